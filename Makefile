@@ -1,0 +1,111 @@
+# carc - a referee for recorded Carcassonne games.
+#
+#   make            build ./carc
+#   make demo       build and score a bundled sample game
+#   make check      build and run every test (unit, golden, property)
+#   make asan       the same tests under AddressSanitizer and UBSan
+#   make bench      throughput and memory figures (not part of check)
+#   make fuzz       run the libFuzzer harness (FUZZ_SECONDS=60)
+#   make install    PREFIX, DESTDIR and MANPREFIX are honoured
+
+VERSION   = 0.1.0
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+MANPREFIX ?= $(PREFIX)/share/man
+
+CC       ?= cc
+BUILD    ?= build
+OPT      ?= -O2
+WARN      = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wwrite-strings -Wno-missing-field-initializers
+CFLAGS   ?= $(OPT) -g
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DCARC_VERSION='"$(VERSION)"' \
+             $(WARN) -Isrc -I$(BUILD) $(CFLAGS) $(EXTRA_CFLAGS)
+LDLIBS   = -lyaml -lpthread
+TEST_LDLIBS = -lcmocka
+
+SRC      = $(filter-out src/main.c,$(wildcard src/*.c))
+OBJ      = $(SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bundled.o
+TILESETS = $(wildcard src/tilesets/*.yaml)
+UNIT_SRC = $(wildcard tests/unit/test_*.c)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+MANPAGES = $(wildcard man/*.1 man/*.5)
+
+all: carc
+
+carc: $(BUILD)/carc
+	cp $(BUILD)/carc carc
+
+$(BUILD)/.deps-ok: tests/deps.sh
+	@sh tests/deps.sh
+	@mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/carc: $(BUILD)/main.o $(BUILD)/libcarc.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/libcarc.a: $(OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/%.o: src/%.c $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/embed: src/tools/embed.c
+	@mkdir -p $(BUILD)
+	$(CC) -std=c11 -O1 -Wall -Wextra -o $@ $<
+
+$(BUILD)/bundled.c: $(BUILD)/embed $(TILESETS)
+	$(BUILD)/embed $@ $(foreach f,$(TILESETS),$(basename $(notdir $(f)))=$(f))
+
+$(BUILD)/bundled.o: $(BUILD)/bundled.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcarc.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Itests/unit -MMD -MP -o $@ $< $(BUILD)/libcarc.a $(LDLIBS) $(TEST_LDLIBS)
+
+tests: $(UNIT_BIN)
+
+check: $(BUILD)/carc $(UNIT_BIN)
+	@CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
+
+demo: $(BUILD)/carc
+	$(BUILD)/carc score samples/club-night.cgn
+
+asan:
+	$(MAKE) BUILD=build-asan CC=clang OPT=-O1 \
+		EXTRA_CFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
+		LDFLAGS='-fsanitize=address,undefined' check-asan
+
+check-asan: $(BUILD)/carc $(UNIT_BIN)
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
+
+bench: carc
+	sh tests/bench/bench.sh
+
+fuzz:
+	sh tests/fuzz/fuzz.sh
+
+lint-man:
+	@for m in $(MANPAGES); do mandoc -Tlint -W warning $$m || exit 1; done
+
+install: carc
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(MANPREFIX)/man5
+	cp -f carc $(DESTDIR)$(BINDIR)/carc
+	chmod 755 $(DESTDIR)$(BINDIR)/carc
+	for m in man/*.1; do cp -f $$m $(DESTDIR)$(MANPREFIX)/man1/; done
+	for m in man/*.5; do cp -f $$m $(DESTDIR)$(MANPREFIX)/man5/; done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/carc
+	for m in man/*.1; do rm -f $(DESTDIR)$(MANPREFIX)/man1/$$(basename $$m); done
+	for m in man/*.5; do rm -f $(DESTDIR)$(MANPREFIX)/man5/$$(basename $$m); done
+
+clean:
+	rm -rf build build-asan build-fuzz carc
+
+.PHONY: all carc tests check demo asan check-asan bench fuzz lint-man install uninstall clean
+
+-include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

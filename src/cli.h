@@ -1,0 +1,55 @@
+/*
+ * cli.h - what the subcommands share: the dispatch table's entry type,
+ * exit codes, opening inputs, and printing diagnostics to a terminal.
+ */
+#ifndef CARC_CLI_H
+#define CARC_CLI_H
+
+#include "diag.h"
+
+#include <stdio.h>
+
+/* Exit codes, the same for every command (man carc(1), EXIT STATUS). */
+enum {
+	CARC_EXIT_OK = 0,      /* every game valid */
+	CARC_EXIT_INVALID = 1, /* an illegal move, a false claim or a syntax error */
+	CARC_EXIT_TROUBLE = 2, /* could not run: usage, unreadable file, bad tile set */
+};
+
+struct carc_command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+int cmd_check(int argc, char **argv);
+int cmd_score(int argc, char **argv);
+int cmd_fmt(int argc, char **argv);
+int cmd_tiles(int argc, char **argv);
+
+/* Opens an input: "-" is standard input. NULL (with errno) on failure. */
+FILE *carc_open_input(const char *path);
+void carc_close_input(FILE *f);
+/* The name shown in messages: "<stdin>" for "-". */
+const char *carc_input_name(const char *path);
+
+/* A sink context that prints diagnostics to a stream. */
+struct carc_printer {
+	FILE *out;
+	bool color;
+	unsigned max_errors;   /* 0: no limit */
+	unsigned printed_errors;
+	bool quiet;
+	struct carc_buf buf;
+};
+void carc_print_diag(void *ctx, const struct carc_diag *d);
+
+/* Colour only on a terminal and when NO_COLOR is unset. */
+bool carc_use_color(FILE *f);
+
+/* Prints "carc VERSION" and returns 0. */
+int carc_print_version(void);
+/* Standard reporting of a bad option: "carc check: ..." and a hint. */
+int carc_usage_error(const char *cmd, const char *fmt, ...) CARC_PRINTF(2, 3);
+
+#endif

@@ -1,0 +1,315 @@
+/*
+ * cmd_check.c - carc check: validate every game of every file.
+ *
+ * Diagnostics go to standard error in GNU format; the last line on standard
+ * output sums up: "N games, N valid, N invalid, N unreadable". With
+ * --format json, standard output has one JSON object per game instead (JSON
+ * Lines) and the diagnostics are inside them. With -j N, files are checked
+ * by N threads; each file's output is kept and printed in the order the
+ * files were given, so the output does not depend on -j.
+ */
+#include "cli.h"
+#include "json.h"
+#include "referee.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct check_opts {
+	bool quiet, werror, json, color;
+	unsigned max_errors;
+	int jobs;
+};
+
+struct file_job {
+	const char *path;
+	const struct check_opts *opt;
+	/* results: written to outf and errf, which are standard output and error
+	 * when files are checked one by one, and memory streams with -j */
+	FILE *outf, *errf;
+	char *out_data, *err_data;
+	size_t out_len, err_len;
+	unsigned games, valid, invalid;
+	bool unreadable, trouble;
+};
+
+/* Collects a game's diagnostics as JSON for --format json. */
+struct json_diags {
+	struct carc_buf *json;
+	unsigned count;
+};
+
+static void json_diag(void *ctx, const struct carc_diag *d)
+{
+	struct json_diags *jd = ctx;
+	struct carc_buf *b = jd->json;
+	static const char *const sev[] = {"error", "warning", "note"};
+	carc_buf_adds(b, jd->count++ ? ",{" : "{");
+	carc_buf_printf(b, "\"code\":\"%s\",\"severity\":\"%s\",", carc_code_str(d->code), sev[d->severity]);
+	if (d->src) {
+		unsigned line, col;
+		carc_src_position(d->src, d->off, &line, &col);
+		carc_buf_adds(b, "\"file\":");
+		carc_json_cstr(b, d->src->name);
+		carc_buf_printf(b, ",\"line\":%u,\"column\":%u,", line, col);
+	}
+	carc_buf_adds(b, "\"message\":");
+	carc_json_cstr(b, d->message);
+	carc_buf_addc(b, '}');
+}
+
+static void json_game(struct carc_buf *out, const char *name, const struct carc_record *rec,
+		      const struct carc_result *res, bool valid, const char *diags)
+{
+	carc_buf_adds(out, "{\"file\":");
+	carc_json_cstr(out, name);
+	carc_buf_printf(out, ",\"game\":%u,\"line\":%u,\"valid\":%s,\"finished\":%s,\"errors\":%u,\"warnings\":%u,",
+			rec->index, rec->src.base_line, valid ? "true" : "false", res->finished ? "true" : "false",
+			res->errors, res->warnings);
+	carc_buf_printf(out, "\"rules\":\"%s\",\"turns\":%d,\"scores\":{", rec->rules->name, res->last_turn);
+	for (int s = 0; s < rec->nseats; s++)
+		carc_buf_printf(out, "%s\"%s\":%d", s ? "," : "", carc_colour_name(rec->seats[s]),
+				res->scores[rec->seats[s]]);
+	carc_buf_adds(out, "},\"tags\":{");
+	for (size_t i = 0; i < rec->ntags; i++) {
+		const struct carc_tag *t = &rec->tags[i];
+		if (i)
+			carc_buf_addc(out, ',');
+		carc_json_string(out, rec->src.text + t->name.off, t->name.len);
+		carc_buf_addc(out, ':');
+		carc_json_string(out, carc_tag_text(rec, t), t->text_len);
+	}
+	carc_buf_printf(out, "},\"diagnostics\":[%s]}\n", diags);
+}
+
+static void check_file(struct file_job *job)
+{
+	const struct check_opts *opt = job->opt;
+	const char *name = carc_input_name(job->path);
+	FILE *f = carc_open_input(job->path);
+	struct carc_printer printer = {job->errf, opt->color, opt->max_errors, 0, opt->quiet, {0}};
+	struct carc_buf line = {0};
+	if (!f) {
+		struct carc_diag d = {CARC_E001, CARC_SEV_ERROR, NULL, 0, 0, NULL};
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s: cannot open: %s", name, strerror(errno));
+		d.message = msg;
+		if (opt->json) {
+			struct carc_buf diags = {0};
+			struct json_diags jd = {&diags, 0};
+			json_diag(&jd, &d);
+			carc_buf_adds(&line, "{\"file\":");
+			carc_json_cstr(&line, name);
+			carc_buf_printf(&line, ",\"unreadable\":true,\"diagnostics\":[%s]}\n", carc_buf_cstr(&diags));
+			fwrite(line.data, 1, line.len, job->outf);
+			carc_buf_free(&diags);
+			carc_buf_free(&line);
+		} else {
+			carc_print_diag(&printer, &d);
+		}
+		job->unreadable = true;
+		carc_buf_free(&printer.buf);
+		return;
+	}
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	struct carc_reader *r = carc_reader_new(f, name, cache);
+	struct carc_record rec = {0};
+	struct carc_result res = {0};
+	struct carc_game *g = carc_game_new();
+	struct carc_buf diags = {0};
+	struct json_diags jd = {&diags, 0};
+	struct carc_diag_sink sink = {0};
+	if (opt->json) {
+		sink.emit = json_diag;
+		sink.ctx = &jd;
+	} else {
+		sink.emit = carc_print_diag;
+		sink.ctx = &printer;
+	}
+	for (;;) {
+		carc_buf_reset(&diags);
+		jd.count = 0;
+		if (!carc_reader_next(r, &rec, &sink))
+			break;
+		carc_referee_run(&res, &rec, g, &sink, NULL);
+		if (!rec.tileset)
+			job->trouble = true;
+		bool valid = res.errors == 0 && !(opt->werror && res.warnings);
+		job->games++;
+		if (valid)
+			job->valid++;
+		else
+			job->invalid++;
+		if (opt->json) {
+			carc_buf_reset(&line);
+			json_game(&line, name, &rec, &res, valid, carc_buf_cstr(&diags));
+			fwrite(line.data, 1, line.len, job->outf);
+		}
+	}
+	if (carc_reader_failed(r)) {
+		struct carc_diag d = {CARC_E001, CARC_SEV_ERROR, NULL, 0, 0, NULL};
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s: read error", name);
+		d.message = msg;
+		carc_print_diag(&printer, &d);
+		job->unreadable = true;
+	}
+	carc_game_free(g);
+	carc_result_free(&res);
+	carc_record_free(&rec);
+	carc_reader_free(r);
+	carc_tileset_cache_free(cache);
+	carc_close_input(f);
+	carc_buf_free(&diags);
+	carc_buf_free(&printer.buf);
+	carc_diag_free(&sink);
+	carc_buf_free(&line);
+}
+
+struct pool {
+	struct file_job *jobs;
+	size_t njobs, next;
+	pthread_mutex_t lock;
+};
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+	for (;;) {
+		pthread_mutex_lock(&p->lock);
+		size_t i = p->next++;
+		pthread_mutex_unlock(&p->lock);
+		if (i >= p->njobs)
+			return NULL;
+		struct file_job *j = &p->jobs[i];
+		j->outf = open_memstream(&j->out_data, &j->out_len);
+		j->errf = open_memstream(&j->err_data, &j->err_len);
+		check_file(j);
+		fclose(j->outf);
+		fclose(j->errf);
+	}
+}
+
+static void help(void)
+{
+	printf("usage: carc check [OPTIONS] FILE...|-\n\n"
+	       "Validate every game in every file: syntax, tile sets, the rules of play,\n"
+	       "claims and results. Diagnostics go to standard error; the last line on\n"
+	       "standard output sums up: N games, N valid, N invalid, N unreadable.\n\n"
+	       "options:\n"
+	       "  -q, --quiet          print only the summary line\n"
+	       "  -m, --max-errors N   print at most N error messages (checking goes on)\n"
+	       "  -W, --werror         count warnings (such as an unfinished game) as errors\n"
+	       "  -f, --format FORMAT  text (default) or json: one JSON object per game\n"
+	       "  -j, --jobs N         check N files at a time\n"
+	       "  -h, --help           show this help\n"
+	       "  -V, --version        show the version\n\n"
+	       "exit status: 0 every game valid, 1 a game is invalid, 2 could not run\n"
+	       "(usage, unreadable file, bad tile set).\n");
+}
+
+int cmd_check(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"quiet", no_argument, NULL, 'q'},     {"max-errors", required_argument, NULL, 'm'},
+		{"werror", no_argument, NULL, 'W'},    {"format", required_argument, NULL, 'f'},
+		{"jobs", required_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},   {NULL, 0, NULL, 0},
+	};
+	struct check_opts opt = {.jobs = 1};
+	int c;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":qm:Wf:j:hV", longopts, NULL)) != -1) {
+		char *end;
+		long n;
+		switch (c) {
+		case 'q':
+			opt.quiet = true;
+			break;
+		case 'm':
+			n = strtol(optarg, &end, 10);
+			if (*end || n < 0 || n > 1000000)
+				return carc_usage_error("check", "--max-errors takes a whole number, not '%s'", optarg);
+			opt.max_errors = (unsigned)n;
+			break;
+		case 'W':
+			opt.werror = true;
+			break;
+		case 'f':
+			if (!strcmp(optarg, "json"))
+				opt.json = true;
+			else if (strcmp(optarg, "text"))
+				return carc_usage_error("check", "--format is text or json, not '%s'", optarg);
+			break;
+		case 'j':
+			n = strtol(optarg, &end, 10);
+			if (*end || n < 1 || n > 256)
+				return carc_usage_error("check", "--jobs takes a number from 1 to 256, not '%s'", optarg);
+			opt.jobs = (int)n;
+			break;
+		case 'h':
+			help();
+			return CARC_EXIT_OK;
+		case 'V':
+			return carc_print_version();
+		case ':':
+			return carc_usage_error("check", "option '%s' needs a value", argv[optind - 1]);
+		default:
+			return carc_usage_error("check", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return carc_usage_error("check", "no input: give one or more files, or - for standard input");
+	opt.color = !opt.json && carc_use_color(stderr);
+
+	size_t njobs = (size_t)(argc - optind);
+	struct file_job *jobs = xcalloc(njobs, sizeof *jobs);
+	for (size_t i = 0; i < njobs; i++) {
+		jobs[i].path = argv[optind + (int)i];
+		jobs[i].opt = &opt;
+	}
+	if (opt.jobs > 1 && njobs > 1) {
+		struct pool pool = {jobs, njobs, 0, PTHREAD_MUTEX_INITIALIZER};
+		size_t nthreads = (size_t)opt.jobs < njobs ? (size_t)opt.jobs : njobs;
+		pthread_t *threads = xcalloc(nthreads, sizeof *threads);
+		for (size_t t = 0; t < nthreads; t++)
+			pthread_create(&threads[t], NULL, worker, &pool);
+		for (size_t t = 0; t < nthreads; t++)
+			pthread_join(threads[t], NULL);
+		free(threads);
+	} else {
+		for (size_t i = 0; i < njobs; i++) {
+			jobs[i].outf = stdout;
+			jobs[i].errf = stderr;
+			check_file(&jobs[i]);
+		}
+	}
+	unsigned games = 0, valid = 0, invalid = 0, unreadable = 0;
+	bool trouble = false;
+	for (size_t i = 0; i < njobs; i++) {
+		struct file_job *j = &jobs[i];
+		if (j->err_len)
+			fwrite(j->err_data, 1, j->err_len, stderr);
+		if (j->out_len)
+			fwrite(j->out_data, 1, j->out_len, stdout);
+		games += j->games;
+		valid += j->valid;
+		invalid += j->invalid;
+		unreadable += j->unreadable;
+		trouble |= j->trouble;
+		free(j->err_data);
+		free(j->out_data);
+	}
+	free(jobs);
+	if (!opt.json)
+		printf("%u game%s, %u valid, %u invalid, %u unreadable\n", games, games == 1 ? "" : "s", valid, invalid,
+		       unreadable);
+	fflush(stdout);
+	if (unreadable || trouble)
+		return CARC_EXIT_TROUBLE;
+	return invalid ? CARC_EXIT_INVALID : CARC_EXIT_OK;
+}

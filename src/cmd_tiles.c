@@ -1,0 +1,2 @@
+#include "cli.h"
+int cmd_tiles(int argc, char **argv) { (void)argc; (void)argv; return carc_usage_error("tiles", "not yet"); }

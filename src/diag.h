@@ -1,0 +1,70 @@
+/*
+ * diag.h - diagnostics: the only way library code reports a problem.
+ *
+ * Library code never prints. It calls carc_diag_report() with a code from
+ * diag_codes.h, the source text and the byte offset of the offending token;
+ * the report goes to a sink (a callback) that the command line or a test
+ * installs. Line and column are computed only when a message is formatted.
+ */
+#ifndef CARC_DIAG_H
+#define CARC_DIAG_H
+
+#include "diag_codes.h"
+#include "util.h"
+
+#include <stdio.h>
+
+enum carc_severity { CARC_SEV_ERROR, CARC_SEV_WARNING, CARC_SEV_NOTE };
+
+/* A piece of source text that diagnostics point into: a whole tile-set file,
+ * or the text of one game within a record file. */
+struct carc_src {
+	const char *name;  /* file name as given, "-" shown as "<stdin>" */
+	const char *text;  /* the bytes; need not be NUL-terminated */
+	size_t len;
+	unsigned base_line; /* line number of text[0], from 1 */
+};
+
+struct carc_diag {
+	enum carc_code code;
+	enum carc_severity severity;
+	const struct carc_src *src; /* NULL when there is no position */
+	size_t off;                 /* byte offset into src->text */
+	size_t len;                 /* length of the token, for the caret */
+	const char *message;
+};
+
+typedef void (*carc_diag_fn)(void *ctx, const struct carc_diag *d);
+
+struct carc_diag_sink {
+	carc_diag_fn emit; /* may be NULL: diagnostics are only counted */
+	void *ctx;
+	unsigned errors;
+	unsigned warnings;
+	unsigned counts[CARC_CODE_COUNT];
+	struct carc_buf scratch;
+};
+
+const char *carc_code_str(enum carc_code code);     /* "E201" */
+const char *carc_code_name(enum carc_code code);    /* "cell-taken" */
+const char *carc_code_summary(enum carc_code code);
+enum carc_severity carc_code_severity(enum carc_code code);
+/* Looks a code up by its text ("E201"); returns CARC_CODE_COUNT if none. */
+enum carc_code carc_code_lookup(const char *s);
+
+void carc_diag_report(struct carc_diag_sink *sink, enum carc_code code,
+		      const struct carc_src *src, size_t off, size_t len,
+		      const char *fmt, ...) CARC_PRINTF(6, 7);
+void carc_diag_free(struct carc_diag_sink *sink);
+
+/* Line and column (both from 1; the column counts characters) of an offset. */
+void carc_src_position(const struct carc_src *src, size_t off, unsigned *line, unsigned *col);
+
+/* Formats a diagnostic in GNU style, with the source line and a caret:
+ *   file:line:col: error[E201]: message
+ *      14 | 3. red U 0,0 90
+ *         |          ^~~
+ * color adds ANSI colours. */
+void carc_diag_format(struct carc_buf *out, const struct carc_diag *d, bool color);
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * diag_codes.h - every diagnostic carc can print, in one table.
+ *
+ * X(CODE, SEVERITY, name, summary). The notation spec (notation/cgn.md,
+ * "Diagnostic codes") has one row per entry and tests/diag/ one input that
+ * triggers it; tests/unit/test_diag.c proves both. Codes are never reused.
+ *   E0xx  reading and syntax          E1xx  tile sets
+ *   E2xx  rules of play (referee)     E3xx  solo variant
+ *   E4xx  Hunters and Gatherers       W0xx  warnings
+ */
+#define CARC_DIAG_LIST(X)                                                                 \
+	X(E001, ERROR, "unreadable-file", "a file cannot be opened or read")                  \
+	X(E002, ERROR, "binary-data", "a NUL byte or malformed UTF-8 in the input")           \
+	X(E003, ERROR, "line-too-long", "a line longer than 65536 bytes")                     \
+	X(E004, ERROR, "unterminated-comment", "a { comment is not closed before the end")    \
+	X(E005, ERROR, "bad-tag", "a tag line is not [Name \"value\"]")                       \
+	X(E006, ERROR, "duplicate-tag", "a tag appears twice in one game")                    \
+	X(E007, ERROR, "bad-rules", "the Rules tag names no rule set")                        \
+	X(E008, ERROR, "bad-edition", "the Edition tag is not 1, 2 or 3")                     \
+	X(E009, ERROR, "bad-date", "the Date tag is not a YYYY-MM-DD date")                   \
+	X(E010, ERROR, "bad-seats", "the Seats tag has an unknown or repeated colour")        \
+	X(E011, ERROR, "bad-number-tag", "a numeric tag (Followers, Huts) is out of range")   \
+	X(E012, ERROR, "bad-result", "the Result tag is not a list of colour and score")      \
+	X(E013, ERROR, "bad-start", "the Start tag is not a tile and a rotation")             \
+	X(E020, ERROR, "bad-turn-number", "a turn number is malformed")                       \
+	X(E021, ERROR, "unknown-colour", "a word where a colour is expected is not one")      \
+	X(E022, ERROR, "unknown-tile", "the tile is not in the game's tile set")              \
+	X(E023, ERROR, "bad-coordinate", "a coordinate is not x,y with whole numbers")        \
+	X(E024, ERROR, "bad-rotation", "a rotation is not 0, 90, 180 or 270")                 \
+	X(E025, ERROR, "unknown-role", "the role is not one of the rule set's roles")         \
+	X(E026, ERROR, "bad-spot", "a spot is not a compass point, an edge or C")             \
+	X(E027, ERROR, "bad-claim", "a claim is not = colour points, ...")                    \
+	X(E028, ERROR, "unexpected-token", "a word that has no place in a turn line")         \
+	X(E029, ERROR, "incomplete-turn", "a turn line ends before its placement is given")   \
+	X(E101, ERROR, "tileset-not-found", "no bundled tile set and no file by that name")   \
+	X(E102, ERROR, "tileset-yaml", "the tile-set file is not well-formed YAML")           \
+	X(E103, ERROR, "tileset-schema", "a key is unknown, missing or of the wrong type")    \
+	X(E104, ERROR, "tileset-value", "a value names no terrain, kind, edge or attribute")  \
+	X(E105, ERROR, "tileset-coverage", "a tile's edges and half-edges are not covered once") \
+	X(E106, ERROR, "tileset-edges", "a tile's edges line disagrees with its features")    \
+	X(E107, ERROR, "tileset-start", "the tile set has no start tile, or several")         \
+	X(E108, ERROR, "tileset-duplicate", "two tile types share an id")                     \
+	X(E109, ERROR, "tileset-size", "too many tiles, types, kinds or features")            \
+	X(E201, ERROR, "cell-taken", "the cell already holds a tile")                         \
+	X(E202, ERROR, "not-adjacent", "the tile shares no edge with a placed tile")          \
+	X(E203, ERROR, "edge-mismatch", "a shared edge joins different terrains")             \
+	X(E204, ERROR, "not-in-supply", "every tile of that type has already been drawn")     \
+	X(E205, ERROR, "illegal-discard", "a discarded tile fits somewhere on the map")       \
+	X(E206, ERROR, "out-of-turn", "the colour is not the one whose turn it is")           \
+	X(E207, ERROR, "wrong-turn-number", "the turn number is not the turn being played")   \
+	X(E208, ERROR, "no-follower-left", "a follower is deployed from an empty supply")     \
+	X(E209, ERROR, "feature-occupied", "the feature already holds a follower")            \
+	X(E210, ERROR, "role-mismatch", "the role does not match the feature at the spot")    \
+	X(E211, ERROR, "spot-not-on-tile", "no feature of the tile lies at the spot")         \
+	X(E212, ERROR, "claim-mismatch", "a claimed score differs from the computed one")     \
+	X(E213, ERROR, "result-mismatch", "the Result tag differs from the final scores")     \
+	X(E214, ERROR, "colour-not-seated", "the colour does not play in this game")          \
+	X(E215, ERROR, "game-over", "a turn after the last tile was placed")                  \
+	X(E216, ERROR, "off-the-table", "the tile would lie beyond the Table size")            \
+	X(W001, WARNING, "unfinished-game", "the record stops before the supply is used up")  \
+	X(W002, WARNING, "seats-inferred", "no Seats tag: the order of play was inferred")
+
+enum carc_code {
+#define CARC_X(code, sev, name, summary) CARC_##code,
+	CARC_DIAG_LIST(CARC_X)
+#undef CARC_X
+	CARC_CODE_COUNT
+};

@@ -1,0 +1,964 @@
+/*
+ * game.c - the rules engine: map, features (union-find), followers, scoring.
+ *
+ * Segments. Feature f of the placement p is segment seg0(p) + f. Each segment
+ * has a parent (union-find with union by size and path halving) and a place
+ * in a circular list of the members of its feature, so a feature's tiles can
+ * be walked when it is scored. Only roots carry totals:
+ *   open      edges of the feature not yet matched by a neighbour
+ *             (paths and enclosures: complete when it reaches 0)
+ *   size      segments; attr: pennants, fish, ... summed
+ *   count[c]  followers of colour c on it
+ * Two segments that meet across an edge are merged and the merged feature's
+ * open count drops by 2 (one edge on each side), also when they were already
+ * one feature (a road closing a loop).
+ *
+ * Cloisters (class site) complete when their tile has 8 neighbours: each
+ * placement counts its occupied neighbours, and bumps theirs.
+ */
+#include "game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct seg {
+	uint32_t parent;
+	uint32_t next;       /* circular list of the feature's members */
+	uint16_t placement;
+	uint8_t feature;     /* index in the tile type */
+	uint8_t kind;
+	uint8_t klass;
+	uint8_t scored;      /* the feature has been scored (roots) */
+	uint8_t pending;     /* on this turn's completion list (roots) */
+	int16_t open;
+	uint16_t size;
+	uint8_t count[CARC_COLOURS];
+	uint16_t attr[CARC_ATTR_COUNT];
+};
+
+struct carc_game {
+	const struct carc_tileset *ts;
+	const struct carc_ruleset *rules;
+	int edition;
+	uint8_t seated;      /* bit c: colour c plays */
+
+	/* map */
+	int radius, dim;     /* the grid covers -radius..radius on both axes */
+	uint16_t *grid;      /* placement index + 1, 0 when empty */
+	size_t grid_cells;
+	int table_w, table_h;
+	int32_t min_x, max_x, min_y, max_y;
+
+	struct carc_placement *placed;
+	size_t nplaced, placed_cap;
+	struct seg *segs;
+	size_t nsegs, segs_cap;
+
+	/* supply */
+	int *left;           /* per tile type */
+	int start_tile;
+	int ntypes;
+	int land_left, bonus_left;
+
+	/* players */
+	int supply[CARC_COLOURS];
+	int huts[CARC_COLOURS];
+	int score[CARC_COLOURS];
+	int from[CARC_COLOURS][CARC_SRC_COUNT];
+	struct carc_follower *followers;
+	size_t nfollowers, followers_cap;
+
+	/* scoring */
+	struct carc_event *events;
+	size_t nevents, events_cap;
+	uint32_t pending[64];
+	int npending;
+	uint32_t *stamp;     /* per placement, for counting distinct tiles */
+	size_t stamp_cap;
+	uint32_t epoch;
+	uint32_t *mark;      /* per segment, scratch for final scoring */
+	size_t mark_cap;
+
+	carc_award_fn award;
+	void *award_ctx;
+};
+
+static const int dx[4] = {0, 1, 0, -1};
+static const int dy[4] = {1, 0, -1, 0};
+
+struct carc_game *carc_game_new(void)
+{
+	return xcalloc(1, sizeof(struct carc_game));
+}
+
+void carc_game_free(struct carc_game *g)
+{
+	if (!g)
+		return;
+	free(g->grid);
+	free(g->placed);
+	free(g->segs);
+	free(g->left);
+	free(g->followers);
+	free(g->events);
+	free(g->stamp);
+	free(g->mark);
+	free(g);
+}
+
+const struct carc_tileset *carc_game_tileset(const struct carc_game *g) { return g->ts; }
+const struct carc_ruleset *carc_game_rules(const struct carc_game *g) { return g->rules; }
+
+static inline int cell_index(const struct carc_game *g, int x, int y)
+{
+	if (x < -g->radius || x > g->radius || y < -g->radius || y > g->radius)
+		return -1;
+	return (x + g->radius) + (y + g->radius) * g->dim;
+}
+
+int carc_game_at(const struct carc_game *g, int x, int y)
+{
+	int i = cell_index(g, x, y);
+	return i < 0 ? -1 : (int)g->grid[i] - 1;
+}
+
+static inline uint32_t find(struct carc_game *g, uint32_t s)
+{
+	struct seg *segs = g->segs;
+	while (segs[s].parent != s) {
+		segs[s].parent = segs[segs[s].parent].parent;
+		s = segs[s].parent;
+	}
+	return s;
+}
+
+void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const struct carc_ruleset *rules,
+		     int edition, const uint8_t *seats, int nseats, int followers, int huts,
+		     int start_tile, int start_rot)
+{
+	/* Clear what the previous game left on the grid. */
+	if (g->grid)
+		for (size_t i = 0; i < g->nplaced; i++) {
+			int c = cell_index(g, g->placed[i].x, g->placed[i].y);
+			if (c >= 0)
+				g->grid[c] = 0;
+		}
+	int radius = ts->total + ts->bonus_total + 2;
+	if (radius != g->radius || !g->grid) {
+		free(g->grid);
+		g->radius = radius;
+		g->dim = 2 * radius + 1;
+		g->grid_cells = (size_t)g->dim * (size_t)g->dim;
+		g->grid = xcalloc(g->grid_cells, sizeof *g->grid);
+	}
+	size_t tiles = (size_t)(ts->total + ts->bonus_total) + 1;
+	if (g->placed_cap < tiles) {
+		g->placed_cap = tiles;
+		g->placed = xrealloc(g->placed, tiles * sizeof *g->placed);
+		g->stamp = xrealloc(g->stamp, tiles * sizeof *g->stamp);
+		g->stamp_cap = tiles;
+	}
+	memset(g->stamp, 0, g->stamp_cap * sizeof *g->stamp);
+	g->epoch = 0;
+	size_t segs = tiles * CARC_MAX_FEATURES;
+	if (g->segs_cap < segs) {
+		g->segs_cap = segs;
+		g->segs = xrealloc(g->segs, segs * sizeof *g->segs);
+		g->mark = xrealloc(g->mark, segs * sizeof *g->mark);
+		g->mark_cap = segs;
+	}
+	if (g->ntypes < ts->ntiles)
+		g->left = xrealloc(g->left, (size_t)ts->ntiles * sizeof *g->left);
+	g->ntypes = ts->ntiles;
+	g->land_left = g->bonus_left = 0;
+	for (int i = 0; i < ts->ntiles; i++) {
+		g->left[i] = ts->tiles[i].count - (i == start_tile);
+		if (ts->tiles[i].bonus)
+			g->bonus_left += g->left[i];
+		else
+			g->land_left += g->left[i];
+	}
+	g->ts = ts;
+	g->start_tile = start_tile;
+	g->rules = rules;
+	g->edition = edition;
+	g->seated = 0;
+	for (int i = 0; i < nseats; i++)
+		g->seated |= (uint8_t)(1u << seats[i]);
+	for (int c = 0; c < CARC_COLOURS; c++) {
+		g->supply[c] = (g->seated & (1u << c)) ? followers : 0;
+		g->huts[c] = (g->seated & (1u << c)) ? huts : 0;
+		g->score[c] = 0;
+		for (int s = 0; s < CARC_SRC_COUNT; s++)
+			g->from[c][s] = 0;
+	}
+	g->nplaced = g->nsegs = g->nfollowers = g->nevents = 0;
+	g->npending = 0;
+	g->table_w = g->table_h = 0;
+	g->award = NULL;
+	g->award_ctx = NULL;
+	g->min_x = g->max_x = g->min_y = g->max_y = 0;
+	carc_game_place(g, start_tile, start_rot, 0, 0, CARC_NO_COLOUR, 0);
+}
+
+void carc_game_set_table(struct carc_game *g, int w, int h)
+{
+	g->table_w = w;
+	g->table_h = h;
+}
+
+void carc_game_set_award(struct carc_game *g, carc_award_fn fn, void *ctx)
+{
+	g->award = fn;
+	g->award_ctx = ctx;
+}
+
+int carc_game_tiles_left(const struct carc_game *g, int tile) { return g->left[tile]; }
+
+int carc_game_tiles_drawn(const struct carc_game *g, int tile)
+{
+	return g->ts->tiles[tile].count - (tile == g->start_tile) - g->left[tile];
+}
+
+int carc_game_supply_left(const struct carc_game *g) { return g->land_left; }
+int carc_game_bonus_left(const struct carc_game *g) { return g->bonus_left; }
+
+void carc_game_draw(struct carc_game *g, int tile)
+{
+	if (g->left[tile] <= 0)
+		return;
+	g->left[tile]--;
+	if (g->ts->tiles[tile].bonus)
+		g->bonus_left--;
+	else
+		g->land_left--;
+}
+
+/* ---- placement ---- */
+
+int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, int y,
+			  struct carc_place_problem *why)
+{
+	struct carc_place_problem dummy;
+	if (!why)
+		why = &dummy;
+	int c = cell_index(g, x, y);
+	if (c >= 0 && g->grid[c]) {
+		why->code = CARC_E201;
+		return CARC_E201;
+	}
+	const struct carc_tile *t = &g->ts->tiles[tile];
+	uint32_t mine = t->rot_edges[rot & 3];
+	int neighbours = 0;
+	if (c >= 0) {
+		for (int e = 0; e < 4; e++) {
+			int n = carc_game_at(g, x + dx[e], y + dy[e]);
+			if (n < 0)
+				continue;
+			neighbours++;
+			const struct carc_placement *p = &g->placed[n];
+			uint8_t theirs = (uint8_t)(g->ts->tiles[p->tile].rot_edges[p->rot] >> (8 * ((e + 2) & 3)));
+			uint8_t m = (uint8_t)(mine >> (8 * e));
+			if (m != theirs) {
+				why->code = CARC_E203;
+				why->edge = e;
+				why->mine = m;
+				why->theirs = theirs;
+				why->nx = x + dx[e];
+				why->ny = y + dy[e];
+				return CARC_E203;
+			}
+		}
+	}
+	if (!neighbours) {
+		why->code = CARC_E202;
+		return CARC_E202;
+	}
+	if (g->table_w > 0) {
+		int32_t lo_x = x < g->min_x ? x : g->min_x, hi_x = x > g->max_x ? x : g->max_x;
+		int32_t lo_y = y < g->min_y ? y : g->min_y, hi_y = y > g->max_y ? y : g->max_y;
+		if (hi_x - lo_x + 1 > g->table_w || hi_y - lo_y + 1 > g->table_h) {
+			why->code = CARC_E216;
+			return CARC_E216;
+		}
+	}
+	return 0;
+}
+
+/* Lists every empty cell next to a placed tile, once: a cell is listed by
+ * the earliest placement next to it. Returns the count, writing at most max. */
+static int frontier(const struct carc_game *g, int32_t *xs, int32_t *ys, int max)
+{
+	int n = 0;
+	for (size_t i = 0; i < g->nplaced; i++) {
+		const struct carc_placement *p = &g->placed[i];
+		for (int e = 0; e < 4; e++) {
+			int x = p->x + dx[e], y = p->y + dy[e];
+			int c = cell_index(g, x, y);
+			if (c < 0 || g->grid[c])
+				continue;
+			bool earlier = false;
+			for (int f = 0; f < 4 && !earlier; f++) {
+				int o = carc_game_at(g, x + dx[f], y + dy[f]);
+				earlier = o >= 0 && (size_t)o < i;
+			}
+			if (earlier)
+				continue;
+			if (n < max) {
+				xs[n] = x;
+				ys[n] = y;
+			}
+			n++;
+		}
+	}
+	return n;
+}
+
+int carc_game_legal_places(const struct carc_game *g, int tile, int32_t *xs, int32_t *ys, uint8_t *rots, int max)
+{
+	int cap = (int)g->nplaced * 4 + 4;
+	int32_t *fx = xmalloc((size_t)cap * sizeof *fx), *fy = xmalloc((size_t)cap * sizeof *fy);
+	int nf = frontier(g, fx, fy, cap);
+	int n = 0;
+	for (int i = 0; i < nf && i < cap; i++)
+		for (int r = 0; r < 4; r++)
+			if (carc_game_check_place(g, tile, r, fx[i], fy[i], NULL) == 0) {
+				if (n < max) {
+					xs[n] = fx[i];
+					ys[n] = fy[i];
+					rots[n] = (uint8_t)r;
+				}
+				n++;
+			}
+	free(fx);
+	free(fy);
+	return n;
+}
+
+bool carc_game_find_fit(const struct carc_game *g, int tile, int *x, int *y, int *rot)
+{
+	int32_t xs[1], ys[1];
+	uint8_t rots[1];
+	if (carc_game_legal_places(g, tile, xs, ys, rots, 1) == 0)
+		return false;
+	*x = xs[0];
+	*y = ys[0];
+	*rot = rots[0];
+	return true;
+}
+
+/* Merges the features of segments a and b, which meet across an edge. */
+static void join(struct carc_game *g, uint32_t a, uint32_t b, bool edge)
+{
+	uint32_t ra = find(g, a), rb = find(g, b);
+	if (ra != rb) {
+		struct seg *A = &g->segs[ra], *B = &g->segs[rb];
+		if (A->size < B->size) {
+			struct seg *t = A;
+			A = B;
+			B = t;
+			uint32_t tr = ra;
+			ra = rb;
+			rb = tr;
+		}
+		B->parent = ra;
+		A->open = (int16_t)(A->open + B->open);
+		A->size = (uint16_t)(A->size + B->size);
+		for (int c = 0; c < CARC_COLOURS; c++)
+			A->count[c] = (uint8_t)(A->count[c] + B->count[c]);
+		for (int i = 0; i < CARC_ATTR_COUNT; i++)
+			A->attr[i] = (uint16_t)(A->attr[i] + B->attr[i]);
+		A->scored |= B->scored;
+		/* splice the member lists */
+		uint32_t an = A->next;
+		A->next = B->next;
+		B->next = an;
+	}
+	if (edge)
+		g->segs[ra].open = (int16_t)(g->segs[ra].open - 2);
+}
+
+int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
+{
+	const struct carc_tile *t = &g->ts->tiles[tile];
+	size_t pi = g->nplaced++;
+	struct carc_placement *p = &g->placed[pi];
+	p->x = x;
+	p->y = y;
+	p->tile = (uint16_t)tile;
+	p->rot = (uint8_t)(rot & 3);
+	p->colour = (uint8_t)colour;
+	p->turn = (uint16_t)turn;
+	p->site_scored = 0;
+	p->seg0 = (uint32_t)g->nsegs;
+	for (int i = 0; i < g->npending; i++)
+		g->segs[find(g, g->pending[i])].pending = 0;
+	g->npending = 0;
+	if (x < g->min_x) g->min_x = x;
+	if (x > g->max_x) g->max_x = x;
+	if (y < g->min_y) g->min_y = y;
+	if (y > g->max_y) g->max_y = y;
+
+	for (int f = 0; f < t->nfeatures; f++) {
+		const struct carc_feature *tf = &t->features[f];
+		struct seg *s = &g->segs[g->nsegs];
+		uint32_t id = (uint32_t)g->nsegs++;
+		memset(s, 0, sizeof *s);
+		s->parent = s->next = id;
+		s->placement = (uint16_t)pi;
+		s->feature = (uint8_t)f;
+		s->kind = tf->kind;
+		s->klass = g->ts->kinds[tf->kind].klass;
+		s->size = 1;
+		if (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE)
+			s->open = (int16_t)__builtin_popcount(tf->edges);
+		for (int a = 0; a < CARC_ATTR_COUNT; a++)
+			s->attr[a] = tf->attr[a];
+	}
+	int c = cell_index(g, x, y);
+	if (c >= 0)
+		g->grid[c] = (uint16_t)(pi + 1);
+
+	/* Join the features that meet across each shared edge. */
+	for (int e = 0; e < 4; e++) {
+		int n = carc_game_at(g, x + dx[e], y + dy[e]);
+		if (n < 0 || (size_t)n == pi)
+			continue;
+		const struct carc_placement *q = &g->placed[n];
+		const struct carc_tile *qt = &g->ts->tiles[q->tile];
+		int oe = (e + 2) & 3;
+		uint8_t mf = carc_tile_edge_feature(t, p->rot, e), qf = carc_tile_edge_feature(qt, q->rot, oe);
+		if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE) {
+			uint8_t k = g->segs[p->seg0 + mf].klass;
+			if ((k == CARC_CLASS_PATH || k == CARC_CLASS_ENCLOSURE) &&
+			    g->segs[q->seg0 + qf].klass == k)
+				join(g, p->seg0 + mf, q->seg0 + qf, true);
+		}
+		for (int h = 2 * e; h < 2 * e + 2; h++) {
+			uint8_t a = carc_tile_half(t, p->rot, h);
+			uint8_t b = carc_tile_half(qt, q->rot, ((h ^ 1) + 4) & 7);
+			if (a == CARC_NO_FEATURE || b == CARC_NO_FEATURE)
+				continue;
+			if (g->segs[p->seg0 + a].klass == CARC_CLASS_AREA && g->segs[q->seg0 + b].klass == CARC_CLASS_AREA)
+				join(g, p->seg0 + a, q->seg0 + b, false);
+		}
+	}
+
+	/* Neighbour counts, for cloisters. */
+	int around = 0;
+	for (int ddy = -1; ddy <= 1; ddy++)
+		for (int ddx = -1; ddx <= 1; ddx++) {
+			if (!ddx && !ddy)
+				continue;
+			int n = carc_game_at(g, x + ddx, y + ddy);
+			if (n < 0 || (size_t)n == pi)
+				continue;
+			around++;
+			g->placed[n].neighbours++;
+		}
+	p->neighbours = (uint8_t)around;
+
+	/* What did this placement complete? Paths and enclosures of the new tile,
+	 * then sites: its own and its neighbours'. */
+	for (int f = 0; f < t->nfeatures; f++) {
+		struct seg *s = &g->segs[p->seg0 + f];
+		if (s->klass != CARC_CLASS_PATH && s->klass != CARC_CLASS_ENCLOSURE)
+			continue;
+		uint32_t r = find(g, p->seg0 + f);
+		struct seg *root = &g->segs[r];
+		if (root->open == 0 && !root->scored && !root->pending && g->npending < 64) {
+			root->pending = 1;
+			g->pending[g->npending++] = r;
+		}
+	}
+	for (int ddy = 1; ddy >= -1; ddy--)
+		for (int ddx = -1; ddx <= 1; ddx++) {
+			int n = carc_game_at(g, x + ddx, y + ddy);
+			if (n < 0)
+				continue;
+			struct carc_placement *q = &g->placed[n];
+			const struct carc_tile *qt = &g->ts->tiles[q->tile];
+			if (qt->centre_feature == CARC_NO_FEATURE || q->neighbours != 8 || q->site_scored)
+				continue;
+			uint32_t r = q->seg0 + qt->centre_feature;
+			if (g->segs[r].klass != CARC_CLASS_SITE)
+				continue;
+			q->site_scored = 1;
+			if (g->npending < 64) {
+				g->segs[r].pending = 1;
+				g->pending[g->npending++] = r;
+			}
+		}
+	return (int)pi;
+}
+
+/* ---- features ---- */
+
+int carc_game_spot_feature(const struct carc_game *g, int placement, int spot)
+{
+	const struct carc_placement *p = &g->placed[placement];
+	const struct carc_tile *t = &g->ts->tiles[p->tile];
+	if (spot <= CARC_SPOT_WNW)
+		return carc_tile_half(t, p->rot, spot);
+	if (spot <= CARC_SPOT_W)
+		return carc_tile_edge_feature(t, p->rot, spot - CARC_SPOT_N);
+	return t->centre_feature;
+}
+
+uint32_t carc_game_feature_root(struct carc_game *g, int placement, int feature)
+{
+	return find(g, g->placed[placement].seg0 + (uint32_t)feature);
+}
+
+const uint8_t *carc_game_feature_followers(struct carc_game *g, uint32_t root)
+{
+	return g->segs[find(g, root)].count;
+}
+
+const struct carc_follower *carc_game_feature_occupant(struct carc_game *g, uint32_t root)
+{
+	root = find(g, root);
+	for (size_t i = 0; i < g->nfollowers; i++)
+		if (g->followers[i].active && find(g, g->followers[i].segment) == root)
+			return &g->followers[i];
+	return NULL;
+}
+
+bool carc_game_feature_complete(struct carc_game *g, uint32_t root)
+{
+	struct seg *s = &g->segs[find(g, root)];
+	if (s->klass == CARC_CLASS_SITE)
+		return g->placed[s->placement].neighbours == 8;
+	return (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE) && s->open == 0;
+}
+
+int carc_game_feature_kind(const struct carc_game *g, uint32_t root)
+{
+	return g->segs[root].kind;
+}
+
+int carc_game_feature_tiles(struct carc_game *g, uint32_t root)
+{
+	root = find(g, root);
+	if (++g->epoch == 0) {
+		memset(g->stamp, 0, g->stamp_cap * sizeof *g->stamp);
+		g->epoch = 1;
+	}
+	int n = 0;
+	uint32_t s = root;
+	do {
+		uint16_t pl = g->segs[s].placement;
+		if (g->stamp[pl] != g->epoch) {
+			g->stamp[pl] = g->epoch;
+			n++;
+		}
+		s = g->segs[s].next;
+	} while (s != root);
+	return n;
+}
+
+/* The spot by which a segment is named: an edge it crosses, a half-edge it
+ * covers, or C; in board orientation. */
+static int segment_spot(const struct carc_game *g, uint32_t s)
+{
+	const struct seg *sg = &g->segs[s];
+	const struct carc_placement *p = &g->placed[sg->placement];
+	const struct carc_feature *f = &g->ts->tiles[p->tile].features[sg->feature];
+	if (sg->klass == CARC_CLASS_PATH || sg->klass == CARC_CLASS_ENCLOSURE) {
+		uint8_t m = carc_rot_edges(f->edges, p->rot);
+		for (int e = 0; e < 4; e++)
+			if (m & (1u << e))
+				return CARC_SPOT_N + e;
+	}
+	if (sg->klass == CARC_CLASS_AREA) {
+		uint8_t m = carc_rot_halves(f->halves, p->rot);
+		for (int h = 0; h < 8; h++)
+			if (m & (1u << h))
+				return h;
+	}
+	return CARC_SPOT_C;
+}
+
+void carc_game_feature_name(struct carc_game *g, uint32_t root, struct carc_buf *out)
+{
+	root = find(g, root);
+	uint32_t best = root, s = root;
+	do {
+		if (g->segs[s].placement < g->segs[best].placement ||
+		    (g->segs[s].placement == g->segs[best].placement && s < best))
+			best = s;
+		s = g->segs[s].next;
+	} while (s != root);
+	const struct carc_placement *p = &g->placed[g->segs[best].placement];
+	carc_buf_printf(out, "the %s at %s of %s (%d,%d)", g->ts->kinds[g->segs[best].kind].name,
+			carc_spot_name(segment_spot(g, best)), g->ts->tiles[p->tile].id, p->x, p->y);
+}
+
+void carc_game_each_feature(struct carc_game *g, carc_feature_fn fn, void *ctx)
+{
+	for (uint32_t s = 0; s < g->nsegs; s++)
+		if (g->segs[s].parent == s)
+			fn(ctx, s);
+}
+
+/* ---- followers ---- */
+
+int carc_game_supply(const struct carc_game *g, int colour) { return g->supply[colour]; }
+int carc_game_huts(const struct carc_game *g, int colour) { return g->huts[colour]; }
+
+void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot, int colour, int role, int turn)
+{
+	const struct carc_role *r = &g->rules->roles[role];
+	if (r->hut) {
+		if (g->huts[colour] > 0)
+			g->huts[colour]--;
+	} else if (g->supply[colour] > 0) {
+		g->supply[colour]--;
+	}
+	if (g->nfollowers == g->followers_cap) {
+		g->followers_cap = g->followers_cap ? 2 * g->followers_cap : 32;
+		g->followers = xrealloc(g->followers, g->followers_cap * sizeof *g->followers);
+	}
+	uint32_t seg = g->placed[placement].seg0 + (uint32_t)feature;
+	g->followers[g->nfollowers++] = (struct carc_follower){
+		(uint8_t)colour, (uint8_t)role, 1, (uint8_t)spot, seg, (uint16_t)turn, (uint16_t)placement};
+	if (!r->hut) {
+		uint32_t root = find(g, seg);
+		g->segs[root].count[colour]++;
+	}
+}
+
+/* ---- scoring ---- */
+
+int carc_game_score(const struct carc_game *g, int colour) { return g->score[colour]; }
+int carc_game_points_from(const struct carc_game *g, int colour, int source) { return g->from[colour][source]; }
+
+void carc_game_add_points(struct carc_game *g, int colour, int points, int source)
+{
+	g->score[colour] += points;
+	g->from[colour][source] += points;
+}
+
+const struct carc_event *carc_game_events(const struct carc_game *g, size_t *count)
+{
+	*count = g->nevents;
+	return g->events;
+}
+
+const struct carc_placement *carc_game_placements(const struct carc_game *g, size_t *count)
+{
+	*count = g->nplaced;
+	return g->placed;
+}
+
+const struct carc_follower *carc_game_followers(const struct carc_game *g, size_t *count)
+{
+	*count = g->nfollowers;
+	return g->followers;
+}
+
+static struct carc_event *new_event(struct carc_game *g)
+{
+	if (g->nevents == g->events_cap) {
+		g->events_cap = g->events_cap ? 2 * g->events_cap : 64;
+		g->events = xrealloc(g->events, g->events_cap * sizeof *g->events);
+	}
+	struct carc_event *ev = &g->events[g->nevents++];
+	memset(ev, 0, sizeof *ev);
+	return ev;
+}
+
+static uint8_t majority(const uint8_t *count, uint8_t seated)
+{
+	int best = 0;
+	for (int c = 0; c < CARC_COLOURS; c++)
+		if ((seated & (1u << c)) && count[c] > best)
+			best = count[c];
+	uint8_t winners = 0;
+	if (best)
+		for (int c = 0; c < CARC_COLOURS; c++)
+			if ((seated & (1u << c)) && count[c] == best)
+				winners |= (uint8_t)(1u << c);
+	return winners;
+}
+
+/* Takes the followers off a scored feature; those whose role returns go
+ * back to the supply. */
+static void lift_followers(struct carc_game *g, uint32_t root)
+{
+	for (size_t i = 0; i < g->nfollowers; i++) {
+		struct carc_follower *f = &g->followers[i];
+		if (!f->active || g->rules->roles[f->role].hut || find(g, f->segment) != root)
+			continue;
+		f->active = 0;
+		if (g->rules->roles[f->role].returns)
+			g->supply[f->colour]++;
+	}
+	memset(g->segs[root].count, 0, sizeof g->segs[root].count);
+}
+
+/* The value of a feature under the game's rules. complete: during play. */
+static int feature_value(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *bonus)
+{
+	const struct seg *s = &g->segs[root];
+	*bonus = 0;
+	switch (s->klass) {
+	case CARC_CLASS_PATH:
+		return tiles;
+	case CARC_CLASS_ENCLOSURE:
+		*bonus = s->attr[CARC_ATTR_PENNANT];
+		if (!complete)
+			return tiles + s->attr[CARC_ATTR_PENNANT];
+		if (g->edition < 3 && tiles == 2)
+			return 2 + s->attr[CARC_ATTR_PENNANT];
+		return 2 * tiles + 2 * s->attr[CARC_ATTR_PENNANT];
+	case CARC_CLASS_SITE:
+		return complete ? 9 : 1 + g->placed[s->placement].neighbours;
+	default:
+		return 0;
+	}
+}
+
+static int source_of(uint8_t klass, bool complete)
+{
+	switch (klass) {
+	case CARC_CLASS_PATH: return complete ? CARC_SRC_PLAY_PATH : CARC_SRC_END_PATH;
+	case CARC_CLASS_ENCLOSURE: return complete ? CARC_SRC_PLAY_ENCLOSURE : CARC_SRC_END_ENCLOSURE;
+	case CARC_CLASS_SITE: return complete ? CARC_SRC_PLAY_SITE : CARC_SRC_END_SITE;
+	default: return CARC_SRC_OTHER;
+	}
+}
+
+static void score_feature(struct carc_game *g, uint32_t root, int turn, bool complete)
+{
+	struct seg *s = &g->segs[root];
+	int tiles = carc_game_feature_tiles(g, root);
+	struct carc_event *ev = new_event(g);
+	ev->type = complete ? CARC_EV_COMPLETED : CARC_EV_INCOMPLETE;
+	ev->kind = s->kind;
+	ev->source = (uint8_t)source_of(s->klass, complete);
+	ev->turn = (uint16_t)turn;
+	ev->feature = root;
+	ev->tiles = (uint16_t)tiles;
+	memcpy(ev->followers, s->count, sizeof ev->followers);
+	int points = feature_value(g, root, tiles, complete, &ev->pennants);
+	uint8_t winners = majority(s->count, g->seated);
+	uint8_t paid = winners;
+	if (g->award && winners)
+		paid = g->award(g->award_ctx, g, winners, points);
+	ev->points = (int16_t)points;
+	ev->winners = paid;
+	ev->skipped = (uint8_t)(winners & ~paid);
+	for (int c = 0; c < CARC_COLOURS; c++)
+		if (paid & (1u << c))
+			carc_game_add_points(g, c, points, ev->source);
+	s->scored = 1;
+	s->pending = 0;
+	lift_followers(g, root);
+}
+
+int carc_game_completed(struct carc_game *g, uint32_t *roots, int max)
+{
+	int n = 0;
+	for (int i = 0; i < g->npending; i++) {
+		uint32_t r = find(g, g->pending[i]);
+		if (g->segs[r].scored)
+			continue;
+		if (n < max)
+			roots[n] = r;
+		n++;
+	}
+	return n;
+}
+
+void carc_game_score_feature(struct carc_game *g, uint32_t root, int turn)
+{
+	root = find(g, root);
+	if (!g->segs[root].scored)
+		score_feature(g, root, turn, true);
+}
+
+int carc_game_score_completed(struct carc_game *g, int turn)
+{
+	size_t before = g->nevents;
+	for (int i = 0; i < g->npending; i++) {
+		uint32_t r = find(g, g->pending[i]);
+		if (!g->segs[r].scored)
+			score_feature(g, r, turn, true);
+	}
+	g->npending = 0;
+	return (int)(g->nevents - before);
+}
+
+/* ---- final scoring ---- */
+
+struct farm {
+	uint32_t root;
+	uint8_t owners;
+	uint16_t first_city, ncities; /* into the city list */
+};
+
+/* Farms: every area feature with farmers, and the completed cities it
+ * borders, each once. */
+static void score_farms(struct carc_game *g)
+{
+	enum { MAX_FARMS = 256, MAX_LINKS = 2048 };
+	struct farm farms[MAX_FARMS];
+	uint32_t cities[MAX_LINKS];
+	int nfarms = 0, nlinks = 0;
+
+	/* mark[root] = farm index + 1 for farms with farmers */
+	for (uint32_t s = 0; s < g->nsegs; s++) {
+		struct seg *sg = &g->segs[s];
+		if (sg->parent != s || sg->klass != CARC_CLASS_AREA)
+			continue;
+		uint8_t owners = majority(sg->count, g->seated);
+		g->mark[s] = 0;
+		if (!owners || nfarms == MAX_FARMS)
+			continue;
+		farms[nfarms] = (struct farm){s, owners, 0, 0};
+		g->mark[s] = (uint32_t)++nfarms;
+	}
+	if (!nfarms)
+		return;
+	/* Links: for each farm, the completed cities it borders (deduplicated with
+	 * a per-city stamp of the farm that last took it). Collected farm by farm. */
+	uint32_t links_farm[MAX_LINKS];
+	int nraw = 0;
+	for (size_t pi = 0; pi < g->nplaced; pi++) {
+		const struct carc_placement *p = &g->placed[pi];
+		const struct carc_tile *t = &g->ts->tiles[p->tile];
+		for (int f = 0; f < t->nfeatures; f++) {
+			uint16_t b = t->features[f].borders;
+			if (!b)
+				continue;
+			uint32_t fr = find(g, p->seg0 + (uint32_t)f);
+			uint32_t fi = g->mark[fr];
+			if (!fi)
+				continue;
+			for (int i = 0; b; i++, b >>= 1) {
+				if (!(b & 1))
+					continue;
+				uint32_t cr = find(g, p->seg0 + (uint32_t)i);
+				if (!carc_game_feature_complete(g, cr) || nraw == MAX_LINKS)
+					continue;
+				links_farm[nraw] = fi - 1;
+				cities[nraw] = cr;
+				nraw++;
+			}
+		}
+	}
+	/* Group by farm and drop repeats: a small insertion pass per farm. */
+	uint32_t grouped[MAX_LINKS];
+	for (int fi = 0; fi < nfarms; fi++) {
+		farms[fi].first_city = (uint16_t)nlinks;
+		for (int k = 0; k < nraw; k++) {
+			if (links_farm[k] != (uint32_t)fi)
+				continue;
+			bool dup = false;
+			for (int j = farms[fi].first_city; j < nlinks && !dup; j++)
+				dup = grouped[j] == cities[k];
+			if (!dup)
+				grouped[nlinks++] = cities[k];
+		}
+		farms[fi].ncities = (uint16_t)(nlinks - farms[fi].first_city);
+	}
+
+	if (g->edition == 3) {
+		for (int fi = 0; fi < nfarms; fi++) {
+			struct farm *fm = &farms[fi];
+			struct carc_event *ev = new_event(g);
+			ev->type = CARC_EV_FARM;
+			ev->kind = g->segs[fm->root].kind;
+			ev->source = CARC_SRC_FARM;
+			ev->feature = fm->root;
+			ev->tiles = (uint16_t)carc_game_feature_tiles(g, fm->root);
+			ev->cities = fm->ncities;
+			ev->points = (int16_t)(3 * fm->ncities);
+			memcpy(ev->followers, g->segs[fm->root].count, sizeof ev->followers);
+			ev->winners = fm->owners;
+			for (int c = 0; c < CARC_COLOURS; c++)
+				if (fm->owners & (1u << c))
+					carc_game_add_points(g, c, ev->points, CARC_SRC_FARM);
+		}
+	} else if (g->edition == 2) {
+		/* A colour scores a city once, from the first of its farms that borders it. */
+		uint8_t credited[MAX_LINKS] = {0};
+		for (int fi = 0; fi < nfarms; fi++) {
+			struct farm *fm = &farms[fi];
+			for (int c = 0; c < CARC_COLOURS; c++) {
+				if (!(fm->owners & (1u << c)))
+					continue;
+				int fresh = 0;
+				for (int j = fm->first_city; j < fm->first_city + fm->ncities; j++) {
+					bool done = false;
+					for (int k = 0; k < nlinks && !done; k++)
+						done = grouped[k] == grouped[j] && (credited[k] & (1u << c));
+					if (!done) {
+						credited[j] |= (uint8_t)(1u << c);
+						fresh++;
+					}
+				}
+				struct carc_event *ev = new_event(g);
+				ev->type = CARC_EV_FARM;
+				ev->kind = g->segs[fm->root].kind;
+				ev->source = CARC_SRC_FARM;
+				ev->feature = fm->root;
+				ev->tiles = (uint16_t)carc_game_feature_tiles(g, fm->root);
+				ev->cities = (uint16_t)fresh;
+				ev->points = (int16_t)(3 * fresh);
+				memcpy(ev->followers, g->segs[fm->root].count, sizeof ev->followers);
+				ev->winners = (uint8_t)(1u << c);
+				carc_game_add_points(g, c, ev->points, CARC_SRC_FARM);
+			}
+		}
+	} else {
+		/* 1st edition: city by city, the farmers of all farms bordering it. */
+		for (int j = 0; j < nlinks; j++) {
+			bool seen = false;
+			for (int k = 0; k < j && !seen; k++)
+				seen = grouped[k] == grouped[j];
+			if (seen)
+				continue;
+			uint8_t count[CARC_COLOURS] = {0};
+			for (int fi = 0; fi < nfarms; fi++) {
+				struct farm *fm = &farms[fi];
+				bool borders = false;
+				for (int k = fm->first_city; k < fm->first_city + fm->ncities && !borders; k++)
+					borders = grouped[k] == grouped[j];
+				if (borders)
+					for (int c = 0; c < CARC_COLOURS; c++)
+						count[c] = (uint8_t)(count[c] + g->segs[fm->root].count[c]);
+			}
+			uint8_t owners = majority(count, g->seated);
+			struct carc_event *ev = new_event(g);
+			ev->type = CARC_EV_FARM;
+			ev->kind = g->segs[grouped[j]].kind;
+			ev->source = CARC_SRC_FARM;
+			ev->feature = grouped[j];
+			ev->tiles = (uint16_t)carc_game_feature_tiles(g, grouped[j]);
+			ev->cities = 1;
+			ev->points = 4;
+			memcpy(ev->followers, count, sizeof ev->followers);
+			ev->winners = owners;
+			for (int c = 0; c < CARC_COLOURS; c++)
+				if (owners & (1u << c))
+					carc_game_add_points(g, c, 4, CARC_SRC_FARM);
+		}
+	}
+}
+
+void carc_game_score_final(struct carc_game *g)
+{
+	for (uint32_t s = 0; s < g->nsegs; s++) {
+		struct seg *sg = &g->segs[s];
+		if (sg->parent != s || sg->scored || sg->klass == CARC_CLASS_AREA || sg->klass == CARC_CLASS_LAKE)
+			continue;
+		bool any = false;
+		for (int c = 0; c < CARC_COLOURS; c++)
+			any |= sg->count[c] != 0;
+		if (any)
+			score_feature(g, s, 0, false);
+	}
+	score_farms(g);
+}

@@ -1,0 +1,43 @@
+/*
+ * main.c - the carc command: dispatches to a subcommand from a table.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+static const struct carc_command commands[] = {
+	{"check", cmd_check, "validate game records against the rules"},
+	{"score", cmd_score, "turn-by-turn scores and the final breakdown"},
+	{"fmt", cmd_fmt, "rewrite a record in canonical form"},
+	{"tiles", cmd_tiles, "list and draw the tiles of a tile set"},
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: carc COMMAND [OPTIONS] [FILE...]\n\n"
+		     "A referee for recorded Carcassonne games (CGN, see cgn(5)).\n\ncommands:\n");
+	for (size_t i = 0; i < CARC_ARRAY_LEN(commands); i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\n'carc COMMAND --help' describes a command; 'man carc' has the details.\n"
+		     "Exit status: 0 all games valid, 1 an illegal move or false claim, 2 could not run.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return CARC_EXIT_TROUBLE;
+	}
+	const char *name = argv[1];
+	if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+		usage(stdout);
+		return CARC_EXIT_OK;
+	}
+	if (!strcmp(name, "--version") || !strcmp(name, "-V"))
+		return carc_print_version();
+	for (size_t i = 0; i < CARC_ARRAY_LEN(commands); i++)
+		if (!strcmp(name, commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "carc: '%s' is not a command; see 'carc --help'\n", name);
+	return CARC_EXIT_TROUBLE;
+}

@@ -1,0 +1,174 @@
+/*
+ * record.h - a game record as parsed from CGN: tags, turns, claims, comments.
+ *
+ * The record keeps every token's place in the source (a span of byte offsets
+ * into the game's text), so the referee can point at the exact word it
+ * objects to. It is syntax only: whether a move is legal is the referee's
+ * business. Arrays are reused from game to game, so reading a file of a
+ * million games needs no more memory than its largest game.
+ */
+#ifndef CARC_RECORD_H
+#define CARC_RECORD_H
+
+#include "diag.h"
+#include "rules.h"
+#include "tileset.h"
+
+#include <stdint.h>
+
+enum carc_colour {
+	CARC_RED, CARC_GREEN, CARC_BLUE, CARC_YELLOW, CARC_BLACK, CARC_GRAY, CARC_PINK,
+	CARC_COLOURS
+};
+#define CARC_NO_COLOUR 0xff
+
+const char *carc_colour_name(int colour);           /* "red" */
+int carc_colour_lookup(const char *p, size_t len);  /* case-insensitive, -1 if none */
+
+/* Spots: where on the placed tile a follower stands, in board orientation. */
+enum {
+	CARC_SPOT_NNW, CARC_SPOT_NNE, CARC_SPOT_ENE, CARC_SPOT_ESE,
+	CARC_SPOT_SSE, CARC_SPOT_SSW, CARC_SPOT_WSW, CARC_SPOT_WNW, /* 0-7: half-edges */
+	CARC_SPOT_N, CARC_SPOT_E, CARC_SPOT_S, CARC_SPOT_W,         /* 8-11: edges */
+	CARC_SPOT_C,                                                /* 12: centre */
+	CARC_SPOT_COUNT
+};
+const char *carc_spot_name(int spot);
+int carc_spot_lookup(const char *p, size_t len); /* case-insensitive, -1 if none */
+
+struct carc_span {
+	uint32_t off;
+	uint32_t len;
+};
+
+struct carc_claim {
+	uint8_t colour;
+	int32_t points;
+	struct carc_span span;      /* "red 12" */
+	struct carc_span points_span;
+};
+
+/* One entry of a solo "order" list: a spot on the placed tile, or x,y:C. */
+struct carc_order_item {
+	bool has_coord;
+	int32_t x, y;
+	uint8_t spot;
+	struct carc_span span;
+};
+
+struct carc_move {
+	struct carc_span line;     /* the whole line, comments excluded */
+	struct carc_span number;   /* "12." or "12+": len 0 when absent */
+	int32_t turn;              /* the number written, -1 when absent */
+	bool bonus;                /* written with "+" */
+	bool discard;
+	bool bad;                  /* the line had a syntax error: not refereed */
+	uint8_t colour;
+	struct carc_span colour_span;
+	uint16_t tile;
+	struct carc_span tile_span;
+	int32_t x, y;
+	struct carc_span coord_span;
+	uint8_t rot;               /* quarter turns clockwise, 0-3 */
+	struct carc_span rot_span;
+	int8_t role;               /* index into the rule set's roles, -1 for none */
+	struct carc_span role_span;
+	uint8_t spot;
+	struct carc_span spot_span;
+	struct carc_span deploy_span; /* "knight N", or "-" */
+	bool has_order;
+	uint16_t order_first, order_count;
+	bool has_claim;
+	uint16_t claim_first, claim_count;
+	struct carc_span claim_span;
+};
+
+struct carc_tag {
+	struct carc_span span;   /* the whole tag */
+	struct carc_span name;
+	struct carc_span value;  /* between the quotes */
+	uint32_t text;           /* offset of the unescaped value in record text arena */
+	uint32_t text_len;
+};
+
+enum carc_comment_place { CARC_BEFORE_TAG, CARC_AFTER_TAG, CARC_BEFORE_MOVE, CARC_AFTER_MOVE };
+
+struct carc_comment {
+	struct carc_span span;   /* including ; or { } */
+	uint8_t place;           /* enum carc_comment_place */
+	uint32_t index;          /* the tag or move it belongs to */
+};
+
+/* Known tags, in canonical order. */
+enum carc_tag_id {
+	CARC_TAG_EVENT, CARC_TAG_SITE, CARC_TAG_DATE, CARC_TAG_ROUND, CARC_TAG_RULES,
+	CARC_TAG_TILESET, CARC_TAG_EDITION, CARC_TAG_SEATS, CARC_TAG_FOLLOWERS, CARC_TAG_HUTS,
+	CARC_TAG_START, CARC_TAG_TABLE, CARC_TAG_ENDORDER, CARC_TAG_RESULT,
+	CARC_TAG_KNOWN, /* colour name tags come next: CARC_TAG_KNOWN + colour */
+	CARC_TAG_UNKNOWN = CARC_TAG_KNOWN + CARC_COLOURS
+};
+const char *carc_tag_name(int id);
+int carc_tag_lookup(const char *p, size_t len); /* CARC_TAG_UNKNOWN if not known */
+
+struct carc_record {
+	struct carc_src src;     /* the game's text */
+	unsigned index;          /* 1 for the file's first game */
+	bool has_moves;
+
+	/* From the tags, with defaults filled in. */
+	const struct carc_ruleset *rules;
+	const struct carc_tileset *tileset; /* NULL when it could not be loaded */
+	int edition;             /* 1, 2 or 3 */
+	int nseats;
+	uint8_t seats[CARC_COLOURS];
+	bool seats_given;
+	int followers;
+	int huts;
+	int start_tile, start_rot;
+	int table_w, table_h;    /* 0 when there is no Table tag */
+	bool has_result;
+	uint16_t result_first, result_count;
+	struct carc_span result_span;
+	int tag_index[CARC_TAG_UNKNOWN]; /* index into tags, -1 when absent */
+
+	struct carc_tag *tags;
+	size_t ntags, tags_cap;
+	struct carc_move *moves;
+	size_t nmoves, moves_cap;
+	struct carc_claim *claims;
+	size_t nclaims, claims_cap;
+	struct carc_order_item *order;
+	size_t norder, order_cap;
+	struct carc_comment *comments;
+	size_t ncomments, comments_cap;
+	struct carc_buf text;    /* unescaped tag values */
+
+	unsigned syntax_errors;  /* errors reported while parsing this game */
+	unsigned header_errors;  /* of those, in the tags (the game cannot be refereed) */
+};
+
+/* The unescaped value of a tag (NUL-terminated), or NULL when absent. */
+const char *carc_record_tag(const struct carc_record *rec, int tag_id);
+const char *carc_tag_text(const struct carc_record *rec, const struct carc_tag *tag);
+void carc_record_free(struct carc_record *rec);
+
+/* Parses the text of a claim list, "red 12, green 8", into rec->claims, for
+ * claims in turns and for the Result tag. */
+
+/* The reader: streams a CGN file game by game. */
+struct carc_reader;
+struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tileset_cache *cache);
+/* Reads the next game into rec (reusing its arrays). Returns false at the end
+ * of the input. Syntax problems are reported to sink. rec->src stays valid
+ * until the next call. */
+bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink);
+/* True when reading failed (the file could not be read to the end). */
+bool carc_reader_failed(const struct carc_reader *r);
+void carc_reader_free(struct carc_reader *r);
+
+/* Parses one game from memory (tests, the fuzzer). Returns false when text
+ * holds no game. */
+bool carc_parse_string(const char *text, size_t len, const char *name, struct carc_tileset_cache *cache,
+		       struct carc_record *rec, struct carc_diag_sink *sink);
+
+#endif

@@ -1,0 +1,180 @@
+/*
+ * tileset.h - tile sets: the tile types of a game, their edges and features.
+ *
+ * A tile set is data (a YAML file, see man carc-tileset(5)); the bundled ones
+ * are compiled into the binary. Everything the rules need to know about a
+ * tile is here: the terrain of each edge, and each feature with the edges and
+ * half-edges it covers, its kind (road, city, river, ...) and its attributes
+ * (pennants, fish, animals, ...). Feature kinds carry a scoring class, so the
+ * rules engine works on classes and the same code serves every tile set.
+ *
+ * Directions. Edges are numbered clockwise from north: N=0 E=1 S=2 W=3.
+ * Half-edges are numbered clockwise from the north-west corner:
+ *   NNW=0 NNE=1 ENE=2 ESE=3 SSE=4 SSW=5 WSW=6 WNW=7
+ * (NNW is the west half of the north edge). Half-edge h lies on edge h/2.
+ * Rotating a tile by r quarter turns clockwise moves edge e to (e+r)&3 and
+ * half-edge h to (h+2r)&7.
+ */
+#ifndef CARC_TILESET_H
+#define CARC_TILESET_H
+
+#include "diag.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum { CARC_N, CARC_E, CARC_S, CARC_W };
+
+#define CARC_NO_FEATURE 0xff
+#define CARC_MAX_TERRAINS 8
+#define CARC_MAX_KINDS 12
+#define CARC_MAX_FEATURES 16   /* per tile type */
+#define CARC_MAX_TILE_TYPES 250
+#define CARC_MAX_TILES 1000    /* in all, so the board stays small */
+#define CARC_ID_MAX 15
+
+/* How a kind of feature behaves on the board and in scoring. */
+enum carc_class {
+	CARC_CLASS_PATH,      /* road, river: runs through the middle of edges */
+	CARC_CLASS_ENCLOSURE, /* city, forest: fills whole edges, closes to complete */
+	CARC_CLASS_SITE,      /* cloister: the centre, complete with 8 neighbours */
+	CARC_CLASS_AREA,      /* field, meadow: covers half-edges, scored at the end */
+	CARC_CLASS_LAKE,      /* lake: the centre, where rivers end (Hunters and Gatherers) */
+	CARC_CLASS_COUNT
+};
+
+/* Countable attributes of a feature. */
+enum carc_attr {
+	CARC_ATTR_PENNANT,
+	CARC_ATTR_FISH,
+	CARC_ATTR_GOLD,
+	CARC_ATTR_DEER,
+	CARC_ATTR_MAMMOTH,
+	CARC_ATTR_TIGER,
+	CARC_ATTR_AUROCHS,
+	CARC_ATTR_MUSHROOM,
+	CARC_ATTR_FIRE,
+	CARC_ATTR_SHRINE,
+	CARC_ATTR_VOLCANO,
+	CARC_ATTR_COUNT
+};
+
+struct carc_kind {
+	char name[CARC_ID_MAX + 1];
+	uint8_t klass;   /* enum carc_class */
+	uint8_t terrain; /* edge terrain it crosses; CARC_NO_FEATURE for sites */
+};
+
+struct carc_feature {
+	uint8_t kind;    /* index into carc_tileset.kinds */
+	uint8_t edges;   /* bit e: the feature crosses edge e (areas: both halves) */
+	uint8_t halves;  /* bit h: the feature covers half-edge h */
+	uint8_t end;     /* for paths: what stops it on this tile (informational) */
+	uint16_t borders; /* for areas: bit i: borders feature i of the same tile */
+	uint8_t attr[CARC_ATTR_COUNT];
+	unsigned line;   /* where it is defined in the tile-set file */
+};
+
+struct carc_tile {
+	char id[CARC_ID_MAX + 1];
+	char *name;       /* description, may be NULL */
+	uint16_t count;   /* how many tiles of this type, the start tile included */
+	bool start;       /* one of them is the start tile */
+	bool bonus;       /* drawn from the bonus stack (Hunters and Gatherers) */
+	uint8_t nfeatures;
+	uint8_t edge_terrain[4];
+	uint8_t edge_feature[4]; /* feature crossing edge e, or CARC_NO_FEATURE */
+	uint8_t half_feature[8]; /* feature covering half-edge h */
+	uint8_t centre_feature;  /* the site or lake at spot C, or CARC_NO_FEATURE */
+	uint32_t rot_edges[4];   /* edge terrains packed per rotation, byte e = edge e */
+	struct carc_feature features[CARC_MAX_FEATURES];
+	unsigned line;
+};
+
+struct carc_tileset {
+	char *name;
+	char *title;
+	char *rules;        /* the rule set it is made for, may be NULL */
+	char *note;         /* shown by carc tiles, may be NULL */
+	bool provisional;   /* not the printed distribution */
+	int nterrains;
+	char terrains[CARC_MAX_TERRAINS][CARC_ID_MAX + 1];
+	int nkinds;
+	struct carc_kind kinds[CARC_MAX_KINDS];
+	int ntiles;
+	struct carc_tile *tiles;
+	int start_tile;     /* index into tiles */
+	int total;          /* land tiles, the start tile included */
+	int bonus_total;    /* tiles in the bonus stack */
+	uint8_t by_letter[128]; /* single-character id -> tile index + 1 */
+	char *source;       /* the YAML text, for diagnostics */
+	size_t source_len;
+};
+
+/* Loads a tile set from YAML text. name is used in messages. Returns NULL
+ * after reporting every problem found to sink. */
+struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char *name,
+					struct carc_diag_sink *sink);
+/* Loads a bundled tile set by name, or else a file by path. Problems are
+ * reported to sink, located at (src, off, len) when the file cannot be found
+ * (the tag that named it), and inside the file otherwise. */
+struct carc_tileset *carc_tileset_load(const char *name_or_path, struct carc_diag_sink *sink,
+				       const struct carc_src *src, size_t off, size_t len);
+void carc_tileset_free(struct carc_tileset *ts);
+
+/* Bundled tile sets, in the order they are listed. */
+size_t carc_bundled_count(void);
+const char *carc_bundled_name(size_t i);
+const char *carc_bundled_text(const char *name, size_t *len);
+
+/* The index of the tile type with this id, or -1. */
+int carc_tileset_find(const struct carc_tileset *ts, const char *id, size_t len);
+/* Kind index by name, or -1. */
+int carc_tileset_kind(const struct carc_tileset *ts, const char *name);
+/* Terrain index by name, or -1. */
+int carc_tileset_terrain(const struct carc_tileset *ts, const char *name, size_t len);
+
+const char *carc_class_name(enum carc_class c);
+const char *carc_attr_name(enum carc_attr a);
+extern const char *const carc_edge_names[4];  /* "N" "E" "S" "W" */
+extern const char *const carc_half_names[8];  /* "NNW" ... "WNW" */
+
+/* Terrain of board edge e of a tile turned by rot quarter turns. */
+static inline uint8_t carc_tile_edge(const struct carc_tile *t, int rot, int e)
+{
+	return t->edge_terrain[(e - rot) & 3];
+}
+/* Feature of a turned tile at board half-edge h / board edge e. */
+static inline uint8_t carc_tile_half(const struct carc_tile *t, int rot, int h)
+{
+	return t->half_feature[(h - 2 * rot) & 7];
+}
+static inline uint8_t carc_tile_edge_feature(const struct carc_tile *t, int rot, int e)
+{
+	return t->edge_feature[(e - rot) & 3];
+}
+/* Edge and half-edge masks of a feature, turned to the board. */
+static inline uint8_t carc_rot_edges(uint8_t mask, int rot)
+{
+	rot &= 3;
+	return (uint8_t)(((mask << rot) | (mask >> (4 - rot))) & 0xf);
+}
+static inline uint8_t carc_rot_halves(uint8_t mask, int rot)
+{
+	int r = (2 * rot) & 7;
+	return (uint8_t)(((mask << r) | (mask >> (8 - r))) & 0xff);
+}
+
+
+
+/* A cache of loaded tile sets, so that a file of many games loads each tile
+ * set once. Not shared between threads: each worker has its own. */
+struct carc_tileset_cache;
+struct carc_tileset_cache *carc_tileset_cache_new(void);
+/* Like carc_tileset_load(), remembering what it loaded. Failures are not
+ * remembered, so each game that names a bad tile set gets its message. */
+const struct carc_tileset *carc_tileset_cache_get(struct carc_tileset_cache *c, const char *name_or_path,
+						  struct carc_diag_sink *sink, const struct carc_src *src,
+						  size_t off, size_t len);
+void carc_tileset_cache_free(struct carc_tileset_cache *c);
+#endif

@@ -1,0 +1,53 @@
+/*
+ * util.h - small helpers shared by every module: checked allocation,
+ * a growable byte buffer, and string slices.
+ *
+ * Allocation failure is not recoverable in carc: the x* functions print one
+ * line and exit with status 2 ("could not run").
+ */
+#ifndef CARC_UTIL_H
+#define CARC_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#define CARC_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CARC_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CARC_PRINTF(f, a)
+#endif
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* A growable byte buffer. data is always NUL-terminated when len > 0 or
+ * after carc_buf_cstr(). */
+struct carc_buf {
+	char *data;
+	size_t len;
+	size_t cap;
+};
+
+void carc_buf_reserve(struct carc_buf *b, size_t extra);
+void carc_buf_add(struct carc_buf *b, const void *p, size_t n);
+void carc_buf_addc(struct carc_buf *b, char c);
+void carc_buf_adds(struct carc_buf *b, const char *s);
+void carc_buf_printf(struct carc_buf *b, const char *fmt, ...) CARC_PRINTF(2, 3);
+void carc_buf_vprintf(struct carc_buf *b, const char *fmt, va_list ap);
+const char *carc_buf_cstr(struct carc_buf *b);
+void carc_buf_reset(struct carc_buf *b);
+void carc_buf_free(struct carc_buf *b);
+
+/* Case-sensitive comparison of a slice with a C string. */
+bool carc_slice_eq(const char *p, size_t n, const char *s);
+/* ASCII case-insensitive comparison of a slice with a C string. */
+bool carc_slice_ieq(const char *p, size_t n, const char *s);
+
+#endif

@@ -1,0 +1,28 @@
+#!/bin/sh
+# tests/deps.sh - make sure the libraries carc builds against are present.
+#
+# carc needs libyaml (package libyaml-dev) and, for its tests, cmocka
+# (libcmocka-dev). When a header is missing this installs the Debian package
+# with apt-get (through sudo when not root); when that is not possible it
+# stops with one line naming the package to install.
+cc=${CC:-cc}
+missing=""
+have() {
+	printf '#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <%s>\nint main(void){return 0;}\n' "$1" \
+		| $cc -x c -o /dev/null - "$2" >/dev/null 2>&1
+}
+have yaml.h -lyaml || missing="$missing libyaml-dev"
+have cmocka.h -lcmocka || missing="$missing libcmocka-dev"
+[ -z "$missing" ] && exit 0
+
+echo "carc: installing missing build dependencies:$missing" >&2
+if [ "$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null 2>&1; then sudo="sudo -n"; else sudo=none; fi
+if [ "$sudo" != none ] && command -v apt-get >/dev/null 2>&1; then
+	$sudo apt-get update -qq >/dev/null 2>&1
+	# shellcheck disable=SC2086
+	if DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null 2>&1; then
+		exit 0
+	fi
+fi
+echo "carc: missing build dependencies: please install the packages$missing (Debian/Ubuntu names)" >&2
+exit 1
