@@ -285,6 +285,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		}
 		rf.m = m;
 		rf.turn = turn;
+		if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after) {
+			stopped = true;
+			break;
+		}
 		if (over) {
 			fault(&rf, CARC_E215, m->line, "the game ended on turn %d, when the last tile was placed",
 			      res->last_turn);

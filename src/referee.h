@@ -28,6 +28,7 @@ struct carc_turn {
 struct carc_referee_opts {
 	int edition;             /* 0: as the record says */
 	bool final_anyway;       /* score an unfinished game as if it ended */
+	int stop_after;          /* replay only the first N turn lines (0: all); no final scoring then */
 };
 
 struct carc_result {
