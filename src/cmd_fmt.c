@@ -1,2 +1,143 @@
+/*
+ * cmd_fmt.c - carc fmt: rewrite records in canonical form.
+ *
+ * Each game is parsed and written back canonically (format.c). A game with
+ * a syntax error is written back exactly as it was, its errors reported, and
+ * the exit status is 1, so fmt never loses text it does not understand.
+ */
 #include "cli.h"
-int cmd_fmt(int argc, char **argv) { (void)argc; (void)argv; return carc_usage_error("fmt", "not yet"); }
+#include "format.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void help(void)
+{
+	printf("usage: carc fmt [OPTIONS] FILE|-\n\n"
+	       "Write the games of FILE in canonical CGN: tags in a fixed order, turn\n"
+	       "numbers filled in, columns aligned, spacing and case normalised, comments\n"
+	       "kept. Formatting canonical text changes nothing.\n\n"
+	       "options:\n"
+	       "  -o, --output FILE  write to FILE instead of standard output\n"
+	       "  -c, --check        write nothing; exit 1 if FILE is not in canonical form\n"
+	       "  -h, --help         show this help\n"
+	       "  -V, --version      show the version\n\n"
+	       "exit status: 0 done (or canonical), 1 a game has a syntax error (it is\n"
+	       "copied unchanged) or --check found a difference, 2 could not run.\n");
+}
+
+/* The game's own text without the blank lines that end it. */
+static size_t trimmed_len(const struct carc_record *rec)
+{
+	size_t n = rec->src.len;
+	while (n && (rec->src.text[n - 1] == '\n' || rec->src.text[n - 1] == ' ' || rec->src.text[n - 1] == '\t' ||
+		     rec->src.text[n - 1] == '\r'))
+		n--;
+	return n;
+}
+
+int cmd_fmt(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"output", required_argument, NULL, 'o'}, {"check", no_argument, NULL, 'c'},
+		{"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *output = NULL;
+	bool check = false;
+	int c;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":o:chV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			output = optarg;
+			break;
+		case 'c':
+			check = true;
+			break;
+		case 'h':
+			help();
+			return CARC_EXIT_OK;
+		case 'V':
+			return carc_print_version();
+		case ':':
+			return carc_usage_error("fmt", "option '%s' needs a value", argv[optind - 1]);
+		default:
+			return carc_usage_error("fmt", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return carc_usage_error("fmt", optind >= argc ? "no input: give a file, or - for standard input"
+							   : "give one file (or -) at a time");
+	const char *path = argv[optind];
+	FILE *in = carc_open_input(path);
+	if (!in) {
+		fprintf(stderr, "%s: error[E001]: cannot open: %s\n", carc_input_name(path), strerror(errno));
+		return CARC_EXIT_TROUBLE;
+	}
+	FILE *out = stdout;
+	if (output && !check && !(out = fopen(output, "w"))) {
+		fprintf(stderr, "carc fmt: cannot write %s: %s\n", output, strerror(errno));
+		carc_close_input(in);
+		return CARC_EXIT_TROUBLE;
+	}
+	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
+	struct carc_diag_sink sink = {carc_print_diag, &printer};
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	struct carc_reader *r = carc_reader_new(in, carc_input_name(path), cache);
+	struct carc_record rec = {0};
+	struct carc_buf text = {0};
+	int status = CARC_EXIT_OK;
+	bool first = true, differs = false;
+	while (carc_reader_next(r, &rec, &sink)) {
+		carc_buf_reset(&text);
+		if (!first)
+			carc_buf_addc(&text, '\n');
+		size_t game_at = text.len;
+		if (rec.syntax_errors) {
+			carc_buf_add(&text, rec.src.text, trimmed_len(&rec));
+			carc_buf_addc(&text, '\n');
+			if (!rec.tileset && rec.header_errors && status < CARC_EXIT_TROUBLE)
+				status = CARC_EXIT_INVALID;
+			status = status > CARC_EXIT_INVALID ? status : CARC_EXIT_INVALID;
+		} else {
+			carc_format_record(&rec, &text);
+		}
+		if (check) {
+			size_t n = trimmed_len(&rec), m = text.len - game_at;
+			while (m && text.data[game_at + m - 1] == '\n')
+				m--;
+			if (n != m || memcmp(rec.src.text, text.data + game_at, n)) {
+				if (!differs)
+					fprintf(stderr, "%s: game %u (line %u) is not in canonical form\n", carc_input_name(path),
+						rec.index, rec.src.base_line);
+				differs = true;
+			}
+		} else {
+			fwrite(text.data, 1, text.len, out);
+		}
+		first = false;
+	}
+	if (carc_reader_failed(r)) {
+		fprintf(stderr, "%s: error[E001]: read error\n", carc_input_name(path));
+		status = CARC_EXIT_TROUBLE;
+	}
+	carc_buf_free(&text);
+	carc_buf_free(&printer.buf);
+	carc_diag_free(&sink);
+	carc_record_free(&rec);
+	carc_reader_free(r);
+	carc_tileset_cache_free(cache);
+	carc_close_input(in);
+	if (out != stdout && fclose(out)) {
+		fprintf(stderr, "carc fmt: cannot write %s: %s\n", output, strerror(errno));
+		return CARC_EXIT_TROUBLE;
+	}
+	fflush(stdout);
+	if (differs && status == CARC_EXIT_OK)
+		status = CARC_EXIT_INVALID;
+	return status;
+}

@@ -1,0 +1,261 @@
+/*
+ * emit.c - the JSON and YAML emitters behind emit.h.
+ *
+ * JSON is written by hand into a buffer (escaping in json.c) and flushed at
+ * the end of each document. YAML goes through libyaml's event emitter; a
+ * string that would read back as another type (a number, true, null, ...)
+ * is double-quoted so that the YAML document has the same types as the JSON.
+ */
+#include "emit.h"
+
+#include "json.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#define MAX_DEPTH 32
+
+struct carc_emitter {
+	bool yaml;
+	FILE *out;
+	bool failed;
+	/* JSON */
+	struct carc_buf buf;
+	int depth;
+	bool first[MAX_DEPTH];
+	bool after_key;
+	/* YAML */
+	yaml_emitter_t ye;
+};
+
+static int yaml_write(void *data, unsigned char *buffer, size_t size)
+{
+	struct carc_emitter *e = data;
+	return fwrite(buffer, 1, size, e->out) == size;
+}
+
+struct carc_emitter *carc_emitter_json(FILE *out)
+{
+	struct carc_emitter *e = xcalloc(1, sizeof *e);
+	e->out = out;
+	return e;
+}
+
+struct carc_emitter *carc_emitter_yaml(FILE *out)
+{
+	struct carc_emitter *e = xcalloc(1, sizeof *e);
+	e->yaml = true;
+	e->out = out;
+	yaml_emitter_initialize(&e->ye);
+	yaml_emitter_set_output(&e->ye, yaml_write, e);
+	yaml_emitter_set_unicode(&e->ye, 1);
+	yaml_emitter_set_width(&e->ye, 120);
+	yaml_event_t ev;
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	if (!yaml_emitter_emit(&e->ye, &ev))
+		e->failed = true;
+	return e;
+}
+
+static void yemit(struct carc_emitter *e, yaml_event_t *ev)
+{
+	if (!e->failed && !yaml_emitter_emit(&e->ye, ev))
+		e->failed = true;
+}
+
+bool carc_emitter_close(struct carc_emitter *e)
+{
+	bool ok;
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_stream_end_event_initialize(&ev);
+		yemit(e, &ev);
+		yaml_emitter_flush(&e->ye);
+		yaml_emitter_delete(&e->ye);
+	}
+	ok = !e->failed && !ferror(e->out);
+	carc_buf_free(&e->buf);
+	free(e);
+	return ok;
+}
+
+/* JSON: a comma before every element but the first of its container. */
+static void json_sep(struct carc_emitter *e)
+{
+	if (e->after_key) {
+		e->after_key = false;
+		return;
+	}
+	if (e->depth > 0) {
+		if (!e->first[e->depth - 1])
+			carc_buf_addc(&e->buf, ',');
+		e->first[e->depth - 1] = false;
+	}
+}
+
+static void json_open(struct carc_emitter *e, char c)
+{
+	json_sep(e);
+	carc_buf_addc(&e->buf, c);
+	if (e->depth < MAX_DEPTH)
+		e->first[e->depth] = true;
+	e->depth++;
+}
+
+void carc_emit_doc_begin(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+		yemit(e, &ev);
+		return;
+	}
+	carc_buf_reset(&e->buf);
+	e->depth = 0;
+	e->after_key = false;
+}
+
+void carc_emit_doc_end(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_document_end_event_initialize(&ev, 1);
+		yemit(e, &ev);
+		return;
+	}
+	carc_buf_addc(&e->buf, '\n');
+	if (fwrite(e->buf.data, 1, e->buf.len, e->out) != e->buf.len)
+		e->failed = true;
+}
+
+void carc_emit_map_begin(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
+		yemit(e, &ev);
+		return;
+	}
+	json_open(e, '{');
+}
+
+void carc_emit_map_end(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_mapping_end_event_initialize(&ev);
+		yemit(e, &ev);
+		return;
+	}
+	e->depth--;
+	carc_buf_addc(&e->buf, '}');
+}
+
+void carc_emit_seq_begin(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE);
+		yemit(e, &ev);
+		return;
+	}
+	json_open(e, '[');
+}
+
+void carc_emit_seq_end(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_sequence_end_event_initialize(&ev);
+		yemit(e, &ev);
+		return;
+	}
+	e->depth--;
+	carc_buf_addc(&e->buf, ']');
+}
+
+static void yaml_scalar(struct carc_emitter *e, const char *s, size_t n, bool quoted)
+{
+	yaml_event_t ev;
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)n, !quoted, 1,
+				     quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
+	yemit(e, &ev);
+}
+
+void carc_emit_key(struct carc_emitter *e, const char *key)
+{
+	if (e->yaml) {
+		yaml_scalar(e, key, strlen(key), false);
+		return;
+	}
+	json_sep(e);
+	carc_json_cstr(&e->buf, key);
+	carc_buf_addc(&e->buf, ':');
+	e->after_key = true;
+}
+
+/* Would a plain YAML scalar with this text read back as something other
+ * than a string? */
+static bool looks_typed(const char *s, size_t n)
+{
+	static const char *const words[] = {"true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"};
+	if (n == 0)
+		return true;
+	for (size_t i = 0; i < CARC_ARRAY_LEN(words); i++)
+		if (carc_slice_ieq(s, n, words[i]))
+			return true;
+	size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+	bool digits = i < n;
+	for (; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == 'e' || s[i] == 'E' || s[i] == '_'))
+			digits = false;
+	return digits || s[0] == '.';
+}
+
+void carc_emit_strn(struct carc_emitter *e, const char *s, size_t n)
+{
+	if (e->yaml) {
+		yaml_scalar(e, s, n, looks_typed(s, n));
+		return;
+	}
+	json_sep(e);
+	carc_json_string(&e->buf, s, n);
+}
+
+void carc_emit_str(struct carc_emitter *e, const char *s)
+{
+	carc_emit_strn(e, s, strlen(s));
+}
+
+void carc_emit_int(struct carc_emitter *e, long v)
+{
+	char num[32];
+	int n = snprintf(num, sizeof num, "%ld", v);
+	if (e->yaml) {
+		yaml_scalar(e, num, (size_t)n, false);
+		return;
+	}
+	json_sep(e);
+	carc_buf_add(&e->buf, num, (size_t)n);
+}
+
+void carc_emit_bool(struct carc_emitter *e, bool v)
+{
+	if (e->yaml) {
+		yaml_scalar(e, v ? "true" : "false", v ? 4 : 5, false);
+		return;
+	}
+	json_sep(e);
+	carc_buf_adds(&e->buf, v ? "true" : "false");
+}
+
+void carc_emit_null(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_scalar(e, "null", 4, false);
+		return;
+	}
+	json_sep(e);
+	carc_buf_adds(&e->buf, "null");
+}
