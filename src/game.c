@@ -557,6 +557,41 @@ int carc_game_feature_tiles(struct carc_game *g, uint32_t root)
 	return n;
 }
 
+int carc_game_feature_placements(struct carc_game *g, uint32_t root, int *out, int max)
+{
+	root = find(g, root);
+	if (++g->epoch == 0) {
+		memset(g->stamp, 0, g->stamp_cap * sizeof *g->stamp);
+		g->epoch = 1;
+	}
+	int n = 0;
+	uint32_t s = root;
+	do {
+		uint16_t pl = g->segs[s].placement;
+		if (g->stamp[pl] != g->epoch) {
+			g->stamp[pl] = g->epoch;
+			if (n < max)
+				out[n] = pl;
+			n++;
+		}
+		s = g->segs[s].next;
+	} while (s != root);
+	/* members are in list order: sort the few written */
+	int w = n < max ? n : max;
+	for (int i = 1; i < w; i++)
+		for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+			int t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return n;
+}
+
+int carc_game_feature_attr(struct carc_game *g, uint32_t root, int attr)
+{
+	return g->segs[find(g, root)].attr[attr];
+}
+
 /* The spot by which a segment is named: an edge it crosses, a half-edge it
  * covers, or C; in board orientation. */
 static int segment_spot(const struct carc_game *g, uint32_t s)

@@ -133,6 +133,11 @@ int carc_game_feature_kind(const struct carc_game *g, uint32_t root);
 void carc_game_feature_name(struct carc_game *g, uint32_t root, struct carc_buf *out);
 /* Distinct tiles of a feature. */
 int carc_game_feature_tiles(struct carc_game *g, uint32_t root);
+/* The placements a feature covers, each once, in placement order; returns
+ * the count, writing at most max indices. */
+int carc_game_feature_placements(struct carc_game *g, uint32_t root, int *out, int max);
+/* A feature's summed attribute (pennants, fish, ...). */
+int carc_game_feature_attr(struct carc_game *g, uint32_t root, int attr);
 
 int carc_game_supply(const struct carc_game *g, int colour);
 int carc_game_huts(const struct carc_game *g, int colour);
