@@ -1,2 +1,226 @@
+/*
+ * cmd_score.c - carc score: the scores turn by turn and the final breakdown.
+ *
+ * Every game of the input is refereed (its diagnostics go to standard
+ * error, as with check) and reported on standard output in the chosen
+ * format. Reports stream: one game at a time, whatever the file holds.
+ */
 #include "cli.h"
-int cmd_score(int argc, char **argv) { (void)argc; (void)argv; return carc_usage_error("score", "not yet"); }
+#include "report.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum format { FMT_TEXT, FMT_JSON, FMT_YAML, FMT_CSV };
+
+static void help(void)
+{
+	printf("usage: carc score [OPTIONS] FILE|-\n\n"
+	       "Referee every game of FILE and print the scores after every turn, the final\n"
+	       "scoring and the breakdown of each player's points by source (completed\n"
+	       "roads, cities and cloisters during play, incomplete ones at the end, farms),\n"
+	       "with the winner(s). Diagnostics go to standard error, as with carc check.\n\n"
+	       "options:\n"
+	       "  -f, --format FORMAT  text (default), json (one object per game and line),\n"
+	       "                       yaml (one document per game) or csv\n"
+	       "  -t, --turn N         the standings after turn N, as the score track showed\n"
+	       "                       them (no final scoring)\n"
+	       "  -F, --features       list every feature: tiles, pennants, followers, points\n"
+	       "  -e, --edition E      score farms and small cities by edition 1, 2 or 3,\n"
+	       "                       whatever the Edition tag says\n"
+	       "      --final          score an unfinished game as if it ended after its last\n"
+	       "                       turn (a game stopped by agreement)\n"
+	       "  -g, --game N         report only the Nth game of the file\n"
+	       "  -o, --output FILE    write the report to FILE\n"
+	       "  -h, --help           show this help\n"
+	       "  -V, --version        show the version\n\n"
+	       "exit status: 0 every game valid, 1 a game is invalid, 2 could not run.\n");
+}
+
+/* How many turn lines belong to turns 1..n (a discard keeps the number; a
+ * bonus turn N+ belongs to turn N). */
+static int lines_through_turn(const struct carc_record *rec, int n)
+{
+	int turn = 1;
+	for (size_t i = 0; i < rec->nmoves; i++) {
+		const struct carc_move *m = &rec->moves[i];
+		int number = m->bonus ? turn - 1 : turn;
+		if (number > n)
+			return (int)i;
+		if (!m->bonus && !m->discard)
+			turn++;
+	}
+	return (int)rec->nmoves;
+}
+
+int cmd_score(int argc, char **argv)
+{
+	enum { OPT_FINAL = 256 };
+	static const struct option longopts[] = {
+		{"format", required_argument, NULL, 'f'}, {"turn", required_argument, NULL, 't'},
+		{"features", no_argument, NULL, 'F'},     {"edition", required_argument, NULL, 'e'},
+		{"final", no_argument, NULL, OPT_FINAL},  {"game", required_argument, NULL, 'g'},
+		{"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0},
+	};
+	enum format format = FMT_TEXT;
+	struct carc_report_opts ro = {0};
+	struct carc_referee_opts opts = {0};
+	long game_wanted = 0;
+	const char *output = NULL;
+	int c;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":f:t:Fe:g:o:hV", longopts, NULL)) != -1) {
+		char *end;
+		long n;
+		switch (c) {
+		case 'f':
+			if (!strcmp(optarg, "text"))
+				format = FMT_TEXT;
+			else if (!strcmp(optarg, "json"))
+				format = FMT_JSON;
+			else if (!strcmp(optarg, "yaml"))
+				format = FMT_YAML;
+			else if (!strcmp(optarg, "csv"))
+				format = FMT_CSV;
+			else
+				return carc_usage_error("score", "--format is text, json, yaml or csv, not '%s'", optarg);
+			break;
+		case 't':
+			n = strtol(optarg, &end, 10);
+			if (*end || *optarg == '\0' || n < 1 || n > 100000)
+				return carc_usage_error("score", "--turn takes a turn number, not '%s'", optarg);
+			ro.turn = (int)n;
+			break;
+		case 'F':
+			ro.features = true;
+			break;
+		case 'e':
+			if (strcmp(optarg, "1") && strcmp(optarg, "2") && strcmp(optarg, "3"))
+				return carc_usage_error("score", "--edition is 1, 2 or 3, not '%s'", optarg);
+			opts.edition = optarg[0] - '0';
+			break;
+		case OPT_FINAL:
+			opts.final_anyway = true;
+			break;
+		case 'g':
+			n = strtol(optarg, &end, 10);
+			if (*end || *optarg == '\0' || n < 1)
+				return carc_usage_error("score", "--game takes a game number from 1, not '%s'", optarg);
+			game_wanted = n;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			help();
+			return CARC_EXIT_OK;
+		case 'V':
+			return carc_print_version();
+		case ':':
+			return carc_usage_error("score", "option '%s' needs a value", argv[optind - 1]);
+		default:
+			return carc_usage_error("score", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return carc_usage_error("score", optind >= argc ? "no input: give a file, or - for standard input"
+							     : "give one file (or -) at a time");
+	const char *path = argv[optind];
+	FILE *in = carc_open_input(path);
+	if (!in) {
+		fprintf(stderr, "%s: error[E001]: cannot open: %s\n", carc_input_name(path), strerror(errno));
+		return CARC_EXIT_TROUBLE;
+	}
+	FILE *out = stdout;
+	if (output && !(out = fopen(output, "w"))) {
+		fprintf(stderr, "carc score: cannot write %s: %s\n", output, strerror(errno));
+		carc_close_input(in);
+		return CARC_EXIT_TROUBLE;
+	}
+	ro.color = format == FMT_TEXT && !output && carc_use_color(stdout);
+
+	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
+	struct carc_diag_sink sink = {carc_print_diag, &printer};
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	struct carc_reader *r = carc_reader_new(in, carc_input_name(path), cache);
+	struct carc_record rec = {0};
+	struct carc_result res = {0};
+	struct carc_game *g = carc_game_new();
+	struct carc_emitter *em = format == FMT_JSON ? carc_emitter_json(out)
+				  : format == FMT_YAML ? carc_emitter_yaml(out) : NULL;
+	struct carc_buf text = {0};
+	bool invalid = false, trouble = false, found = false;
+	if (format == FMT_CSV) {
+		carc_report_csv_header(&text);
+		fwrite(text.data, 1, text.len, out);
+	}
+	unsigned index = 0;
+	struct carc_diag_sink quiet = {0};
+	while (carc_reader_next(r, &rec, game_wanted && (long)index + 1 != game_wanted ? &quiet : &sink)) {
+		index++;
+		if (game_wanted && (long)index != game_wanted)
+			continue;
+		found = true;
+		opts.stop_after = ro.turn ? lines_through_turn(&rec, ro.turn) : 0;
+		if (ro.turn && opts.stop_after == 0)
+			opts.stop_after = -1;
+		carc_referee_run(&res, &rec, g, &sink, opts.stop_after < 0 ? &(struct carc_referee_opts){
+			opts.edition, false, 0} : &opts);
+		if (opts.stop_after < 0)
+			res.nturns = 0;
+		if (!rec.tileset)
+			trouble = true;
+		if (res.errors)
+			invalid = true;
+		carc_buf_reset(&text);
+		switch (format) {
+		case FMT_TEXT:
+			if (index > 1 && !game_wanted)
+				carc_buf_addc(&text, '\n');
+			carc_report_text(&text, &res, &ro);
+			break;
+		case FMT_CSV:
+			carc_report_csv(&text, &res, &ro);
+			break;
+		default:
+			carc_report_doc(em, &res, &ro);
+			break;
+		}
+		fwrite(text.data, 1, text.len, out);
+	}
+	bool read_failed = carc_reader_failed(r);
+	bool write_failed = em && !carc_emitter_close(em);
+	carc_game_free(g);
+	carc_result_free(&res);
+	carc_record_free(&rec);
+	carc_reader_free(r);
+	carc_tileset_cache_free(cache);
+	carc_close_input(in);
+	carc_buf_free(&text);
+	carc_buf_free(&printer.buf);
+	carc_diag_free(&sink);
+	carc_diag_free(&quiet);
+	if (out != stdout && fclose(out))
+		write_failed = true;
+	fflush(stdout);
+	if (read_failed) {
+		fprintf(stderr, "%s: error[E001]: read error\n", carc_input_name(path));
+		return CARC_EXIT_TROUBLE;
+	}
+	if (write_failed) {
+		fprintf(stderr, "carc score: write error\n");
+		return CARC_EXIT_TROUBLE;
+	}
+	if (game_wanted && !found) {
+		fprintf(stderr, "carc score: %s has %u game%s, no game %ld\n", carc_input_name(path), index,
+			index == 1 ? "" : "s", game_wanted);
+		return CARC_EXIT_TROUBLE;
+	}
+	if (trouble)
+		return CARC_EXIT_TROUBLE;
+	return invalid ? CARC_EXIT_INVALID : CARC_EXIT_OK;
+}

@@ -206,11 +206,14 @@ static bool looks_typed(const char *s, size_t n)
 		if (carc_slice_ieq(s, n, words[i]))
 			return true;
 	size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-	bool digits = i < n;
-	for (; i < n; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == 'e' || s[i] == 'E' || s[i] == '_'))
-			digits = false;
-	return digits || s[0] == '.';
+	bool number = i < n, digit = false;
+	for (; i < n; i++) {
+		if (s[i] >= '0' && s[i] <= '9')
+			digit = true;
+		else if (!(s[i] == '.' || s[i] == 'e' || s[i] == 'E' || s[i] == '_' || s[i] == ':'))
+			number = false;
+	}
+	return (number && digit) || s[0] == '.';
 }
 
 void carc_emit_strn(struct carc_emitter *e, const char *s, size_t n)

@@ -1,0 +1,702 @@
+/*
+ * report.c - the score report in its three shapes.
+ */
+#include "report.h"
+
+#include <string.h>
+
+static const char *const source_keys[CARC_SRC_COUNT] = {
+	"roads", "cities", "cloisters", "roads", "cities", "cloisters", "farms", "other"};
+static const char *const source_names[CARC_SRC_COUNT] = {
+	"completed roads", "completed cities", "completed cloisters", "roads at the end", "cities at the end",
+	"cloisters at the end", "farms", "other"};
+
+const char *carc_source_name(int source) { return source_names[source]; }
+
+static const char *const event_types[] = {"completed", "incomplete", "farm", "solo-end", "river-system"};
+
+/* The feature words of a tile set may differ (river, forest): the breakdown
+ * keys name the class; the kinds come from the tile set. */
+static const char *kind_name(const struct carc_result *res, int kind)
+{
+	return res->rec->tileset->kinds[kind].name;
+}
+
+static const char *player_name(const struct carc_record *rec, int colour)
+{
+	return carc_record_tag(rec, CARC_TAG_KNOWN + colour);
+}
+
+static void emit_colours(struct carc_emitter *e, const struct carc_record *rec, uint8_t mask)
+{
+	carc_emit_seq_begin(e);
+	for (int s = 0; s < rec->nseats; s++)
+		if (mask & (1u << rec->seats[s]))
+			carc_emit_str(e, carc_colour_name(rec->seats[s]));
+	carc_emit_seq_end(e);
+}
+
+static void emit_scores(struct carc_emitter *e, const struct carc_record *rec, const int *scores)
+{
+	carc_emit_map_begin(e);
+	for (int s = 0; s < rec->nseats; s++) {
+		carc_emit_key(e, carc_colour_name(rec->seats[s]));
+		carc_emit_int(e, scores[rec->seats[s]]);
+	}
+	carc_emit_map_end(e);
+}
+
+static void emit_event(struct carc_emitter *e, const struct carc_result *res, const struct carc_event *ev)
+{
+	const struct carc_record *rec = res->rec;
+	struct carc_buf name = {0};
+	carc_game_feature_name(res->game, ev->feature, &name);
+	carc_emit_map_begin(e);
+	carc_emit_key(e, "type");
+	carc_emit_str(e, event_types[ev->type]);
+	carc_emit_key(e, "kind");
+	carc_emit_str(e, kind_name(res, ev->kind));
+	carc_emit_key(e, "feature");
+	carc_emit_str(e, carc_buf_cstr(&name));
+	carc_emit_key(e, "tiles");
+	carc_emit_int(e, ev->tiles);
+	carc_emit_key(e, "pennants");
+	carc_emit_int(e, ev->pennants);
+	if (ev->type == CARC_EV_FARM) {
+		carc_emit_key(e, "cities");
+		carc_emit_int(e, ev->cities);
+	}
+	carc_emit_key(e, "points");
+	carc_emit_int(e, ev->points);
+	carc_emit_key(e, "followers");
+	carc_emit_map_begin(e);
+	for (int s = 0; s < rec->nseats; s++)
+		if (ev->followers[rec->seats[s]]) {
+			carc_emit_key(e, carc_colour_name(rec->seats[s]));
+			carc_emit_int(e, ev->followers[rec->seats[s]]);
+		}
+	carc_emit_map_end(e);
+	carc_emit_key(e, "scored");
+	emit_colours(e, rec, ev->winners);
+	if (ev->skipped) {
+		carc_emit_key(e, "not_scored");
+		emit_colours(e, rec, ev->skipped);
+	}
+	carc_emit_map_end(e);
+	carc_buf_free(&name);
+}
+
+/* The turns shown: all, or up to o->turn. */
+static size_t shown_turns(const struct carc_result *res, const struct carc_report_opts *o)
+{
+	if (!o->turn)
+		return res->nturns;
+	size_t n = 0;
+	while (n < res->nturns && res->turns[n].number <= o->turn)
+		n++;
+	return n;
+}
+
+static const int *standings(const struct carc_result *res, const struct carc_report_opts *o)
+{
+	size_t n = shown_turns(res, o);
+	if (o->turn || !res->final_scored)
+		return n ? res->turns[n - 1].scores : NULL;
+	return res->scores;
+}
+
+struct feature_walk {
+	struct carc_emitter *e;
+	const struct carc_result *res;
+	const struct carc_event *events;
+	size_t nevents;
+};
+
+static void emit_feature(void *ctx, uint32_t root)
+{
+	struct feature_walk *w = ctx;
+	const struct carc_result *res = w->res;
+	const struct carc_record *rec = res->rec;
+	struct carc_game *g = res->game;
+	struct carc_emitter *e = w->e;
+	struct carc_buf name = {0};
+	int kind = carc_game_feature_kind(g, root);
+	carc_game_feature_name(g, root, &name);
+	carc_emit_map_begin(e);
+	carc_emit_key(e, "feature");
+	carc_emit_str(e, carc_buf_cstr(&name));
+	carc_emit_key(e, "kind");
+	carc_emit_str(e, kind_name(res, kind));
+	carc_emit_key(e, "complete");
+	carc_emit_bool(e, carc_game_feature_complete(g, root));
+	int cells[1024];
+	int n = carc_game_feature_placements(g, root, cells, 1024);
+	size_t np;
+	const struct carc_placement *pl = carc_game_placements(g, &np);
+	carc_emit_key(e, "tiles");
+	carc_emit_seq_begin(e);
+	for (int i = 0; i < n && i < 1024; i++) {
+		char at[64];
+		snprintf(at, sizeof at, "%s %d,%d", rec->tileset->tiles[pl[cells[i]].tile].id, pl[cells[i]].x,
+			 pl[cells[i]].y);
+		carc_emit_str(e, at);
+	}
+	carc_emit_seq_end(e);
+	carc_emit_key(e, "pennants");
+	carc_emit_int(e, carc_game_feature_attr(g, root, CARC_ATTR_PENNANT));
+	carc_emit_key(e, "followers");
+	carc_emit_seq_begin(e);
+	size_t nf;
+	const struct carc_follower *f = carc_game_followers(g, &nf);
+	for (size_t i = 0; i < nf; i++) {
+		if (carc_game_feature_root(g, f[i].placement, (int)(f[i].segment - pl[f[i].placement].seg0)) != root)
+			continue;
+		carc_emit_map_begin(e);
+		carc_emit_key(e, "colour");
+		carc_emit_str(e, carc_colour_name(f[i].colour));
+		carc_emit_key(e, "role");
+		carc_emit_str(e, rec->rules->roles[f[i].role].name);
+		carc_emit_key(e, "turn");
+		carc_emit_int(e, f[i].turn);
+		carc_emit_key(e, "on_map");
+		carc_emit_bool(e, f[i].active);
+		carc_emit_map_end(e);
+	}
+	carc_emit_seq_end(e);
+	carc_emit_key(e, "scoring");
+	carc_emit_seq_begin(e);
+	for (size_t i = 0; i < w->nevents; i++) {
+		const struct carc_event *ev = &w->events[i];
+		if (ev->feature != root)
+			continue;
+		carc_emit_map_begin(e);
+		carc_emit_key(e, "turn");
+		if (ev->turn)
+			carc_emit_int(e, ev->turn);
+		else
+			carc_emit_str(e, "final");
+		carc_emit_key(e, "points");
+		carc_emit_int(e, ev->points);
+		carc_emit_key(e, "scored");
+		emit_colours(e, rec, ev->winners);
+		carc_emit_map_end(e);
+	}
+	carc_emit_seq_end(e);
+	carc_emit_map_end(e);
+	carc_buf_free(&name);
+}
+
+void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, const struct carc_report_opts *o)
+{
+	const struct carc_record *rec = res->rec;
+	size_t nev;
+	const struct carc_event *events = res->game && res->refereed ? carc_game_events(res->game, &nev) : NULL;
+	if (!events)
+		nev = 0;
+
+	carc_emit_doc_begin(e);
+	carc_emit_map_begin(e);
+	carc_emit_key(e, "file");
+	carc_emit_str(e, rec->src.name);
+	carc_emit_key(e, "game");
+	carc_emit_int(e, rec->index);
+	carc_emit_key(e, "line");
+	carc_emit_int(e, rec->src.base_line);
+	carc_emit_key(e, "tags");
+	carc_emit_map_begin(e);
+	for (size_t i = 0; i < rec->ntags; i++) {
+		const struct carc_tag *t = &rec->tags[i];
+		char key[64];
+		snprintf(key, sizeof key, "%.*s", (int)(t->name.len < 63 ? t->name.len : 63), rec->src.text + t->name.off);
+		carc_emit_key(e, key);
+		carc_emit_strn(e, carc_tag_text(rec, t), t->text_len);
+	}
+	carc_emit_map_end(e);
+	carc_emit_key(e, "rules");
+	carc_emit_str(e, rec->rules->name);
+	carc_emit_key(e, "tileset");
+	if (rec->tileset)
+		carc_emit_str(e, rec->tileset->name);
+	else
+		carc_emit_null(e);
+	carc_emit_key(e, "edition");
+	carc_emit_int(e, res->edition);
+	carc_emit_key(e, "players");
+	carc_emit_seq_begin(e);
+	for (int s = 0; s < rec->nseats; s++) {
+		carc_emit_map_begin(e);
+		carc_emit_key(e, "colour");
+		carc_emit_str(e, carc_colour_name(rec->seats[s]));
+		carc_emit_key(e, "name");
+		const char *name = player_name(rec, rec->seats[s]);
+		if (name)
+			carc_emit_str(e, name);
+		else
+			carc_emit_null(e);
+		carc_emit_map_end(e);
+	}
+	carc_emit_seq_end(e);
+	carc_emit_key(e, "valid");
+	carc_emit_bool(e, res->errors == 0);
+	carc_emit_key(e, "errors");
+	carc_emit_int(e, res->errors);
+	carc_emit_key(e, "warnings");
+	carc_emit_int(e, res->warnings);
+	carc_emit_key(e, "refereed");
+	carc_emit_bool(e, res->refereed);
+	carc_emit_key(e, "finished");
+	carc_emit_bool(e, res->finished);
+	bool final = res->final_scored && !o->turn;
+	carc_emit_key(e, "final_scoring");
+	carc_emit_bool(e, final);
+	if (o->turn) {
+		carc_emit_key(e, "after_turn");
+		carc_emit_int(e, o->turn);
+	}
+
+	size_t nturns = shown_turns(res, o);
+	carc_emit_key(e, "turns");
+	carc_emit_seq_begin(e);
+	for (size_t i = 0; i < nturns; i++) {
+		const struct carc_turn *t = &res->turns[i];
+		const struct carc_move *m = &rec->moves[t->move];
+		carc_emit_map_begin(e);
+		carc_emit_key(e, "turn");
+		carc_emit_int(e, t->number);
+		carc_emit_key(e, "colour");
+		carc_emit_str(e, carc_colour_name(t->colour));
+		carc_emit_key(e, "tile");
+		carc_emit_strn(e, rec->src.text + m->tile_span.off, m->tile_span.len);
+		if (t->bonus) {
+			carc_emit_key(e, "bonus");
+			carc_emit_bool(e, true);
+		}
+		if (t->discard) {
+			carc_emit_key(e, "discard");
+			carc_emit_bool(e, true);
+		} else {
+			carc_emit_key(e, "x");
+			carc_emit_int(e, m->x);
+			carc_emit_key(e, "y");
+			carc_emit_int(e, m->y);
+			carc_emit_key(e, "rotation");
+			carc_emit_int(e, m->rot * 90);
+			carc_emit_key(e, "deploy");
+			if (m->role >= 0) {
+				carc_emit_map_begin(e);
+				carc_emit_key(e, "role");
+				carc_emit_str(e, rec->rules->roles[m->role].name);
+				carc_emit_key(e, "spot");
+				carc_emit_str(e, carc_spot_name(m->spot));
+				carc_emit_map_end(e);
+			} else {
+				carc_emit_null(e);
+			}
+		}
+		carc_emit_key(e, "legal");
+		carc_emit_bool(e, !t->illegal);
+		carc_emit_key(e, "scored");
+		carc_emit_seq_begin(e);
+		for (uint32_t k = 0; k < t->nevents; k++)
+			emit_event(e, res, &events[t->first_event + k]);
+		carc_emit_seq_end(e);
+		carc_emit_key(e, "scores");
+		emit_scores(e, rec, t->scores);
+		carc_emit_map_end(e);
+	}
+	carc_emit_seq_end(e);
+
+	if (final) {
+		carc_emit_key(e, "final");
+		carc_emit_seq_begin(e);
+		for (size_t k = res->final_first_event; k < nev; k++)
+			emit_event(e, res, &events[k]);
+		carc_emit_seq_end(e);
+		carc_emit_key(e, "breakdown");
+		carc_emit_map_begin(e);
+		for (int s = 0; s < rec->nseats; s++) {
+			int c = rec->seats[s];
+			carc_emit_key(e, carc_colour_name(c));
+			carc_emit_map_begin(e);
+			carc_emit_key(e, "play");
+			carc_emit_map_begin(e);
+			for (int src = CARC_SRC_PLAY_PATH; src <= CARC_SRC_PLAY_SITE; src++) {
+				carc_emit_key(e, source_keys[src]);
+				carc_emit_int(e, carc_game_points_from(res->game, c, src));
+			}
+			carc_emit_map_end(e);
+			carc_emit_key(e, "end");
+			carc_emit_map_begin(e);
+			for (int src = CARC_SRC_END_PATH; src <= CARC_SRC_END_SITE; src++) {
+				carc_emit_key(e, source_keys[src]);
+				carc_emit_int(e, carc_game_points_from(res->game, c, src));
+			}
+			carc_emit_map_end(e);
+			carc_emit_key(e, "farms");
+			carc_emit_int(e, carc_game_points_from(res->game, c, CARC_SRC_FARM));
+			carc_emit_key(e, "other");
+			carc_emit_int(e, carc_game_points_from(res->game, c, CARC_SRC_OTHER));
+			carc_emit_key(e, "total");
+			carc_emit_int(e, res->scores[c]);
+			carc_emit_map_end(e);
+		}
+		carc_emit_map_end(e);
+	}
+	const int *sc = res->refereed ? standings(res, o) : NULL;
+	carc_emit_key(e, "scores");
+	if (sc)
+		emit_scores(e, rec, sc);
+	else
+		carc_emit_null(e);
+	carc_emit_key(e, "winners");
+	if (final) {
+		emit_colours(e, rec, carc_result_winners(res));
+	} else {
+		carc_emit_null(e);
+	}
+	if (o->features && res->refereed) {
+		struct feature_walk w = {e, res, events, nev};
+		carc_emit_key(e, "features");
+		carc_emit_seq_begin(e);
+		carc_game_each_feature(res->game, emit_feature, &w);
+		carc_emit_seq_end(e);
+	}
+	carc_emit_map_end(e);
+	carc_emit_doc_end(e);
+}
+
+/* ---- text ---- */
+
+static const char *const ansi[CARC_COLOURS] = {"\033[31m", "\033[32m", "\033[34m", "\033[33m", "\033[90m",
+					       "\033[37m", "\033[35m"};
+
+static void colour_word(struct carc_buf *out, int c, const struct carc_report_opts *o)
+{
+	if (o->color)
+		carc_buf_printf(out, "%s%s\033[0m", ansi[c], carc_colour_name(c));
+	else
+		carc_buf_adds(out, carc_colour_name(c));
+}
+
+/* "city (2 tiles, 1 pennant): green +6" */
+static void event_text(struct carc_buf *out, const struct carc_result *res, const struct carc_event *ev,
+		       const struct carc_report_opts *o)
+{
+	const struct carc_record *rec = res->rec;
+	carc_game_feature_name(res->game, ev->feature, out);
+	if (ev->type == CARC_EV_FARM)
+		carc_buf_printf(out, " as a farm (%d %s", ev->cities, ev->cities == 1 ? "city" : "cities");
+	else
+		carc_buf_printf(out, " (%d tile%s", ev->tiles, ev->tiles == 1 ? "" : "s");
+	if (ev->pennants)
+		carc_buf_printf(out, ", %d pennant%s", ev->pennants, ev->pennants == 1 ? "" : "s");
+	carc_buf_adds(out, "): ");
+	if (!ev->winners && !ev->skipped) {
+		carc_buf_adds(out, "nobody");
+		return;
+	}
+	bool first = true;
+	for (int s = 0; s < rec->nseats; s++) {
+		int c = rec->seats[s];
+		if (!(ev->winners & (1u << c)))
+			continue;
+		carc_buf_adds(out, first ? "" : ", ");
+		colour_word(out, c, o);
+		carc_buf_printf(out, " +%d", ev->points);
+		first = false;
+	}
+	for (int s = 0; s < rec->nseats; s++) {
+		int c = rec->seats[s];
+		if (!(ev->skipped & (1u << c)))
+			continue;
+		carc_buf_adds(out, first ? "" : ", ");
+		colour_word(out, c, o);
+		carc_buf_adds(out, " not paid");
+		first = false;
+	}
+}
+
+static void pad_to(struct carc_buf *out, size_t line_start, size_t col)
+{
+	while (out->len - line_start < col)
+		carc_buf_addc(out, ' ');
+}
+
+void carc_report_text(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o)
+{
+	const struct carc_record *rec = res->rec;
+	const char *ev_name = carc_record_tag(rec, CARC_TAG_EVENT), *date = carc_record_tag(rec, CARC_TAG_DATE);
+	carc_buf_printf(out, "Game %u of %s", rec->index, rec->src.name);
+	if (ev_name)
+		carc_buf_printf(out, ": %s", ev_name);
+	if (date)
+		carc_buf_printf(out, " (%s)", date);
+	carc_buf_printf(out, "\nRules %s, edition %d, tile set %s\nPlayers:", rec->rules->name, res->edition,
+			rec->tileset ? rec->tileset->name : "?");
+	for (int s = 0; s < rec->nseats; s++) {
+		const char *name = player_name(rec, rec->seats[s]);
+		carc_buf_adds(out, s ? ", " : " ");
+		colour_word(out, rec->seats[s], o);
+		if (name)
+			carc_buf_printf(out, " (%s)", name);
+	}
+	carc_buf_addc(out, '\n');
+	if (!res->refereed) {
+		carc_buf_adds(out, "Not refereed: the tags have errors (see the messages).\n");
+		return;
+	}
+	size_t nev;
+	const struct carc_event *events = carc_game_events(res->game, &nev);
+
+	/* the per-turn table */
+	enum { C_TURN = 0, C_PLAYER = 6, C_TILE = 14, C_AT = 20, C_ROT = 30, C_DEPLOY = 35, C_SCORES = 48 };
+	size_t ls = out->len;
+	carc_buf_adds(out, "\n turn");
+	ls++;
+	pad_to(out, ls, C_PLAYER);
+	carc_buf_adds(out, "player");
+	pad_to(out, ls, C_TILE);
+	carc_buf_adds(out, "tile");
+	pad_to(out, ls, C_AT);
+	carc_buf_adds(out, "at");
+	pad_to(out, ls, C_ROT);
+	carc_buf_adds(out, "rot");
+	pad_to(out, ls, C_DEPLOY);
+	carc_buf_adds(out, "deploy");
+	pad_to(out, ls, C_SCORES);
+	for (int s = 0; s < rec->nseats; s++)
+		carc_buf_printf(out, "%7s", carc_colour_name(rec->seats[s]));
+	carc_buf_adds(out, "  scored\n");
+	size_t nturns = shown_turns(res, o);
+	for (size_t i = 0; i < nturns; i++) {
+		const struct carc_turn *t = &res->turns[i];
+		const struct carc_move *m = &rec->moves[t->move];
+		ls = out->len;
+		carc_buf_printf(out, "%4d%s", t->number, t->bonus ? "+" : " ");
+		pad_to(out, ls, C_PLAYER);
+		size_t before = out->len;
+		colour_word(out, t->colour, o);
+		ls += out->len - before - strlen(carc_colour_name(t->colour)); /* escapes take no columns */
+		pad_to(out, ls, C_TILE);
+		carc_buf_add(out, rec->src.text + m->tile_span.off, m->tile_span.len);
+		pad_to(out, ls, C_AT);
+		if (t->discard) {
+			carc_buf_adds(out, "discard");
+		} else {
+			carc_buf_printf(out, "%d,%d", m->x, m->y);
+			pad_to(out, ls, C_ROT);
+			carc_buf_printf(out, "%d", m->rot * 90);
+			pad_to(out, ls, C_DEPLOY);
+			if (m->role >= 0)
+				carc_buf_printf(out, "%s %s", rec->rules->roles[m->role].name, carc_spot_name(m->spot));
+		}
+		pad_to(out, ls, C_SCORES);
+		for (int s = 0; s < rec->nseats; s++)
+			carc_buf_printf(out, "%7d", t->scores[rec->seats[s]]);
+		if (t->illegal)
+			carc_buf_adds(out, "  ILLEGAL");
+		for (uint32_t k = 0; k < t->nevents; k++) {
+			carc_buf_adds(out, k ? "; " : "  ");
+			event_text(out, res, &events[t->first_event + k], o);
+		}
+		carc_buf_addc(out, '\n');
+	}
+
+	if (o->turn || !res->final_scored) {
+		const int *sc = standings(res, o);
+		carc_buf_printf(out, "\nStandings after turn %d:", nturns ? res->turns[nturns - 1].number : 0);
+		for (int s = 0; s < rec->nseats; s++) {
+			carc_buf_adds(out, s ? ", " : " ");
+			colour_word(out, rec->seats[s], o);
+			carc_buf_printf(out, " %d", sc ? sc[rec->seats[s]] : 0);
+		}
+		carc_buf_addc(out, '\n');
+		if (!o->turn)
+			carc_buf_adds(out, "No final scoring: the game is unfinished (--final scores it as if it ended here).\n");
+	} else {
+		carc_buf_adds(out, "\nFinal scoring\n");
+		if (res->final_first_event == nev)
+			carc_buf_adds(out, "  nothing to score\n");
+		for (size_t k = res->final_first_event; k < nev; k++) {
+			carc_buf_adds(out, "  ");
+			event_text(out, res, &events[k], o);
+			carc_buf_addc(out, '\n');
+		}
+		carc_buf_adds(out, "\nBreakdown");
+		ls = out->len - 9;
+		pad_to(out, ls, 26);
+		for (int s = 0; s < rec->nseats; s++)
+			carc_buf_printf(out, "%7s", carc_colour_name(rec->seats[s]));
+		carc_buf_addc(out, '\n');
+		for (int src = 0; src < CARC_SRC_COUNT; src++) {
+			bool any = src != CARC_SRC_OTHER;
+			for (int s = 0; s < rec->nseats && !any; s++)
+				any = carc_game_points_from(res->game, rec->seats[s], src) != 0;
+			if (!any)
+				continue;
+			ls = out->len;
+			carc_buf_printf(out, "  %s", source_names[src]);
+			pad_to(out, ls, 26);
+			for (int s = 0; s < rec->nseats; s++)
+				carc_buf_printf(out, "%7d", carc_game_points_from(res->game, rec->seats[s], src));
+			carc_buf_addc(out, '\n');
+		}
+		ls = out->len;
+		carc_buf_adds(out, "  total");
+		pad_to(out, ls, 26);
+		for (int s = 0; s < rec->nseats; s++)
+			carc_buf_printf(out, "%7d", res->scores[rec->seats[s]]);
+		carc_buf_addc(out, '\n');
+		uint8_t w = carc_result_winners(res);
+		int nw = __builtin_popcount(w);
+		carc_buf_adds(out, nw > 1 ? "\nWinners (tied): " : "\nWinner: ");
+		bool first = true;
+		for (int s = 0; s < rec->nseats; s++)
+			if (w & (1u << rec->seats[s])) {
+				carc_buf_adds(out, first ? "" : ", ");
+				colour_word(out, rec->seats[s], o);
+				const char *name = player_name(rec, rec->seats[s]);
+				if (name)
+					carc_buf_printf(out, " (%s)", name);
+				first = false;
+			}
+		for (int s = 0; s < rec->nseats; s++)
+			if (w & (1u << rec->seats[s])) {
+				carc_buf_printf(out, " with %d points", res->scores[rec->seats[s]]);
+				break;
+			}
+		carc_buf_addc(out, '\n');
+	}
+	if (o->features) {
+		carc_buf_adds(out, "\nFeatures\n");
+		size_t np;
+		const struct carc_placement *pl = carc_game_placements(res->game, &np);
+		for (size_t p = 0; p < np; p++) {
+			const struct carc_tile *tile = &rec->tileset->tiles[pl[p].tile];
+			for (int f = 0; f < tile->nfeatures; f++) {
+				uint32_t root = carc_game_feature_root(res->game, (int)p, f);
+				if (root != pl[p].seg0 + (uint32_t)f)
+					continue;
+				carc_buf_adds(out, "  ");
+				carc_game_feature_name(res->game, root, out);
+				int cells[1024];
+				int n = carc_game_feature_placements(res->game, root, cells, 1024);
+				carc_buf_printf(out, ": %d tile%s", n, n == 1 ? "" : "s");
+				int pen = carc_game_feature_attr(res->game, root, CARC_ATTR_PENNANT);
+				if (pen)
+					carc_buf_printf(out, ", %d pennant%s", pen, pen == 1 ? "" : "s");
+				carc_buf_adds(out, carc_game_feature_complete(res->game, root) ? ", complete" : "");
+				for (size_t k = 0; k < nev; k++)
+					if (events[k].feature == root) {
+						carc_buf_adds(out, "; ");
+						if (events[k].turn)
+							carc_buf_printf(out, "turn %d: ", events[k].turn);
+						else
+							carc_buf_adds(out, "final: ");
+						bool first = true;
+						for (int s = 0; s < rec->nseats; s++)
+							if (events[k].winners & (1u << rec->seats[s])) {
+								carc_buf_adds(out, first ? "" : ", ");
+								colour_word(out, rec->seats[s], o);
+								carc_buf_printf(out, " +%d", events[k].points);
+								first = false;
+							}
+						if (first)
+							carc_buf_adds(out, "nobody");
+					}
+				carc_buf_addc(out, '\n');
+			}
+		}
+	}
+}
+
+/* ---- CSV ---- */
+
+static void csv_field(struct carc_buf *out, const char *s, size_t n)
+{
+	bool quote = false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r')
+			quote = true;
+	if (!quote) {
+		carc_buf_add(out, s, n);
+		return;
+	}
+	carc_buf_addc(out, '"');
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"')
+			carc_buf_addc(out, '"');
+		carc_buf_addc(out, s[i]);
+	}
+	carc_buf_addc(out, '"');
+}
+
+void carc_report_csv_header(struct carc_buf *out)
+{
+	carc_buf_adds(out, "file,game,turn,colour,tile,x,y,rotation,deploy,scored");
+	for (int c = 0; c < CARC_COLOURS; c++)
+		carc_buf_printf(out, ",%s", carc_colour_name(c));
+	carc_buf_adds(out, "\n");
+}
+
+static void csv_scores(struct carc_buf *out, const struct carc_record *rec, const int *scores)
+{
+	for (int c = 0; c < CARC_COLOURS; c++) {
+		bool seated = false;
+		for (int s = 0; s < rec->nseats; s++)
+			seated |= rec->seats[s] == c;
+		if (seated && scores)
+			carc_buf_printf(out, ",%d", scores[c]);
+		else
+			carc_buf_addc(out, ',');
+	}
+	carc_buf_addc(out, '\n');
+}
+
+void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o)
+{
+	const struct carc_record *rec = res->rec;
+	if (!res->refereed)
+		return;
+	size_t nev;
+	const struct carc_event *events = carc_game_events(res->game, &nev);
+	struct carc_report_opts plain = *o;
+	plain.color = false;
+	struct carc_buf cell = {0};
+	size_t nturns = shown_turns(res, o);
+	for (size_t i = 0; i < nturns; i++) {
+		const struct carc_turn *t = &res->turns[i];
+		const struct carc_move *m = &rec->moves[t->move];
+		csv_field(out, rec->src.name, strlen(rec->src.name));
+		carc_buf_printf(out, ",%u,%d%s,%s,", rec->index, t->number, t->bonus ? "+" : "", carc_colour_name(t->colour));
+		csv_field(out, rec->src.text + m->tile_span.off, m->tile_span.len);
+		if (t->discard)
+			carc_buf_adds(out, ",,,discard,");
+		else if (m->role >= 0)
+			carc_buf_printf(out, ",%d,%d,%d,%s %s,", m->x, m->y, m->rot * 90, rec->rules->roles[m->role].name,
+					carc_spot_name(m->spot));
+		else
+			carc_buf_printf(out, ",%d,%d,%d,,", m->x, m->y, m->rot * 90);
+		carc_buf_reset(&cell);
+		for (uint32_t k = 0; k < t->nevents; k++) {
+			carc_buf_adds(&cell, k ? "; " : "");
+			event_text(&cell, res, &events[t->first_event + k], &plain);
+		}
+		csv_field(out, cell.data ? cell.data : "", cell.len);
+		csv_scores(out, rec, t->scores);
+	}
+	if (res->final_scored && !o->turn) {
+		for (size_t k = res->final_first_event; k < nev; k++) {
+			csv_field(out, rec->src.name, strlen(rec->src.name));
+			carc_buf_printf(out, ",%u,final,,,,,,,", rec->index);
+			carc_buf_reset(&cell);
+			event_text(&cell, res, &events[k], &plain);
+			csv_field(out, cell.data, cell.len);
+			csv_scores(out, rec, NULL);
+		}
+		csv_field(out, rec->src.name, strlen(rec->src.name));
+		carc_buf_printf(out, ",%u,total,,,,,,,", rec->index);
+		csv_scores(out, rec, res->scores);
+	}
+	carc_buf_free(&cell);
+}
