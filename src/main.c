@@ -10,6 +10,7 @@ static const struct carc_command commands[] = {
 	{"score", cmd_score, "turn-by-turn scores and the final breakdown"},
 	{"fmt", cmd_fmt, "rewrite a record in canonical form"},
 	{"tiles", cmd_tiles, "list and draw the tiles of a tile set"},
+	{"gen", cmd_gen, "write random complete legal games"},
 };
 
 static void usage(FILE *out)
