@@ -86,8 +86,10 @@ struct carc_reader {
 	FILE *f;
 	const char *name;
 	struct carc_tileset_cache *cache;
-	char *buf;
-	size_t len, cap;
+	char *alloc;       /* the allocation; buf points into it at the current game */
+	size_t alloc_cap;
+	char *buf;         /* buf[0] is the first byte of the current game */
+	size_t len, cap;   /* bytes held from buf on, and room from buf on */
 	size_t pos;        /* start of the next line */
 	unsigned line;     /* line number at pos */
 	bool eof, failed;
@@ -102,8 +104,8 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
 	r->name = name;
 	r->cache = cache;
 	r->line = 1;
-	r->cap = 1 << 16;
-	r->buf = xmalloc(r->cap);
+	r->alloc_cap = r->cap = 1 << 16;
+	r->alloc = r->buf = xmalloc(r->cap);
 	return r;
 }
 
@@ -111,7 +113,7 @@ void carc_reader_free(struct carc_reader *r)
 {
 	if (!r)
 		return;
-	free(r->buf);
+	free(r->alloc);
 	free(r);
 }
 
@@ -122,9 +124,16 @@ static bool fill(struct carc_reader *r)
 {
 	if (r->eof)
 		return false;
+	if (r->cap - r->len < 4096 && r->buf != r->alloc) {
+		/* Move the current game to the front: done once a block, not once a game. */
+		memmove(r->alloc, r->buf, r->len);
+		r->buf = r->alloc;
+		r->cap = r->alloc_cap;
+	}
 	if (r->cap - r->len < 4096) {
-		r->cap *= 2;
-		r->buf = xrealloc(r->buf, r->cap);
+		r->alloc_cap *= 2;
+		r->alloc = r->buf = xrealloc(r->alloc, r->alloc_cap);
+		r->cap = r->alloc_cap;
 	}
 	if (!r->f) {
 		r->eof = true;
@@ -148,6 +157,7 @@ struct parser {
 	struct carc_record *rec;
 	struct carc_diag_sink *sink;
 	size_t line_start, line_end; /* the logical line being parsed, in r->buf */
+	bool multiline;              /* it may hold newlines (a { comment }) */
 	bool in_moves;
 	bool line_bad;
 };
@@ -185,6 +195,16 @@ static bool next_line(struct parser *ps)
 	size_t scan = r->pos;
 	bool in_brace = false, in_string = false, in_semicolon = false, is_tag = false, first = true;
 	size_t brace_at = 0;
+
+	/* Fast path: the line is in the buffer and has no { comment. */
+	const char *eol = r->pos < r->len ? memchr(r->buf + r->pos, '\n', r->len - r->pos) : NULL;
+	if (eol && (size_t)(eol - (r->buf + r->pos)) <= MAX_LINE && !memchr(r->buf + r->pos, 0x7b, (size_t)(eol - (r->buf + r->pos)))) {
+		ps->line_start = r->pos;
+		ps->line_end = (size_t)(eol - r->buf);
+		ps->multiline = false;
+		return true;
+	}
+	ps->multiline = true;
 
 	for (;;) {
 		if (scan >= r->len) {
@@ -290,9 +310,10 @@ static bool next_line(struct parser *ps)
 static void consume_line(struct parser *ps)
 {
 	struct carc_reader *r = ps->r;
-	for (size_t i = r->pos; i < ps->line_end; i++)
-		if (r->buf[i] == '\n')
-			r->line++;
+	if (ps->multiline)
+		for (size_t i = r->pos; i < ps->line_end; i++)
+			if (r->buf[i] == '\n')
+				r->line++;
 	r->pos = ps->line_end;
 	if (r->pos < r->len && r->buf[r->pos] == '\n') {
 		r->pos++;
@@ -1140,10 +1161,11 @@ static void reset_record(struct carc_record *rec)
 
 bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink)
 {
-	/* Drop the previous game's text. */
+	/* Drop the previous game's text: the buffer now starts at this game. */
 	if (r->pos) {
-		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+		r->buf += r->pos;
 		r->len -= r->pos;
+		r->cap -= r->pos;
 		r->pos = 0;
 	}
 	reset_record(rec);
@@ -1200,18 +1222,18 @@ bool carc_parse_string(const char *text, size_t len, const char *name, struct ca
 		       struct carc_record *rec, struct carc_diag_sink *sink)
 {
 	struct carc_reader *r = carc_reader_new(NULL, name, cache);
-	r->buf = xrealloc(r->buf, len + 1);
+	r->alloc = r->buf = xrealloc(r->alloc, len + 1);
 	memcpy(r->buf, text, len);
 	r->len = len;
-	r->cap = len + 1;
+	r->alloc_cap = r->cap = len + 1;
 	r->eof = true;
 	bool got = carc_reader_next(r, rec, sink);
 	/* The record points into the reader's buffer: hand it over. */
 	static _Thread_local char *keep;
 	free(keep);
-	keep = r->buf;
-	r->buf = NULL;
-	rec->src.text = keep;
+	keep = r->alloc;
+	rec->src.text = r->buf;
+	r->alloc = r->buf = NULL;
 	carc_reader_free(r);
 	return got;
 }
