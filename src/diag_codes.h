@@ -57,6 +57,12 @@
 	X(E214, ERROR, "colour-not-seated", "the colour does not play in this game")          \
 	X(E215, ERROR, "game-over", "a turn after the last tile was placed")                  \
 	X(E216, ERROR, "off-the-table", "the tile would lie beyond the Table size")            \
+	X(E401, ERROR, "hunters-tileset", "the tile set does not fit the Hunters and Gatherers rules") \
+	X(E402, ERROR, "bonus-not-earned", "a bonus turn that no gold forest earned")          \
+	X(E403, ERROR, "bonus-skipped", "an earned bonus turn is not played")                 \
+	X(E404, ERROR, "bonus-tile-in-land-turn", "a regular turn draws a bonus tile")        \
+	X(E405, ERROR, "land-tile-in-bonus-turn", "a bonus turn draws a land tile")           \
+	X(E406, ERROR, "river-system-has-hut", "a hut goes onto a river system that has one") \
 	X(W001, WARNING, "unfinished-game", "the record stops before the supply is used up")  \
 	X(W002, WARNING, "seats-inferred", "no Seats tag: the order of play was inferred")
 
