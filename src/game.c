@@ -32,9 +32,26 @@ struct seg {
 	uint8_t pending;     /* on this turn's completion list (roots) */
 	int16_t open;
 	uint16_t size;
-	uint8_t count[CARC_COLOURS];
-	uint16_t attr[CARC_ATTR_COUNT];
+	uint8_t count[8];    /* followers per colour (7 used), added as one word */
+	uint16_t attr[12];   /* attributes (11 used), added as three words */
 };
+
+/* Adds the follower counts and attributes of b to a, a word at a time (no
+ * lane can overflow: at most a few hundred followers or items in a game). */
+static inline void add_totals(struct seg *a, const struct seg *b)
+{
+	uint64_t x, y;
+	memcpy(&x, a->count, 8);
+	memcpy(&y, b->count, 8);
+	x += y;
+	memcpy(a->count, &x, 8);
+	for (int i = 0; i < 12; i += 4) {
+		memcpy(&x, a->attr + i, 8);
+		memcpy(&y, b->attr + i, 8);
+		x += y;
+		memcpy(a->attr + i, &x, 8);
+	}
+}
 
 struct carc_game {
 	const struct carc_tileset *ts;
@@ -53,6 +70,8 @@ struct carc_game {
 	size_t nplaced, placed_cap;
 	struct seg *segs;
 	size_t nsegs, segs_cap;
+	struct seg *templates;  /* per tile type and feature: a new segment, ready to copy */
+	unsigned long templates_for; /* the serial of their tile set */
 
 	/* supply */
 	int *left;           /* per tile type */
@@ -98,6 +117,7 @@ void carc_game_free(struct carc_game *g)
 	free(g->grid);
 	free(g->placed);
 	free(g->segs);
+	free(g->templates);
 	free(g->left);
 	free(g->followers);
 	free(g->events);
@@ -116,11 +136,22 @@ static inline int cell_index(const struct carc_game *g, int x, int y)
 	return (x + g->radius) + (y + g->radius) * g->dim;
 }
 
+/* The placement at a cell, or -1: for callers outside the hot paths. */
 int carc_game_at(const struct carc_game *g, int x, int y)
 {
 	int i = cell_index(g, x, y);
 	return i < 0 ? -1 : (int)g->grid[i] - 1;
 }
+
+/* A cell strictly inside the grid has all 8 neighbours in the grid, so the
+ * hot paths below index around it without bounds checks. Tiles are only ever
+ * put on such cells (the grid is larger than any legal map). */
+static inline bool inside(const struct carc_game *g, int x, int y)
+{
+	return x > -g->radius && x < g->radius && y > -g->radius && y < g->radius;
+}
+
+static const uint8_t popcount4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 static inline uint32_t find(struct carc_game *g, uint32_t s)
 {
@@ -177,6 +208,24 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 			g->bonus_left += g->left[i];
 		else
 			g->land_left += g->left[i];
+	}
+	if (g->templates_for != ts->serial) {
+		free(g->templates);
+		g->templates = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->templates);
+		for (int i = 0; i < ts->ntiles; i++)
+			for (int f = 0; f < ts->tiles[i].nfeatures; f++) {
+				const struct carc_feature *tf = &ts->tiles[i].features[f];
+				struct seg *s = &g->templates[i * CARC_MAX_FEATURES + f];
+				s->feature = (uint8_t)f;
+				s->kind = tf->kind;
+				s->klass = ts->kinds[tf->kind].klass;
+				s->size = 1;
+				if (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE)
+					s->open = (int16_t)popcount4[tf->edges & 15];
+				for (int a = 0; a < CARC_ATTR_COUNT; a++)
+					s->attr[a] = tf->attr[a];
+			}
+		g->templates_for = ts->serial;
 	}
 	g->ts = ts;
 	g->start_tile = start_tile;
@@ -250,9 +299,10 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 	const struct carc_tile *t = &g->ts->tiles[tile];
 	uint32_t mine = t->rot_edges[rot & 3];
 	int neighbours = 0;
-	if (c >= 0) {
+	if (c >= 0 && inside(g, x, y)) {
+		const int step[4] = {g->dim, 1, -g->dim, -1};
 		for (int e = 0; e < 4; e++) {
-			int n = carc_game_at(g, x + dx[e], y + dy[e]);
+			int n = (int)g->grid[c + step[e]] - 1;
 			if (n < 0)
 				continue;
 			neighbours++;
@@ -364,10 +414,7 @@ static void join(struct carc_game *g, uint32_t a, uint32_t b, bool edge)
 		B->parent = ra;
 		A->open = (int16_t)(A->open + B->open);
 		A->size = (uint16_t)(A->size + B->size);
-		for (int c = 0; c < CARC_COLOURS; c++)
-			A->count[c] = (uint8_t)(A->count[c] + B->count[c]);
-		for (int i = 0; i < CARC_ATTR_COUNT; i++)
-			A->attr[i] = (uint16_t)(A->attr[i] + B->attr[i]);
+		add_totals(A, B);
 		A->scored |= B->scored;
 		/* splice the member lists */
 		uint32_t an = A->next;
@@ -399,30 +446,26 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
 	if (y < g->min_y) g->min_y = y;
 	if (y > g->max_y) g->max_y = y;
 
+	const struct seg *tmpl = &g->templates[tile * CARC_MAX_FEATURES];
 	for (int f = 0; f < t->nfeatures; f++) {
-		const struct carc_feature *tf = &t->features[f];
 		struct seg *s = &g->segs[g->nsegs];
 		uint32_t id = (uint32_t)g->nsegs++;
-		memset(s, 0, sizeof *s);
+		*s = tmpl[f];
 		s->parent = s->next = id;
 		s->placement = (uint16_t)pi;
-		s->feature = (uint8_t)f;
-		s->kind = tf->kind;
-		s->klass = g->ts->kinds[tf->kind].klass;
-		s->size = 1;
-		if (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE)
-			s->open = (int16_t)__builtin_popcount(tf->edges);
-		for (int a = 0; a < CARC_ATTR_COUNT; a++)
-			s->attr[a] = tf->attr[a];
+	}
+	if (!inside(g, x, y)) {
+		p->neighbours = 0;
+		return (int)pi; /* far off the map (an illegal move): touches nothing */
 	}
 	int c = cell_index(g, x, y);
-	if (c >= 0)
-		g->grid[c] = (uint16_t)(pi + 1);
+	const int step[4] = {g->dim, 1, -g->dim, -1};
+	g->grid[c] = (uint16_t)(pi + 1);
 
 	/* Join the features that meet across each shared edge. */
 	for (int e = 0; e < 4; e++) {
-		int n = carc_game_at(g, x + dx[e], y + dy[e]);
-		if (n < 0 || (size_t)n == pi)
+		int n = (int)g->grid[c + step[e]] - 1;
+		if (n < 0)
 			continue;
 		const struct carc_placement *q = &g->placed[n];
 		const struct carc_tile *qt = &g->ts->tiles[q->tile];
@@ -445,17 +488,17 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
 	}
 
 	/* Neighbour counts, for cloisters. */
+	const int ring[8] = {g->dim - 1, g->dim, g->dim + 1, 1, -g->dim + 1, -g->dim, -g->dim - 1, -1};
 	int around = 0;
-	for (int ddy = -1; ddy <= 1; ddy++)
-		for (int ddx = -1; ddx <= 1; ddx++) {
-			if (!ddx && !ddy)
-				continue;
-			int n = carc_game_at(g, x + ddx, y + ddy);
-			if (n < 0 || (size_t)n == pi)
-				continue;
-			around++;
-			g->placed[n].neighbours++;
-		}
+	bool site_near = t->centre_feature != CARC_NO_FEATURE;
+	for (int k = 0; k < 8; k++) {
+		int n = (int)g->grid[c + ring[k]] - 1;
+		if (n < 0)
+			continue;
+		around++;
+		g->placed[n].neighbours++;
+		site_near |= g->ts->tiles[g->placed[n].tile].centre_feature != CARC_NO_FEATURE;
+	}
 	p->neighbours = (uint8_t)around;
 
 	/* What did this placement complete? Paths and enclosures of the new tile,
@@ -471,9 +514,9 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
 			g->pending[g->npending++] = r;
 		}
 	}
-	for (int ddy = 1; ddy >= -1; ddy--)
+	for (int ddy = 1; ddy >= -1 && site_near; ddy--)
 		for (int ddx = -1; ddx <= 1; ddx++) {
-			int n = carc_game_at(g, x + ddx, y + ddy);
+			int n = (int)g->grid[c + ddx + ddy * g->dim] - 1;
 			if (n < 0)
 				continue;
 			struct carc_placement *q = &g->placed[n];

@@ -702,7 +702,9 @@ struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char
 	}
 	yaml_parser_delete(&parser);
 
+	static _Atomic unsigned long serials;
 	ld.ts = xcalloc(1, sizeof *ld.ts);
+	ld.ts->serial = ++serials;
 	ld.ts->source = xstrndup(text, len);
 	ld.ts->source_len = len;
 	parse_top(&ld, yaml_document_get_root_node(&ld.doc));

@@ -65,11 +65,19 @@ struct carc_kind {
 	uint8_t terrain; /* edge terrain it crosses; CARC_NO_FEATURE for sites */
 };
 
+/* What stops a path on its tile (the `end` key), in the order of the names
+ * tileset.c accepts. Informational for roads; for rivers, CARC_END_LAKE ties
+ * the river to the lake in the centre of its tile (Hunters and Gatherers). */
+enum carc_path_end {
+	CARC_END_CLOISTER, CARC_END_CITY, CARC_END_JUNCTION, CARC_END_CROSSROADS,
+	CARC_END_SPRING, CARC_END_LAKE, CARC_END_VOLCANO
+};
+
 struct carc_feature {
 	uint8_t kind;    /* index into carc_tileset.kinds */
 	uint8_t edges;   /* bit e: the feature crosses edge e (areas: both halves) */
 	uint8_t halves;  /* bit h: the feature covers half-edge h */
-	uint8_t end;     /* for paths: what stops it on this tile (informational) */
+	uint8_t end;     /* for paths: enum carc_path_end, or CARC_NO_FEATURE */
 	uint16_t borders; /* for areas: bit i: borders feature i of the same tile */
 	uint8_t attr[CARC_ATTR_COUNT];
 	unsigned line;   /* where it is defined in the tile-set file */
@@ -107,6 +115,7 @@ struct carc_tileset {
 	int total;          /* land tiles, the start tile included */
 	int bonus_total;    /* tiles in the bonus stack */
 	uint8_t by_letter[128]; /* single-character id -> tile index + 1 */
+	unsigned long serial; /* unique among the tile sets loaded by this process */
 	char *source;       /* the YAML text, for diagnostics */
 	size_t source_len;
 };
