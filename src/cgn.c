@@ -45,10 +45,18 @@ const char *carc_spot_name(int spot) { return spot >= 0 && spot < CARC_SPOT_COUN
 
 int carc_colour_lookup(const char *p, size_t len)
 {
-	for (int i = 0; i < CARC_COLOURS; i++)
-		if (carc_slice_ieq(p, len, colour_names[i]))
-			return i;
-	if (carc_slice_ieq(p, len, "grey"))
+	int c;
+	switch (len ? p[0] | 0x20 : 0) {
+	case 'r': c = CARC_RED; break;
+	case 'g': c = len >= 3 && (p[2] | 0x20) == 'e' ? CARC_GREEN : CARC_GRAY; break;
+	case 'b': c = len >= 3 && (p[2] | 0x20) == 'u' ? CARC_BLUE : CARC_BLACK; break;
+	case 'y': c = CARC_YELLOW; break;
+	case 'p': c = CARC_PINK; break;
+	default: return -1;
+	}
+	if (carc_slice_ieq(p, len, colour_names[c]))
+		return c;
+	if (c == CARC_GRAY && carc_slice_ieq(p, len, "grey"))
 		return CARC_GRAY;
 	return -1;
 }
@@ -462,10 +470,13 @@ static size_t word(struct cursor *c, size_t *start)
 	*start = c->p;
 	size_t i = c->p;
 	while (i < c->end) {
-		char ch = c->buf[i];
-		if (is_space(ch) || ch == ';' || ch == '{' || ch == '=' || ch == ',')
+		unsigned char b = (unsigned char)c->buf[i];
+		if (b > ' ' && b < 0x7f && b != ';' && b != '{' && b != '=' && b != ',') {
+			i++;
+			continue;
+		}
+		if (b == ' ' || b == '\t' || b == '\r' || b == ';' || b == '{' || b == '=' || b == ',')
 			break;
-		unsigned char b = (unsigned char)ch;
 		if (b < 0x20 || b >= 0x7f) {
 			size_t n = char_len(c, i);
 			if (!n || b < 0x20 || b == 0x7f) {

@@ -133,15 +133,18 @@ void carc_buf_free(struct carc_buf *b)
 
 bool carc_slice_eq(const char *p, size_t n, const char *s)
 {
-	return strlen(s) == n && memcmp(p, s, n) == 0;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != p[i] || !s[i])
+			return false;
+	return s[n] == '\0';
 }
 
 bool carc_slice_ieq(const char *p, size_t n, const char *s)
 {
-	if (strlen(s) != n)
-		return false;
 	for (size_t i = 0; i < n; i++) {
 		char a = p[i], c = s[i];
+		if (!c)
+			return false;
 		if (a >= 'A' && a <= 'Z')
 			a = (char)(a - 'A' + 'a');
 		if (c >= 'A' && c <= 'Z')
@@ -149,5 +152,5 @@ bool carc_slice_ieq(const char *p, size_t n, const char *s)
 		if (a != c)
 			return false;
 	}
-	return true;
+	return s[n] == '\0';
 }
