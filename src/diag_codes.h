@@ -57,6 +57,16 @@
 	X(E214, ERROR, "colour-not-seated", "the colour does not play in this game")          \
 	X(E215, ERROR, "game-over", "a turn after the last tile was placed")                  \
 	X(E216, ERROR, "off-the-table", "the tile would lie beyond the Table size")            \
+	X(E301, ERROR, "must-deploy", "solo: no follower deployed although the tile has a free feature") \
+	X(E302, ERROR, "stack-used-up", "solo: a colour draws more tiles than its stack holds") \
+	X(E303, ERROR, "solo-game-over", "solo: a turn after a follower had to be deployed and none was left") \
+	X(E304, ERROR, "order-not-completed", "solo: the order names a feature the tile did not complete") \
+	X(E305, ERROR, "order-names-nothing", "solo: an order entry names no tile or no feature") \
+	X(E306, ERROR, "order-repeated", "solo: the order names one feature twice")              \
+	X(E307, NOTE, "order-chosen", "solo: no order was given where it matters; carc chose one") \
+	X(E308, ERROR, "bad-endorder", "solo: the EndOrder tag is not a list of playing colours") \
+	X(E309, ERROR, "endorder-follower", "solo: EndOrder names a follower that is not on the map") \
+	X(E310, ERROR, "result-not-last", "solo: a Result naming only some colours names none that is last") \
 	X(E401, ERROR, "hunters-tileset", "the tile set does not fit the Hunters and Gatherers rules") \
 	X(E402, ERROR, "bonus-not-earned", "a bonus turn that no gold forest earned")          \
 	X(E403, ERROR, "bonus-skipped", "an earned bonus turn is not played")                 \
