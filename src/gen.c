@@ -192,6 +192,12 @@ void carc_gen_on_turn(struct carc_gen *gen, carc_gen_turn_fn fn, void *ctx)
 	gen->on_turn_ctx = ctx;
 }
 
+int carc_gen_seats(const struct carc_gen *gen, uint8_t seats[CARC_COLOURS])
+{
+	memcpy(seats, gen->seats, (size_t)gen->nseats);
+	return gen->nseats;
+}
+
 struct carc_game *carc_gen_engine(struct carc_gen *gen)
 {
 	return gen->g;
@@ -364,6 +370,8 @@ static void write_header(struct carc_gen *gen, struct carc_buf *out)
 	const struct carc_ruleset *rs = gen->opt.rules;
 	carc_buf_adds(out, "[Event \"carc gen\"]\n");
 	carc_buf_printf(out, "[Rules \"%s\"]\n", rs->name);
+	if (gen->ts->name && strcmp(gen->ts->name, rs->tileset))
+		carc_buf_printf(out, "[Tileset \"%s\"]\n", gen->ts->name);
 	if (gen->opt.edition)
 		carc_buf_printf(out, "[Edition \"%d\"]\n", gen->opt.edition);
 	carc_buf_adds(out, "[Seats \"");

@@ -57,6 +57,10 @@ void carc_gen_on_turn(struct carc_gen *gen, carc_gen_turn_fn fn, void *ctx);
  * out: tags, a blank line, one turn per line. */
 void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out);
 
+/* The seats of the game being generated (from a turn hook) or of the last
+ * one, in order of play; returns their number. */
+int carc_gen_seats(const struct carc_gen *gen, uint8_t seats[CARC_COLOURS]);
+
 /* The engine of the last generated game (its final state), for tests. */
 struct carc_game *carc_gen_engine(struct carc_gen *gen);
 
