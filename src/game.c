@@ -870,6 +870,35 @@ int carc_game_score_completed(struct carc_game *g, int turn)
 
 /* ---- final scoring ---- */
 
+/* The roots of the features of a class that hold followers on the map, each
+ * once, in segment order (the order of final scoring). */
+static int followed_roots(struct carc_game *g, int klass, uint32_t *roots, int max)
+{
+	int n = 0;
+	for (size_t i = 0; i < g->nfollowers; i++) {
+		const struct carc_follower *f = &g->followers[i];
+		if (!f->active || g->rules->roles[f->role].hut)
+			continue;
+		uint32_t r = find(g, f->segment);
+		const struct seg *sg = &g->segs[r];
+		bool want = klass == CARC_CLASS_AREA ? sg->klass == CARC_CLASS_AREA
+						     : sg->klass != CARC_CLASS_AREA && sg->klass != CARC_CLASS_LAKE && !sg->scored;
+		if (!want)
+			continue;
+		int k = n;
+		while (k > 0 && roots[k - 1] > r)
+			k--;
+		if (k > 0 && roots[k - 1] == r)
+			continue;
+		if (n == max)
+			break;
+		memmove(roots + k + 1, roots + k, (size_t)(n - k) * sizeof *roots);
+		roots[k] = r;
+		n++;
+	}
+	return n;
+}
+
 struct farm {
 	uint32_t root;
 	uint8_t owners;
@@ -885,46 +914,39 @@ static void score_farms(struct carc_game *g)
 	uint32_t cities[MAX_LINKS];
 	int nfarms = 0, nlinks = 0;
 
-	/* mark[root] = farm index + 1 for farms with farmers */
-	for (uint32_t s = 0; s < g->nsegs; s++) {
-		struct seg *sg = &g->segs[s];
-		if (sg->parent != s || sg->klass != CARC_CLASS_AREA)
+	/* The farms with farmers, found from the farmers on the map, in segment
+	 * order. */
+	uint32_t roots[MAX_FARMS];
+	int nroots = followed_roots(g, CARC_CLASS_AREA, roots, MAX_FARMS);
+	for (int i = 0; i < nroots; i++) {
+		uint8_t owners = majority(g->segs[roots[i]].count, g->seated);
+		if (!owners)
 			continue;
-		uint8_t owners = majority(sg->count, g->seated);
-		g->mark[s] = 0;
-		if (!owners || nfarms == MAX_FARMS)
-			continue;
-		farms[nfarms] = (struct farm){s, owners, 0, 0};
-		g->mark[s] = (uint32_t)++nfarms;
+		farms[nfarms++] = (struct farm){roots[i], owners, 0, 0};
 	}
 	if (!nfarms)
 		return;
-	/* Links: for each farm, the completed cities it borders (deduplicated with
-	 * a per-city stamp of the farm that last took it). Collected farm by farm. */
+	/* Links: the completed cities each farm borders, found by walking the
+	 * farm's segments and the borders of each on its tile. */
 	uint32_t links_farm[MAX_LINKS];
 	int nraw = 0;
-	for (size_t pi = 0; pi < g->nplaced; pi++) {
-		const struct carc_placement *p = &g->placed[pi];
-		const struct carc_tile *t = &g->ts->tiles[p->tile];
-		for (int f = 0; f < t->nfeatures; f++) {
-			uint16_t b = t->features[f].borders;
-			if (!b)
-				continue;
-			uint32_t fr = find(g, p->seg0 + (uint32_t)f);
-			uint32_t fi = g->mark[fr];
-			if (!fi)
-				continue;
+	for (int fi = 0; fi < nfarms; fi++) {
+		uint32_t s0 = farms[fi].root, sg = s0;
+		do {
+			const struct carc_placement *p = &g->placed[g->segs[sg].placement];
+			uint16_t b = g->ts->tiles[p->tile].features[g->segs[sg].feature].borders;
 			for (int i = 0; b; i++, b >>= 1) {
 				if (!(b & 1))
 					continue;
 				uint32_t cr = find(g, p->seg0 + (uint32_t)i);
 				if (!carc_game_feature_complete(g, cr) || nraw == MAX_LINKS)
 					continue;
-				links_farm[nraw] = fi - 1;
+				links_farm[nraw] = (uint32_t)fi;
 				cities[nraw] = cr;
 				nraw++;
 			}
-		}
+			sg = g->segs[sg].next;
+		} while (sg != s0);
 	}
 	/* Group by farm and drop repeats: a small insertion pass per farm. */
 	uint32_t grouped[MAX_LINKS];
@@ -991,13 +1013,24 @@ static void score_farms(struct carc_game *g)
 			}
 		}
 	} else {
-		/* 1st edition: city by city, the farmers of all farms bordering it. */
+		/* 1st edition: city by city (in segment order), the farmers of all
+		 * farms bordering it. */
+		uint32_t order[MAX_LINKS];
+		int ncities = 0;
 		for (int j = 0; j < nlinks; j++) {
-			bool seen = false;
-			for (int k = 0; k < j && !seen; k++)
-				seen = grouped[k] == grouped[j];
-			if (seen)
+			int k = ncities;
+			while (k > 0 && order[k - 1] > grouped[j])
+				k--;
+			if (k > 0 && order[k - 1] == grouped[j])
 				continue;
+			memmove(order + k + 1, order + k, (size_t)(ncities - k) * sizeof *order);
+			order[k] = grouped[j];
+			ncities++;
+		}
+		for (int oi = 0; oi < ncities; oi++) {
+			int j = 0;
+			while (grouped[j] != order[oi])
+				j++;
 			uint8_t count[CARC_COLOURS] = {0};
 			for (int fi = 0; fi < nfarms; fi++) {
 				struct farm *fm = &farms[fi];
@@ -1028,15 +1061,10 @@ static void score_farms(struct carc_game *g)
 
 void carc_game_score_final(struct carc_game *g)
 {
-	for (uint32_t s = 0; s < g->nsegs; s++) {
-		struct seg *sg = &g->segs[s];
-		if (sg->parent != s || sg->scored || sg->klass == CARC_CLASS_AREA || sg->klass == CARC_CLASS_LAKE)
-			continue;
-		bool any = false;
-		for (int c = 0; c < CARC_COLOURS; c++)
-			any |= sg->count[c] != 0;
-		if (any)
-			score_feature(g, s, 0, false);
-	}
+	/* Unfinished roads, cities and cloisters with followers, in segment order. */
+	uint32_t roots[512];
+	int n = followed_roots(g, -1, roots, 512);
+	for (int i = 0; i < n; i++)
+		score_feature(g, roots[i], 0, false);
 	score_farms(g);
 }
