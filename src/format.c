@@ -32,7 +32,8 @@ static void add_comments(struct carc_buf *b, const struct carc_record *rec, int 
 static void add_tag(struct carc_buf *b, const struct carc_record *rec, size_t i)
 {
 	const struct carc_tag *t = &rec->tags[i];
-	add_comments(b, rec, CARC_BEFORE_TAG, i, false);
+	if (i > 0) /* comments before the first tag stay at the top */
+		add_comments(b, rec, CARC_BEFORE_TAG, i, false);
 	carc_buf_addc(b, '[');
 	add_span(b, rec, t->name);
 	carc_buf_adds(b, " \"");
@@ -163,6 +164,8 @@ void carc_format_record(const struct carc_record *rec, struct carc_buf *out)
 	/* tags: known in fixed order, names in seat order, unknown as they came */
 	bool done[512] = {0};
 	size_t ntags = rec->ntags < 512 ? rec->ntags : 512;
+	if (ntags)
+		add_comments(out, rec, CARC_BEFORE_TAG, 0, false);
 	for (int id = 0; id < CARC_TAG_KNOWN; id++) {
 		if (id == CARC_TAG_RESULT)
 			continue;
