@@ -73,8 +73,11 @@ check: $(BUILD)/carc $(UNIT_BIN)
 demo: $(BUILD)/carc
 	$(BUILD)/carc score samples/club-night.cgn
 
+# clang when present (the fuzzer needs it too), otherwise gcc: both have the sanitizers.
+SAN_CC = $(shell command -v clang >/dev/null 2>&1 && echo clang || echo gcc)
+
 asan:
-	$(MAKE) BUILD=build-asan CC=clang OPT=-O1 \
+	$(MAKE) BUILD=build-asan CC=$(SAN_CC) OPT=-O1 \
 		EXTRA_CFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
 		LDFLAGS='-fsanitize=address,undefined' check-asan
 
