@@ -17,6 +17,7 @@
  * placement counts its occupied neighbours, and bumps theirs.
  */
 #include "game.h"
+#include "hunters.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -562,8 +563,9 @@ const struct carc_follower *carc_game_feature_occupant(struct carc_game *g, uint
 {
 	root = find(g, root);
 	for (size_t i = 0; i < g->nfollowers; i++)
-		if (g->followers[i].active && find(g, g->followers[i].segment) == root)
-			return &g->followers[i];
+		if (g->followers[i].active && !g->rules->roles[g->followers[i].role].hut &&
+		    find(g, g->followers[i].segment) == root)
+			return &g->followers[i]; /* huts block only huts (hunters.c) */
 	return NULL;
 }
 
@@ -746,6 +748,11 @@ static struct carc_event *new_event(struct carc_game *g)
 	return ev;
 }
 
+struct carc_event *carc_game_add_event(struct carc_game *g)
+{
+	return new_event(g);
+}
+
 static uint8_t majority(const uint8_t *count, uint8_t seated)
 {
 	int best = 0;
@@ -780,6 +787,8 @@ static int feature_value(struct carc_game *g, uint32_t root, int tiles, bool com
 {
 	const struct seg *s = &g->segs[root];
 	*bonus = 0;
+	if (g->rules->id == CARC_RULES_HUNTERS)
+		return carc_hunters_feature_value(g, root, tiles, complete, bonus);
 	switch (s->klass) {
 	case CARC_CLASS_PATH:
 		return tiles;
@@ -1061,6 +1070,10 @@ static void score_farms(struct carc_game *g)
 
 void carc_game_score_final(struct carc_game *g)
 {
+	if (g->rules->id == CARC_RULES_HUNTERS) {
+		carc_hunters_score_final(g); /* river systems and meadows; unfinished rivers and forests: nothing */
+		return;
+	}
 	/* Unfinished roads, cities and cloisters with followers, in segment order. */
 	uint32_t roots[512];
 	int n = followed_roots(g, -1, roots, 512);

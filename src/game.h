@@ -27,6 +27,7 @@ enum carc_event_type {
 	CARC_EV_FARM,        /* final scoring of a farm (or, 1st edition, a city's farms) */
 	CARC_EV_SOLO_END,    /* solo: 2 points for a follower left on the map */
 	CARC_EV_RIVER_SYSTEM, /* hunters: huts on a river system */
+	CARC_EV_MEADOW,      /* hunters: hunters on a meadow (pennants: the animals scored) */
 };
 
 /* Points by source, for the final breakdown. */
@@ -159,6 +160,9 @@ int carc_game_score(const struct carc_game *g, int colour);
 /* Points of a colour from one source (enum carc_source). */
 int carc_game_points_from(const struct carc_game *g, int colour, int source);
 void carc_game_add_points(struct carc_game *g, int colour, int points, int source);
+/* Appends a zeroed scoring event, for rule modules that score on their own
+ * (hunters.c); the pointer is valid until the next event is added. */
+struct carc_event *carc_game_add_event(struct carc_game *g);
 
 const struct carc_event *carc_game_events(const struct carc_game *g, size_t *count);
 const struct carc_placement *carc_game_placements(const struct carc_game *g, size_t *count);

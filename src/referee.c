@@ -9,6 +9,8 @@
  */
 #include "referee.h"
 
+#include "hunters.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +27,8 @@ struct referee {
 	size_t claim_event[CARC_COLOURS]; /* event index of each colour's last claim */
 	int claim_turn[CARC_COLOURS];
 	struct carc_buf msg;
+	bool hunters;               /* Hunters and Gatherers: bonus turns, huts (hunters.c) */
+	struct carc_hunters_turns bonus;
 };
 
 static void fault(struct referee *rf, enum carc_code code, struct carc_span at, const char *fmt, ...)
@@ -51,6 +55,12 @@ static void fault(struct referee *rf, enum carc_code code, struct carc_span at, 
 			rf->res->turns[rf->res->nturns - 1].illegal = true;
 	}
 	carc_diag_report(rf->sink, code, &rf->rec->src, at.off, at.len ? at.len : 1, "%s", carc_buf_cstr(b));
+}
+
+/* fault() for the checks in hunters.c. */
+static void hunters_fault(void *ctx, enum carc_code code, struct carc_span at, const char *msg)
+{
+	fault(ctx, code, at, "%s", msg);
 }
 
 
@@ -187,6 +197,8 @@ static void deploy(struct referee *rf, int placement)
 		carc_buf_free(&name);
 		/* physically possible: applied as recorded */
 	}
+	if (role->hut)
+		carc_hunters_check_hut(rf->g, root, m->deploy_span, hunters_fault, rf);
 	carc_game_deploy(rf->g, placement, f, m->spot, c, m->role, rf->turn);
 }
 
@@ -274,6 +286,11 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	carc_game_start(g, rec->tileset, rec->rules, res->edition, rec->seats, rec->nseats, rec->followers,
 			rec->huts, rec->start_tile, rec->start_rot);
 	carc_game_set_table(g, rec->table_w, rec->table_h);
+	rf.hunters = rec->rules->id == CARC_RULES_HUNTERS;
+	if (rf.hunters) {
+		carc_hunters_check_record(rec, sink);
+		carc_hunters_turns_start(&rf.bonus);
+	}
 
 	int seat = 0, turn = 1;
 	bool over = false, stopped = false;
@@ -285,18 +302,22 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		}
 		rf.m = m;
 		rf.turn = turn;
+		/* a bonus turn (N+) takes the number of the turn that earned it */
+		bool bonus = rf.hunters && carc_hunters_is_bonus(&rf.bonus, g, m);
+		if (bonus)
+			rf.turn = turn - 1;
 		if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after) {
 			stopped = true;
 			break;
 		}
 		if (over) {
-			fault(&rf, CARC_E215, m->line, "the game ended on turn %d, when the last tile was placed",
-			      res->last_turn);
+			fault(&rf, CARC_E215, m->line, "the game ended on turn %d, when the last %s was placed",
+			      res->last_turn, rf.hunters ? "land tile" : "tile");
 			stopped = true;
 			break;
 		}
 		struct carc_turn *tr = new_turn(&rf, (uint32_t)i);
-		tr->number = (uint16_t)turn;
+		tr->number = (uint16_t)rf.turn;
 		tr->colour = m->colour;
 		tr->discard = m->discard;
 		tr->bonus = m->bonus;
@@ -320,15 +341,17 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			res->nturns--;
 			continue;
 		}
-		if (m->colour != expect) {
+		if (m->colour != expect && !bonus) {
 			fault(&rf, CARC_E206, m->colour_span, "it is %s's turn, not %s's", carc_colour_name(expect),
 			      carc_colour_name(m->colour));
 			seat = seat_of; /* follow the record from here */
 		}
 		if (m->bonus && rec->rules->id != CARC_RULES_HUNTERS)
 			fault(&rf, CARC_E207, m->number, "bonus turns (N+) are played only in hunters games");
-		else if (m->turn >= 0 && m->turn != turn)
+		else if (m->turn >= 0 && m->turn != turn && !bonus)
 			fault(&rf, CARC_E207, m->number, "numbered %d, but this is turn %d", m->turn, turn);
+		if (rf.hunters)
+			carc_hunters_turn_begin(&rf.bonus, g, m, bonus, rf.turn, hunters_fault, &rf);
 
 		/* The draw. */
 		if (carc_game_tiles_left(g, m->tile) <= 0) {
@@ -348,8 +371,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 				      rf.ts->tiles[m->tile].id, fx, fy, fr * 90);
 		} else {
 			place(&rf, tr);
-			carc_game_score_completed(g, turn);
+			carc_game_score_completed(g, rf.turn);
 		}
+		if (rf.hunters)
+			carc_hunters_turn_end(&rf.bonus, g, m, bonus, rf.turn, ev0);
 		for (int c = 0; c < CARC_COLOURS; c++)
 			tr->scores[c] = carc_game_score(g, c);
 		size_t ev1;
@@ -357,10 +382,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		tr->nevents = (uint32_t)(ev1 - ev0);
 		if (m->has_claim)
 			check_claims(&rf);
-		res->last_turn = turn;
+		res->last_turn = rf.turn;
 		if (carc_game_supply_left(g) == 0)
 			over = true;
-		if (!m->discard) {
+		if (!m->discard && !bonus) {
 			seat = (seat + 1) % rec->nseats;
 			turn++;
 		}

@@ -13,7 +13,8 @@ static const char *const source_names[CARC_SRC_COUNT] = {
 
 const char *carc_source_name(int source) { return source_names[source]; }
 
-static const char *const event_types[] = {"completed", "incomplete", "farm", "solo-end", "river-system"};
+static const char *const event_types[] = {"completed", "incomplete", "farm", "solo-end", "river-system",
+					      "meadow"};
 
 /* The feature words of a tile set may differ (river, forest): the breakdown
  * keys name the class; the kinds come from the tile set. */
