@@ -1,0 +1,64 @@
+#!/bin/sh
+# tests/rules/run.sh - the hand-worked rule records, checked by carc.
+#
+#   CARC=build/carc sh tests/rules/run.sh
+#
+# Every tests/rules/*.cgn is a small legal game built around one rule, with
+# its scores worked out by hand in its comment and written as claims and a
+# Result tag: `carc check` must exit 0 and print no diagnostic, except the
+# W001 warning that a short record is an unfinished game (a full game must
+# not even have that). Every tests/rules/illegal/*.cgn breaks one rule and
+# names the code it must draw in a line "; expect: E2xx": `carc check` must
+# exit 1 and report that code. Ends with "N passed, N failed".
+dir=$(dirname "$0")
+CARC=${CARC:-build/carc}
+case $CARC in /*) ;; *) CARC=$(pwd)/$CARC ;; esac
+tmp=${TMPDIR:-/tmp}/carc-rules.$$
+trap 'rm -f "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+
+fail() {
+	echo "FAIL $1: $2"
+	sed 's/^/    /' "$tmp" | head -n 12
+	failed=$((failed + 1))
+}
+
+for f in "$dir"/*.cgn; do
+	[ -f "$f" ] || continue
+	"$CARC" check "$f" >/dev/null 2>"$tmp"
+	status=$?
+	# diagnostics other than the unfinished-game warning
+	others=$(grep -E ':[0-9]+:[0-9]+: (error|warning|note)\[' "$tmp" | grep -v 'warning\[W001\]')
+	if [ $status -ne 0 ]; then
+		fail "$f" "exit status $status, expected 0"
+	elif [ -n "$others" ]; then
+		fail "$f" "unexpected diagnostics"
+	elif grep -q '^\[Event "full game' "$f" && grep -q 'W001' "$tmp"; then
+		fail "$f" "a full game is reported unfinished"
+	else
+		passed=$((passed + 1))
+	fi
+done
+
+for f in "$dir"/illegal/*.cgn; do
+	[ -f "$f" ] || continue
+	code=$(sed -n 's/^; expect: \(E[0-9][0-9]*\).*/\1/p' "$f" | head -n 1)
+	if [ -z "$code" ]; then
+		: >"$tmp"
+		fail "$f" "no '; expect: E...' line"
+		continue
+	fi
+	"$CARC" check "$f" >/dev/null 2>"$tmp"
+	status=$?
+	if [ $status -ne 1 ]; then
+		fail "$f" "exit status $status, expected 1"
+	elif ! grep -q "error\[$code\]" "$tmp"; then
+		fail "$f" "expected error[$code]"
+	else
+		passed=$((passed + 1))
+	fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
