@@ -1,27 +1,35 @@
 /*
  * cgn.c - the CGN reader and parser.
  *
- * Grammar (the full specification is notation/cgn.md):
+ * Grammar (notation/cgn.md is the full specification; this is exactly what
+ * the functions below accept, one function per rule):
  *
- *   file      = { game } ;
- *   game      = { tag-line } { move-line } ;   a tag line after movetext
- *                                              starts the next game
- *   tag-line  = "[" NAME STRING "]" ;
- *   move-line = [ turn-mark ] COLOUR TILE ( placement | "discard" ) [ claim ] ;
- *   turn-mark = NUMBER "." | NUMBER "+" | "+" ;
- *   placement = COORD ROTATION [ deploy ] [ order ] ;
- *   deploy    = "-" | ROLE SPOT ;
- *   order     = "order" spot-ref { spot-ref } ;
- *   spot-ref  = SPOT | COORD ":" SPOT ;
- *   claim     = "=" COLOUR NUMBER { "," COLOUR NUMBER } ;
- *   comment   = ";" ... end of line | "{" ... "}" ;  anywhere between tokens
+ *   file       = { game } ;
+ *   game       = { tag-line } { move-line } ;   a tag line after a move line
+ *                                               starts the next game
+ *   tag-line   = "[" NAME STRING "]" ;
+ *   move-line  = [ turn-mark ] COLOUR TILE ( placement | "discard" ) [ claim ] ;
+ *   turn-mark  = NUMBER "." | NUMBER "+" | "+" ;
+ *   placement  = COORD ROTATION [ deploy ] [ order ] ;
+ *   deploy     = "-" | ROLE SPOT ;
+ *   order      = "order" spot-ref { spot-ref } ;        solo games only
+ *   spot-ref   = SPOT | COORD ":" SPOT ;
+ *   claim      = "=" score { "," score } ;
+ *   score      = COLOUR POINTS ;
+ *   comment    = ";" ... end of line | "{" ... "}" ;    between any two tokens
  *
- * The reader keeps the text of the current game in one buffer, reading the
- * input in blocks, and drops it when the next game is read; spans in the
- * record are offsets into that text. One line is one turn, except that a
- * { comment } may run over several lines. Each function below parses one
- * rule of the grammar; on a syntax error it reports, marks the move bad and
- * the rest of the line is skipped, so that every error of a game is seen.
+ * Blank lines and comment lines may come anywhere. Comment lines between a
+ * game's last turn and the next game's tags belong to the next game.
+ *
+ * The reader keeps the text of the current game, and at most one line of
+ * look-ahead, in one buffer; it compacts the buffer only when a read needs
+ * room, so a file of any number of games is read in the memory of its
+ * largest game. Spans in the record are offsets from the start of the game's
+ * text. A logical line is one physical line, or several when a { comment }
+ * runs over them; finding its end costs two memchr() calls unless the line
+ * holds a '{'. Each line is then tokenised once, in place: no token is
+ * copied or allocated. On a syntax error the line is reported, marked bad
+ * and the rest of it skipped, so that every error of a game is seen.
  */
 #include "record.h"
 
@@ -29,80 +37,140 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_LINE 65536
-#define KEEP_OF_LONG_LINE 256
+#define MAX_LINE 65536       /* bytes in a logical line */
+#define KEEP_OF_LONG_LINE 256 /* what is kept of a longer one, for the message */
 #define MAX_COORD 1000000
+#define MAX_BAD_TEXT 8       /* lines with bad bytes before a file is given up */
+#define BLOCK 65536
 
 static const char *const colour_names[CARC_COLOURS] = {"red", "green", "blue", "yellow", "black", "gray", "pink"};
 static const char *const spot_names[CARC_SPOT_COUNT] = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW",
 							 "N", "E", "S", "W", "C"};
-static const char *const tag_names[CARC_TAG_KNOWN] = {
+static const char *const tag_names[CARC_TAG_UNKNOWN] = {
 	"Event", "Site", "Date", "Round", "Rules", "Tileset", "Edition", "Seats", "Followers", "Huts",
-	"Start", "Table", "EndOrder", "Result"};
+	"Start", "Table", "EndOrder", "Result",
+	"Red", "Green", "Blue", "Yellow", "Black", "Gray", "Pink"};
+
+/* Byte classes of the tokeniser. A word runs over W and H (checked UTF-8)
+ * bytes; S bytes end it; B bytes are blanks (a newline only occurs inside a
+ * line after a { comment } that spans lines); C bytes are never text. */
+enum { W, B, S, H, C };
+static const unsigned char byte_class[256] = {
+	C, C, C, C, C, C, C, C, C, B, B, C, C, B, C, C, /* 0x00: tab, newline, CR are blanks */
+	C, C, C, C, C, C, C, C, C, C, C, C, C, C, C, C, /* 0x10 */
+	B, W, W, W, W, W, W, W, W, W, W, W, S, W, W, W, /* 0x20: space, ',' */
+	W, W, W, W, W, W, W, W, W, W, W, S, W, S, W, W, /* 0x30: ';' '=' */
+	W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, /* 0x40 */
+	W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, /* 0x50 */
+	W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, /* 0x60 */
+	W, W, W, W, W, W, W, W, W, W, W, S, W, W, W, C, /* 0x70: '{', DEL */
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+	H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H, H,
+};
 
 const char *carc_colour_name(int colour) { return colour >= 0 && colour < CARC_COLOURS ? colour_names[colour] : "?"; }
 const char *carc_spot_name(int spot) { return spot >= 0 && spot < CARC_SPOT_COUNT ? spot_names[spot] : "?"; }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define SLOW_PATH __attribute__((noinline, cold))
+#else
+#define SLOW_PATH
+#endif
+
+static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+
+/* p[0..n) equals w, a word of lower-case letters, in any case. (Setting
+ * bit 0x20 lowers a capital letter, and turns no other byte into a
+ * lower-case letter.) */
+static inline bool ieq(const char *p, const char *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((p[i] | 0x20) != w[i])
+			return false;
+	return true;
+}
+
 int carc_colour_lookup(const char *p, size_t len)
 {
-	int c;
-	switch (len ? p[0] | 0x20 : 0) {
-	case 'r': c = CARC_RED; break;
-	case 'g': c = len >= 3 && (p[2] | 0x20) == 'e' ? CARC_GREEN : CARC_GRAY; break;
-	case 'b': c = len >= 3 && (p[2] | 0x20) == 'u' ? CARC_BLUE : CARC_BLACK; break;
-	case 'y': c = CARC_YELLOW; break;
-	case 'p': c = CARC_PINK; break;
-	default: return -1;
+	switch (len) {
+	case 3:
+		return ieq(p, "red", 3) ? CARC_RED : -1;
+	case 4:
+		return ieq(p, "blue", 4) ? CARC_BLUE : ieq(p, "gray", 4) || ieq(p, "grey", 4) ? CARC_GRAY
+		       : ieq(p, "pink", 4) ? CARC_PINK : -1;
+	case 5:
+		return ieq(p, "green", 5) ? CARC_GREEN : ieq(p, "black", 5) ? CARC_BLACK : -1;
+	case 6:
+		return ieq(p, "yellow", 6) ? CARC_YELLOW : -1;
 	}
-	if (carc_slice_ieq(p, len, colour_names[c]))
-		return c;
-	if (c == CARC_GRAY && carc_slice_ieq(p, len, "grey"))
-		return CARC_GRAY;
 	return -1;
 }
 
 int carc_spot_lookup(const char *p, size_t len)
 {
-	for (int i = 0; i < CARC_SPOT_COUNT; i++)
-		if (carc_slice_ieq(p, len, spot_names[i]))
-			return i;
+	if (len == 1) {
+		switch (p[0]) {
+		case 'N': case 'n': return CARC_SPOT_N;
+		case 'E': case 'e': return CARC_SPOT_E;
+		case 'S': case 's': return CARC_SPOT_S;
+		case 'W': case 'w': return CARC_SPOT_W;
+		case 'C': case 'c': return CARC_SPOT_C;
+		}
+	} else if (len == 3) {
+		static const char half[8][4] = {"nnw", "nne", "ene", "ese", "sse", "ssw", "wsw", "wnw"};
+		for (int i = 0; i < 8; i++)
+			if (ieq(p, half[i], 3))
+				return i;
+	}
 	return -1;
 }
 
 const char *carc_tag_name(int id)
 {
-	if (id >= 0 && id < CARC_TAG_KNOWN)
-		return tag_names[id];
-	if (id >= CARC_TAG_KNOWN && id < CARC_TAG_UNKNOWN) {
-		static const char *const cap[CARC_COLOURS] = {"Red", "Green", "Blue", "Yellow", "Black", "Gray", "Pink"};
-		return cap[id - CARC_TAG_KNOWN];
-	}
-	return NULL;
+	return id >= 0 && id < CARC_TAG_UNKNOWN ? tag_names[id] : NULL;
 }
 
 int carc_tag_lookup(const char *p, size_t len)
 {
 	for (int i = 0; i < CARC_TAG_UNKNOWN; i++)
-		if (carc_slice_eq(p, len, carc_tag_name(i)))
+		if (carc_slice_ieq(p, len, tag_names[i]))
 			return i;
+	if (carc_slice_ieq(p, len, "Grey"))
+		return CARC_TAG_KNOWN + CARC_GRAY;
 	return CARC_TAG_UNKNOWN;
 }
 
 /* ---- the reader: input blocks, logical lines ---- */
 
+enum { LINE_CUT = 1, LINE_OPEN_BRACE = 2, LINE_BRACE_LIMIT = 4, LINE_SLOW = 8 };
+
+/* A logical line, in absolute offsets into the reader's buffer. */
+struct line {
+	size_t start, end;    /* end: its newline, or the end of the input */
+	unsigned flags;
+	size_t brace;         /* LINE_OPEN_BRACE: where the unclosed { is */
+};
+
 struct carc_reader {
 	FILE *f;
 	const char *name;
 	struct carc_tileset_cache *cache;
-	char *alloc;       /* the allocation; buf points into it at the current game */
-	size_t alloc_cap;
-	char *buf;         /* buf[0] is the first byte of the current game */
-	size_t len, cap;   /* bytes held from buf on, and room from buf on */
-	size_t pos;        /* start of the next line */
-	unsigned line;     /* line number at pos */
-	bool eof, failed;
+	char *buf;
+	size_t len, cap;
+	size_t game;          /* start of the current game's text */
+	unsigned game_line;   /* its line number */
+	size_t pos;           /* start of the next line */
+	unsigned line;        /* line number at pos */
+	bool eof, failed, started, given_up;
+	bool peeked;          /* peek is the next game's first line, already scanned */
+	struct line peek;
 	unsigned games;
-	int read_errno;
+	unsigned bad_text;    /* lines with bad bytes so far */
+	/* comment lines after the last turn, carried to the next game */
+	struct carc_comment *carry;
+	size_t ncarry, carry_cap;
 };
 
 struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tileset_cache *cache)
@@ -111,9 +179,9 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
 	r->f = f;
 	r->name = name;
 	r->cache = cache;
-	r->line = 1;
-	r->alloc_cap = r->cap = 1 << 16;
-	r->alloc = r->buf = xmalloc(r->cap);
+	r->line = r->game_line = 1;
+	r->cap = 2 * BLOCK;
+	r->buf = xmalloc(r->cap);
 	return r;
 }
 
@@ -121,60 +189,242 @@ void carc_reader_free(struct carc_reader *r)
 {
 	if (!r)
 		return;
-	free(r->alloc);
+	free(r->buf);
+	free(r->carry);
 	free(r);
 }
 
 bool carc_reader_failed(const struct carc_reader *r) { return r->failed; }
 
-/* Reads one more block. Returns false at the end of the input. */
+/* Reads one more block, first moving the current game to the front of the
+ * buffer when that makes room. Returns false at the end of the input. */
 static bool fill(struct carc_reader *r)
 {
 	if (r->eof)
 		return false;
-	if (r->cap - r->len < 4096 && r->buf != r->alloc) {
-		/* Move the current game to the front: done once a block, not once a game. */
-		memmove(r->alloc, r->buf, r->len);
-		r->buf = r->alloc;
-		r->cap = r->alloc_cap;
-	}
-	if (r->cap - r->len < 4096) {
-		r->alloc_cap *= 2;
-		r->alloc = r->buf = xrealloc(r->alloc, r->alloc_cap);
-		r->cap = r->alloc_cap;
-	}
 	if (!r->f) {
 		r->eof = true;
 		return false;
 	}
+	if (r->cap - r->len < BLOCK && r->game > 0) {
+		size_t d = r->game;
+		memmove(r->buf, r->buf + d, r->len - d);
+		r->len -= d;
+		r->pos -= d;
+		r->game = 0;
+		if (r->peeked)
+			r->peek.start -= d, r->peek.end -= d, r->peek.brace -= d;
+	}
+	if (r->cap - r->len < BLOCK) {
+		r->cap *= 2;
+		r->buf = xrealloc(r->buf, r->cap);
+	}
 	size_t n = fread(r->buf + r->len, 1, r->cap - r->len, r->f);
 	r->len += n;
 	if (n == 0) {
-		if (ferror(r->f)) {
+		if (ferror(r->f))
 			r->failed = true;
-			r->read_errno = errno;
-		}
 		r->eof = true;
 		return false;
 	}
 	return true;
 }
 
+/* Offset of the first c at or after r->pos + *at, reading more input as
+ * needed; r->len when there is none. Offsets relative to r->pos survive the
+ * buffer moving. Gives up (returns r->len) once the search would pass
+ * r->pos + limit. */
+static size_t find_byte(struct carc_reader *r, size_t *at, char c, size_t limit)
+{
+	for (;;) {
+		size_t from = r->pos + *at;
+		char *hit = memchr(r->buf + from, c, r->len - from);
+		if (hit) {
+			*at = (size_t)(hit - r->buf) - r->pos;
+			return (size_t)(hit - r->buf);
+		}
+		*at = r->len - r->pos;
+		if (*at > limit || !fill(r))
+			return r->len;
+	}
+}
+
+/* Cuts a logical line that is longer than MAX_LINE (it has been scanned up
+ * to r->pos + i, outside any { comment }) to its first bytes: drops the rest
+ * up to the next newline, reading and discarding input as it goes, so that
+ * memory stays bounded. Newlines inside the dropped part (of { comments }
+ * the line ran over) are kept, so that line numbers stay right. */
+static void cut_line(struct carc_reader *r, struct line *li, size_t i)
+{
+	char *b = r->buf + r->pos;
+	size_t keep = KEEP_OF_LONG_LINE;
+	char *nl = memchr(b, '\n', keep);
+	if (nl)
+		keep = (size_t)(nl - b); /* show the first physical line */
+	size_t w = keep;
+	for (size_t k = keep; k < i && r->pos + k < r->len; k++)
+		if (b[k] == '\n')
+			b[w++] = '\n';
+	size_t from = i; /* relative to r->pos, which fill() may move */
+	for (;;) {
+		size_t at = r->pos + from;
+		char *e = at < r->len ? memchr(r->buf + at, '\n', r->len - at) : NULL;
+		if (e) {
+			size_t rest = r->len - (size_t)(e - r->buf);
+			memmove(r->buf + r->pos + w, e, rest);
+			r->len = r->pos + w + rest;
+			break;
+		}
+		r->len = r->pos + w;
+		from = w;
+		if (!fill(r))
+			break;
+	}
+	li->end = r->pos + w;
+	li->flags |= LINE_CUT;
+}
+
+/* Finds the logical line that starts at r->pos: up to the first newline that
+ * is not inside a { comment } or a tag's "value". A { that is not closed
+ * before the end of the input, or within MAX_LINE bytes, is reported (later,
+ * through the flags) and taken to end with its line. Returns false when
+ * there is no line left. */
+static SLOW_PATH bool scan_line_slow(struct carc_reader *r, struct line *li)
+{
+	li->flags = LINE_SLOW;
+	if (r->pos >= r->len && !fill(r))
+		return false;
+	size_t at = 0;
+	size_t nl = find_byte(r, &at, '\n', MAX_LINE);
+	if (nl - r->pos > MAX_LINE) {
+		cut_line(r, li, at);
+		return true;
+	}
+	if (!memchr(r->buf + r->pos, '{', nl - r->pos)) {
+		li->end = nl; /* no { in the line */
+		return true;
+	}
+
+	/* A { in the line: scan it byte by byte. */
+	bool first = true, is_tag = false;
+	size_t i = 0; /* relative to r->pos */
+	for (;;) {
+		if (r->pos + i >= r->len && !fill(r)) {
+			li->end = r->len;
+			return true;
+		}
+		if (i > MAX_LINE) {
+			cut_line(r, li, i);
+			return true;
+		}
+		char c = r->buf[r->pos + i];
+		if (c == '\n') {
+			li->end = r->pos + i;
+			return true;
+		}
+		if (c == ';') {
+			size_t e = find_byte(r, &i, '\n', MAX_LINE);
+			if (e - r->pos > MAX_LINE) {
+				cut_line(r, li, i);
+				return true;
+			}
+			li->end = e;
+			return true;
+		}
+		if (c == '{') {
+			size_t from = i, j = i + 1;
+			size_t close = find_byte(r, &j, '}', MAX_LINE);
+			if (close < r->len) {
+				i = j + 1;
+				continue;
+			}
+			/* Not closed: report it, and let the comment end with its line. */
+			li->flags |= LINE_OPEN_BRACE | (j > MAX_LINE ? LINE_BRACE_LIMIT : 0);
+			li->brace = from; /* relative until the end: the buffer may move */
+			size_t k = from;
+			size_t e = find_byte(r, &k, '\n', MAX_LINE);
+			if (e - r->pos > MAX_LINE) {
+				cut_line(r, li, k);
+				return true;
+			}
+			li->end = e;
+			return true;
+		}
+		if (c == '"' && is_tag) {
+			/* a tag's value: up to its closing quote, or the end of the line */
+			for (i++; r->pos + i < r->len || fill(r); i++) {
+				char d = r->buf[r->pos + i];
+				if (d == '\\' && r->pos + i + 1 >= r->len)
+					fill(r); /* the escaped character is in the next block */
+				if (d == '\\' && r->pos + i + 1 < r->len && r->buf[r->pos + i + 1] != '\n')
+					i++;
+				else if (d == '"' || d == '\n')
+					break;
+				if (i > MAX_LINE)
+					break;
+			}
+			if (r->pos + i < r->len && r->buf[r->pos + i] == '"')
+				i++;
+			continue;
+		}
+		if (first && c == '[')
+			is_tag = true;
+		if (byte_class[(unsigned char)c] != B)
+			first = false;
+		i++;
+	}
+}
+
+static inline bool scan_line(struct carc_reader *r, struct line *li)
+{
+	/* the common case: a newline in the buffer, no { before it */
+	const char *p = r->buf + r->pos;
+	const char *nl = r->pos < r->len ? memchr(p, '\n', r->len - r->pos) : NULL;
+	if (nl && nl - p <= MAX_LINE && !memchr(p, '{', (size_t)(nl - p))) {
+		li->start = r->pos;
+		li->end = (size_t)(nl - r->buf);
+		li->flags = 0;
+		return true;
+	}
+	if (!scan_line_slow(r, li))
+		return false;
+	li->start = r->pos;
+	if (li->flags & LINE_OPEN_BRACE)
+		li->brace += r->pos;
+	return true;
+}
+
+/* Moves past the line li, counting its newlines. */
+static inline void consume_line(struct carc_reader *r, const struct line *li)
+{
+	if (li->flags & LINE_SLOW) /* it may span lines */
+		for (const char *p = r->buf + li->start, *e = r->buf + li->end; (p = memchr(p, '\n', (size_t)(e - p))); p++)
+			r->line++;
+	r->pos = li->end;
+	if (r->pos < r->len && r->buf[r->pos] == '\n') {
+		r->pos++;
+		r->line++;
+	}
+}
+
+/* ---- the parser's state ---- */
+
 struct parser {
 	struct carc_reader *r;
 	struct carc_record *rec;
 	struct carc_diag_sink *sink;
-	size_t line_start, line_end; /* the logical line being parsed, in r->buf */
-	bool multiline;              /* it may hold newlines (a { comment }) */
+	const char *text;            /* r->buf + r->game, refreshed for each line */
+	size_t line_start, line_end; /* the line being parsed, relative to text */
 	bool in_moves;
-	bool line_bad;
+	bool line_bad;               /* an error was reported on this line */
+	bool rules_bad;              /* the Rules tag named no rule set: roles unchecked */
 };
 
 /* The record's source must point into the buffer, which may have moved. */
 static struct carc_src *src_of(struct parser *ps)
 {
-	ps->rec->src.text = ps->r->buf;
-	ps->rec->src.len = ps->r->len;
+	ps->rec->src.text = ps->r->buf + ps->r->game;
+	ps->rec->src.len = ps->r->len - ps->r->game;
 	return &ps->rec->src;
 }
 
@@ -190,153 +440,17 @@ static void report(struct parser *ps, enum carc_code code, size_t off, size_t le
 	va_end(ap);
 	ps->rec->syntax_errors++;
 	ps->line_bad = true;
-	carc_diag_report(ps->sink, code, src_of(ps), off, len, "%s", msg);
-}
-
-/* Finds the end of the logical line that starts at r->pos: the first newline
- * that is not inside a { comment } or a tag's "string". Reads more input as
- * needed; cuts over-long lines to their first bytes. Returns false when there
- * is no line left. */
-static bool next_line(struct parser *ps)
-{
-	struct carc_reader *r = ps->r;
-	size_t scan = r->pos;
-	bool in_brace = false, in_string = false, in_semicolon = false, is_tag = false, first = true;
-	size_t brace_at = 0;
-
-	/* Fast path: the line is in the buffer and has no { comment. */
-	const char *eol = r->pos < r->len ? memchr(r->buf + r->pos, '\n', r->len - r->pos) : NULL;
-	if (eol && (size_t)(eol - (r->buf + r->pos)) <= MAX_LINE && !memchr(r->buf + r->pos, 0x7b, (size_t)(eol - (r->buf + r->pos)))) {
-		ps->line_start = r->pos;
-		ps->line_end = (size_t)(eol - r->buf);
-		ps->multiline = false;
-		return true;
-	}
-	ps->multiline = true;
-
-	for (;;) {
-		if (scan >= r->len) {
-			if (!fill(r)) {
-				if (scan == r->pos)
-					return false;
-				if (in_brace)
-					report(ps, CARC_E004, brace_at, 1, "comment opened with { is not closed before the end of the input");
-				ps->line_start = r->pos;
-				ps->line_end = scan;
-				return true;
-			}
-			continue;
-		}
-		if (!in_brace && !in_string && !in_semicolon) {
-			/* Fast path: jump to the next byte that matters. */
-			const char *p = r->buf + scan, *end = r->buf + r->len;
-			while (p < end && *p != '\n' && *p != '{' && *p != ';' && *p != '"' && *p != '[') {
-				if (first && *p != ' ' && *p != '\t')
-					first = false;
-				p++;
-			}
-			scan = (size_t)(p - r->buf);
-			if (scan >= r->len)
-				continue;
-		}
-		char c = r->buf[scan];
-		if (scan - r->pos > MAX_LINE && !in_brace) {
-			/* Keep the first bytes for the message; drop the rest of the line. */
-			size_t keep = r->pos + KEEP_OF_LONG_LINE;
-			report(ps, CARC_E003, r->pos, 1, "line longer than %d bytes; it is skipped", MAX_LINE);
-			size_t tail = r->len - scan;
-			memmove(r->buf + keep, r->buf + scan, tail);
-			r->len = keep + tail;
-			scan = keep;
-			for (;;) {
-				char *nl = memchr(r->buf + scan, '\n', r->len - scan);
-				if (nl) {
-					size_t rest = r->len - (size_t)(nl - r->buf);
-					memmove(r->buf + keep, nl, rest);
-					r->len = keep + rest;
-					break;
-				}
-				r->len = keep;
-				if (!fill(r))
-					break;
-			}
-			ps->line_start = r->pos;
-			ps->line_end = keep;
-			ps->line_bad = true;
-			return true;
-		}
-		if (in_brace) {
-			char *close = memchr(r->buf + scan, '}', r->len - scan);
-			if (!close) {
-				size_t old = r->len;
-				if (!fill(r)) {
-					scan = r->len;
-					continue;
-				}
-				scan = old;
-				continue;
-			}
-			scan = (size_t)(close - r->buf) + 1;
-			in_brace = false;
-			continue;
-		}
-		if (in_string) {
-			if (c == '\\' && scan + 1 < r->len)
-				scan += 2;
-			else if (c == '"' || c == '\n')
-				in_string = false, scan += (c == '"');
-			else
-				scan++;
-			continue;
-		}
-		if (c == '\n') {
-			ps->line_start = r->pos;
-			ps->line_end = scan;
-			return true;
-		}
-		if (in_semicolon) {
-			char *nl = memchr(r->buf + scan, '\n', r->len - scan);
-			scan = nl ? (size_t)(nl - r->buf) : r->len;
-			continue;
-		}
-		if (c == '[' && first)
-			is_tag = true;
-		first = false;
-		if (c == '{') {
-			in_brace = true;
-			brace_at = scan;
-		} else if (c == ';') {
-			in_semicolon = true;
-		} else if (c == '"' && is_tag) {
-			in_string = true;
-		}
-		scan++;
-	}
-}
-
-/* Moves past the current line. */
-static void consume_line(struct parser *ps)
-{
-	struct carc_reader *r = ps->r;
-	if (ps->multiline)
-		for (size_t i = r->pos; i < ps->line_end; i++)
-			if (r->buf[i] == '\n')
-				r->line++;
-	r->pos = ps->line_end;
-	if (r->pos < r->len && r->buf[r->pos] == '\n') {
-		r->pos++;
-		r->line++;
-	}
+	carc_diag_report(ps->sink, code, src_of(ps), off, len ? len : 1, "%s", msg);
 }
 
 /* ---- record arrays ---- */
 
-#define GROW(rec, arr, n, cap)                                                   \
-	do {                                                                     \
-		if ((rec)->n == (rec)->cap) {                                    \
-			(rec)->cap = (rec)->cap ? 2 * (rec)->cap : 16;           \
+#define GROW(rec, arr, n, cap)                                                              \
+	do {                                                                                \
+		if ((rec)->n == (rec)->cap) {                                               \
+			(rec)->cap = (rec)->cap ? 2 * (rec)->cap : 16;                      \
 			(rec)->arr = xrealloc((rec)->arr, (rec)->cap * sizeof *(rec)->arr); \
-		}                                                                \
+		}                                                                           \
 	} while (0)
 
 static void add_comment(struct parser *ps, size_t off, size_t len, bool trailing)
@@ -361,6 +475,7 @@ void carc_record_free(struct carc_record *rec)
 	free(rec->claims);
 	free(rec->order);
 	free(rec->comments);
+	free(rec->own_text);
 	carc_buf_free(&rec->text);
 	memset(rec, 0, sizeof *rec);
 }
@@ -376,58 +491,50 @@ const char *carc_record_tag(const struct carc_record *rec, int tag_id)
 	return i < 0 ? NULL : carc_tag_text(rec, &rec->tags[i]);
 }
 
-/* ---- the scanner within a line ---- */
+/* ---- the tokeniser, within one line ---- */
 
 struct cursor {
 	struct parser *ps;
-	const char *buf;
+	const char *buf;  /* the game's text */
 	size_t p, end;
+	size_t last;      /* end of the last word read */
 };
 
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+static bool is_blank(char c) { return byte_class[(unsigned char)c] == B; }
 
-/* Checks the byte at c->p: plain ASCII is fine; a control byte or malformed
- * UTF-8 is reported. Returns the length of the character, 0 when bad. */
-static size_t char_len(struct cursor *c, size_t at)
-{
-	unsigned char b = (unsigned char)c->buf[at];
-	if (b >= 0x20 && b < 0x7f)
-		return 1;
-	if (b == '\t' || b == '\r' || b == '\n')
-		return 1;
-	size_t n = b >= 0xf0 && b < 0xf5 ? 4 : b >= 0xe0 ? 3 : b >= 0xc2 && b < 0xe0 ? 2 : 0;
-	if (b >= 0xf5)
-		n = 0;
-	if (n && at + n <= c->end) {
-		for (size_t i = 1; i < n; i++)
-			if (((unsigned char)c->buf[at + i] & 0xc0) != 0x80)
-				return 0;
-		return n;
-	}
-	return 0;
-}
-
+/* Reports the bad byte at `at`. A NUL byte means binary data: the rest of
+ * the input is skipped. So is the rest after MAX_BAD_TEXT lines with bad
+ * bytes. */
 static void bad_byte(struct cursor *c, size_t at)
 {
+	struct parser *ps = c->ps;
 	unsigned char b = (unsigned char)c->buf[at];
+	bool give_up = b == 0 || ++ps->r->bad_text >= MAX_BAD_TEXT;
+	const char *rest = give_up ? "; the rest of the input is skipped" : "";
 	if (b == 0)
-		report(c->ps, CARC_E002, at, 1, "NUL byte: this does not look like a text file");
+		report(ps, CARC_E002, at, 1, "NUL byte: this is not a text file%s", rest);
 	else if (b < 0x20 || b == 0x7f)
-		report(c->ps, CARC_E002, at, 1, "control character 0x%02x in the text", b);
+		report(ps, CARC_E002, at, 1, "control character 0x%02x in the text%s", b, rest);
 	else
-		report(c->ps, CARC_E002, at, 1, "malformed UTF-8 (byte 0x%02x)", b);
+		report(ps, CARC_E002, at, 1, "malformed UTF-8 (byte 0x%02x); CGN files are UTF-8 text%s", b, rest);
+	if (give_up) {
+		ps->r->given_up = true;
+		ps->rec->header_errors++; /* not a game that can be refereed */
+	}
 }
 
-/* Checks that [from, to) is well-formed text. */
+/* Checks that [from, to) is text: UTF-8 without control characters other
+ * than tab, CR and newline. Reports the first bad byte. */
 static bool check_text(struct cursor *c, size_t from, size_t to)
 {
+	const unsigned char *s = (const unsigned char *)c->buf;
 	for (size_t i = from; i < to;) {
-		unsigned char b = (unsigned char)c->buf[i];
-		if (b >= 0x20 && b < 0x7f) {
+		int k = byte_class[s[i]];
+		if (k == W || k == B || k == S) {
 			i++;
 			continue;
 		}
-		size_t n = char_len(c, i);
+		size_t n = k == H ? carc_utf8_len(c->buf + i, to - i) : 0;
 		if (!n) {
 			bad_byte(c, i);
 			return false;
@@ -437,12 +544,12 @@ static bool check_text(struct cursor *c, size_t from, size_t to)
 	return true;
 }
 
-/* Skips blanks and comments; records the comments. */
-static void skip_space(struct cursor *c, bool trailing)
+/* The comments (and the blanks between them) at c->p. */
+static SLOW_PATH void skip_comments(struct cursor *c, bool trailing)
 {
 	while (c->p < c->end) {
 		char ch = c->buf[c->p];
-		if (is_space(ch)) {
+		if (is_blank(ch)) {
 			c->p++;
 		} else if (ch == ';') {
 			size_t from = c->p;
@@ -453,7 +560,7 @@ static void skip_space(struct cursor *c, bool trailing)
 			size_t from = c->p;
 			const char *close = memchr(c->buf + c->p, '}', c->end - c->p);
 			c->p = close ? (size_t)(close - c->buf) + 1 : c->end;
-			if (check_text(c, from, c->p) && close)
+			if (check_text(c, from, c->p))
 				add_comment(c->ps, from, c->p - from, trailing);
 		} else {
 			return;
@@ -461,45 +568,69 @@ static void skip_space(struct cursor *c, bool trailing)
 	}
 }
 
-static bool at_end(struct cursor *c) { return c->p >= c->end; }
-
-/* A word: everything up to a blank, a comment, '=' or ','. Bad bytes are
- * reported. Returns its length (0 at the end or on a bad byte). */
-static size_t word(struct cursor *c, size_t *start)
+/* Skips blanks and comments, recording the comments. */
+static inline void skip_space(struct cursor *c, bool trailing)
 {
-	*start = c->p;
-	size_t i = c->p;
-	while (i < c->end) {
-		unsigned char b = (unsigned char)c->buf[i];
-		if (b > ' ' && b < 0x7f && b != ';' && b != '{' && b != '=' && b != ',') {
-			i++;
-			continue;
-		}
-		if (b == ' ' || b == '\t' || b == '\r' || b == ';' || b == '{' || b == '=' || b == ',')
-			break;
-		if (b < 0x20 || b >= 0x7f) {
-			size_t n = char_len(c, i);
-			if (!n || b < 0x20 || b == 0x7f) {
-				bad_byte(c, i);
-				c->p = c->end;
-				return 0;
-			}
-			i += n;
-			continue;
-		}
-		i++;
-	}
-	c->p = i;
-	return i - *start;
+	const unsigned char *s = (const unsigned char *)c->buf;
+	size_t p = c->p, end = c->end;
+	while (p < end && byte_class[s[p]] == B)
+		p++;
+	c->p = p;
+	if (p < end && (s[p] == ';' || s[p] == '{'))
+		skip_comments(c, trailing);
 }
 
-/* Parses a whole decimal number from a slice; false if it is not one. */
-static bool parse_int(const char *s, size_t n, long lo, long hi, long *out)
+static bool at_end(struct cursor *c) { return c->p >= c->end; }
+
+/* The rest of a word that holds a byte other than printable ASCII. */
+static SLOW_PATH size_t word_slow(struct cursor *c, size_t start, size_t i)
+{
+	const unsigned char *s = (const unsigned char *)c->buf;
+	for (;;) {
+		while (i < c->end && byte_class[s[i]] == W)
+			i++;
+		if (i >= c->end || byte_class[s[i]] == B || byte_class[s[i]] == S)
+			break;
+		size_t n = byte_class[s[i]] == H ? carc_utf8_len(c->buf + i, c->end - i) : 0;
+		if (!n) {
+			bad_byte(c, i);
+			c->p = c->end;
+			return 0;
+		}
+		i += n;
+	}
+	c->p = i;
+	if (i > start)
+		c->last = i;
+	return i - start;
+}
+
+/* A word: everything up to a blank, a comment, '=' or ','. A bad byte is
+ * reported (the line is then bad). Returns its length, 0 at the end of the
+ * line or on a bad byte. */
+static inline size_t word(struct cursor *c, size_t *start)
+{
+	const unsigned char *s = (const unsigned char *)c->buf;
+	size_t from = c->p, i = from, end = c->end;
+	*start = from;
+	while (i < end && byte_class[s[i]] == W)
+		i++;
+	if (i < end && byte_class[s[i]] >= H)
+		return word_slow(c, from, i);
+	c->p = i;
+	if (i > from)
+		c->last = i;
+	return i - from;
+}
+
+/* Parses a whole decimal number from a slice, with an optional '-' when lo
+ * is negative; false if it is not one or out of [lo, hi]. */
+static inline bool parse_int(const char *s, size_t n, long lo, long hi, long *out)
 {
 	size_t i = 0;
 	bool neg = false;
-	if (n && (s[0] == '-' || s[0] == '+')) {
-		neg = s[0] == '-';
+	if (n && s[0] == '-' && lo < 0) {
+		neg = true;
 		i = 1;
 	}
 	if (i == n || n - i > 9)
@@ -523,7 +654,14 @@ static struct carc_span span(size_t from, size_t len)
 	return (struct carc_span){(uint32_t)from, (uint32_t)len};
 }
 
-/* claim-list = COLOUR NUMBER { "," COLOUR NUMBER } ; into rec->claims. */
+/* Reports that the line ends before `what`, just after its last word. */
+static void expect_more(struct cursor *c, const char *what)
+{
+	report(c->ps, CARC_E029, c->last, 1, "the turn ends here; expected %s", what);
+}
+
+/* claim = "=" score { "," score } ; the list without its "=", into
+ * rec->claims (also the value of the Result tag). */
 static bool parse_claims(struct cursor *c, enum carc_code code, uint16_t *first, uint16_t *count, const char *what)
 {
 	struct carc_record *rec = c->ps->rec;
@@ -535,13 +673,14 @@ static bool parse_claims(struct cursor *c, enum carc_code code, uint16_t *first,
 		if (c->ps->line_bad)
 			return false;
 		if (!n) {
-			report(c->ps, code, c->p < c->end ? c->p : (c->end ? c->end - 1 : 0), 1,
+			report(c->ps, code, c->p < c->end ? c->p : c->last, 1,
 			       "%s: expected a colour and its points, as in 'red 12, green 8'", what);
 			return false;
 		}
 		int col = carc_colour_lookup(c->buf + s, n);
 		if (col < 0) {
-			report(c->ps, code, s, n, "%s: '%.*s' is not a colour", what, (int)n, c->buf + s);
+			report(c->ps, code, s, n, "%s: '%.*s' is not a colour (red green blue yellow black gray pink)",
+			       what, (int)n, c->buf + s);
 			return false;
 		}
 		if (seen & (1u << col)) {
@@ -554,8 +693,8 @@ static bool parse_claims(struct cursor *c, enum carc_code code, uint16_t *first,
 		long pts;
 		if (c->ps->line_bad)
 			return false;
-		if (!nn || !parse_int(c->buf + ns, nn, 0, 100000, &pts) || c->buf[ns] == '-' || c->buf[ns] == '+') {
-			report(c->ps, code, nn ? ns : s, nn ? nn : n, "%s: %s needs a score, a whole number",
+		if (!nn || !parse_int(c->buf + ns, nn, 0, 99999, &pts)) {
+			report(c->ps, code, nn ? ns : s, nn ? nn : n, "%s: %s needs its points, a whole number from 0 to 99999",
 			       what, colour_names[col]);
 			return false;
 		}
@@ -574,28 +713,57 @@ static bool parse_claims(struct cursor *c, enum carc_code code, uint16_t *first,
 	return true;
 }
 
+/* COORD = INTEGER "," INTEGER, no blanks; the first word is at s. */
+static bool parse_coord(struct cursor *c, size_t s, size_t n, int32_t *x, int32_t *y, size_t *end)
+{
+	long vx = 0, vy = 0;
+	size_t ys = 0, yn = 0;
+	bool ok = parse_int(c->buf + s, n, -MAX_COORD, MAX_COORD, &vx);
+	if (c->p < c->end && c->buf[c->p] == ',') {
+		c->p++;
+		yn = word(c, &ys);
+		if (c->ps->line_bad)
+			return false;
+		ok = ok && yn && parse_int(c->buf + ys, yn, -MAX_COORD, MAX_COORD, &vy);
+	} else {
+		ok = false;
+	}
+	*end = yn ? ys + yn : c->p;
+	if (!ok)
+		return false;
+	*x = (int32_t)vx;
+	*y = (int32_t)vy;
+	return true;
+}
+
 /* ---- tags ---- */
 
+static bool is_name_char(char ch)
+{
+	return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+/* tag-line = "[" NAME STRING "]" ; NAME is a letter and then letters,
+ * digits and '_'; STRING is "..." where \" and \\ stand for " and \. */
 static void parse_tag(struct parser *ps)
 {
 	struct carc_record *rec = ps->rec;
-	struct cursor c = {ps, ps->r->buf, ps->line_start, ps->line_end};
+	struct cursor c = {ps, ps->text, ps->line_start, ps->line_end, ps->line_start};
 	skip_space(&c, false);
 	size_t tag_start = c.p;
 	c.p++; /* '[' */
-	while (c.p < c.end && is_space(c.buf[c.p]))
+	while (c.p < c.end && is_blank(c.buf[c.p]))
 		c.p++;
 	size_t ns = c.p;
-	while (c.p < c.end && ((c.buf[c.p] >= 'A' && c.buf[c.p] <= 'Z') || (c.buf[c.p] >= 'a' && c.buf[c.p] <= 'z') ||
-			       (c.buf[c.p] >= '0' && c.buf[c.p] <= '9') || c.buf[c.p] == '_'))
+	while (c.p < c.end && is_name_char(c.buf[c.p]))
 		c.p++;
 	size_t nlen = c.p - ns;
-	if (nlen == 0 || !(c.buf[ns] >= 'A' && c.buf[ns] <= 'Z') ) {
+	if (nlen == 0 || !((c.buf[ns] | 0x20) >= 'a' && (c.buf[ns] | 0x20) <= 'z')) {
 		report(ps, CARC_E005, ns < c.end ? ns : tag_start, 1,
-		       "a tag is [Name \"value\"], its name a word starting with a capital letter");
+		       "a tag is [Name \"value\"], its name a word of letters, digits and _");
 		return;
 	}
-	while (c.p < c.end && is_space(c.buf[c.p]))
+	while (c.p < c.end && is_blank(c.buf[c.p]))
 		c.p++;
 	if (c.p >= c.end || c.buf[c.p] != '"') {
 		report(ps, CARC_E005, c.p < c.end ? c.p : c.end - 1, 1, "tag %.*s: expected its value in double quotes",
@@ -604,29 +772,35 @@ static void parse_tag(struct parser *ps)
 	}
 	size_t vs = ++c.p;
 	size_t text_at = rec->text.len;
-	while (c.p < c.end && c.buf[c.p] != '"') {
-		if (c.buf[c.p] == '\\' && c.p + 1 < c.end && (c.buf[c.p + 1] == '"' || c.buf[c.p + 1] == '\\'))
+	const unsigned char *s = (const unsigned char *)c.buf;
+	for (size_t run = c.p;;) {
+		while (c.p < c.end && byte_class[s[c.p]] <= S && s[c.p] != '"' && s[c.p] != '\\' && s[c.p] != '\n')
 			c.p++;
-		unsigned char b = (unsigned char)c.buf[c.p];
-		size_t n = b >= 0x20 && b < 0x7f ? 1 : char_len(&c, c.p);
-		if (!n || b < 0x20 || b == 0x7f) {
-			if (b == '\t') {
-				n = 1;
-			} else {
-				bad_byte(&c, c.p);
-				return;
-			}
+		carc_buf_add(&rec->text, c.buf + run, c.p - run);
+		if (c.p >= c.end || s[c.p] == '"' || s[c.p] == '\n')
+			break;
+		if (s[c.p] == '\\') {
+			if (c.p + 1 < c.end && (s[c.p + 1] == '"' || s[c.p + 1] == '\\'))
+				c.p++; /* the escaped character is added with the next run */
+			run = c.p;
+			c.p++;
+			continue;
 		}
-		carc_buf_add(&rec->text, c.buf + c.p, n);
+		size_t n = byte_class[s[c.p]] == H ? carc_utf8_len(c.buf + c.p, c.end - c.p) : 0;
+		if (!n) {
+			bad_byte(&c, c.p);
+			return;
+		}
+		run = c.p;
 		c.p += n;
 	}
-	if (c.p >= c.end) {
+	if (c.p >= c.end || s[c.p] != '"') {
 		report(ps, CARC_E005, vs - 1, 1, "tag %.*s: the value's closing quote is missing", (int)nlen, c.buf + ns);
 		return;
 	}
 	size_t ve = c.p++;
 	carc_buf_addc(&rec->text, '\0');
-	while (c.p < c.end && is_space(c.buf[c.p]))
+	while (c.p < c.end && is_blank(c.buf[c.p]))
 		c.p++;
 	if (c.p >= c.end || c.buf[c.p] != ']') {
 		report(ps, CARC_E005, c.p < c.end ? c.p : c.end - 1, 1, "tag %.*s: expected ] after the value",
@@ -634,13 +808,18 @@ static void parse_tag(struct parser *ps)
 		return;
 	}
 	c.p++;
-	int id = carc_tag_lookup(c.buf + ns, nlen);
 	for (size_t i = 0; i < rec->ntags; i++) {
 		struct carc_tag *t = &rec->tags[i];
-		if (t->name.len == nlen && !memcmp(c.buf + t->name.off, c.buf + ns, nlen)) {
+		if (t->name.len == nlen) {
+			bool same = true;
+			for (size_t k = 0; k < nlen && same; k++)
+				same = lower(c.buf[t->name.off + k]) == lower(c.buf[ns + k]);
+			if (!same)
+				continue;
 			unsigned line, col;
 			carc_src_position(src_of(ps), t->span.off, &line, &col);
-			report(ps, CARC_E006, ns, nlen, "tag %.*s is already given on line %u", (int)nlen, c.buf + ns, line);
+			report(ps, CARC_E006, ns, nlen, "tag %.*s is already given on line %u; a game has each tag once",
+			       (int)nlen, c.buf + ns, line);
 			return;
 		}
 	}
@@ -651,11 +830,12 @@ static void parse_tag(struct parser *ps)
 	t->value = span(vs, ve - vs);
 	t->text = (uint32_t)text_at;
 	t->text_len = (uint32_t)(rec->text.len - 1 - text_at);
+	int id = carc_tag_lookup(c.buf + ns, nlen);
 	if (id != CARC_TAG_UNKNOWN)
 		rec->tag_index[id] = (int)rec->ntags;
 	rec->ntags++;
 	skip_space(&c, true);
-	if (!at_end(&c))
+	if (!at_end(&c) && !ps->line_bad)
 		report(ps, CARC_E005, c.p, 1, "unexpected text after the tag; one tag per line");
 }
 
@@ -673,22 +853,24 @@ static void header_error(struct parser *ps, enum carc_code code, int tag, const 
 	va_end(ap);
 	const struct carc_tag *t = &ps->rec->tags[ps->rec->tag_index[tag]];
 	ps->rec->header_errors++;
-	report(ps, code, t->value.off, t->value.len ? t->value.len : 1, "%s", msg);
+	report(ps, code, t->value.off, t->value.len, "%s", msg);
 }
 
 static bool is_leap(long y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
+/* Date = YYYY-MM-DD, a day of the calendar. */
 static void check_date(struct parser *ps, const char *v)
 {
 	long y, m, d;
 	static const int days[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
 	bool ok = strlen(v) == 10 && v[4] == '-' && v[7] == '-' && parse_int(v, 4, 1, 9999, &y) &&
-		  parse_int(v + 5, 2, 1, 12, &m) && parse_int(v + 8, 2, 1, 31, &d) && v[5] != '+' && v[8] != '+' &&
-		  d <= days[m - 1] && !(m == 2 && d == 29 && !is_leap(y));
+		  parse_int(v + 5, 2, 1, 12, &m) && parse_int(v + 8, 2, 1, 31, &d) && d <= days[m - 1] &&
+		  !(m == 2 && d == 29 && !is_leap(y));
 	if (!ok)
-		header_error(ps, CARC_E009, CARC_TAG_DATE, "Date '%s' is not a date written YYYY-MM-DD", v);
+		header_error(ps, CARC_E009, CARC_TAG_DATE, "Date '%s' is not a day written YYYY-MM-DD, as in 2026-11-20", v);
 }
 
+/* Seats = colours separated by blanks or commas, each once. */
 static void parse_seats(struct parser *ps, const char *v)
 {
 	struct carc_record *rec = ps->rec;
@@ -701,55 +883,228 @@ static void parse_seats(struct parser *ps, const char *v)
 		if (!n)
 			break;
 		int col = carc_colour_lookup(p, n);
-		char w[64];
-		snprintf(w, sizeof w, "%.*s", (int)(n < 40 ? n : 40), p);
+		int shown = n < 40 ? (int)n : 40;
 		if (col < 0) {
 			header_error(ps, CARC_E010, CARC_TAG_SEATS,
-				     "Seats: '%s' is not a colour (red green blue yellow black gray pink)", w);
+				     "Seats: '%.*s' is not a colour (red green blue yellow black gray pink)", shown, p);
 			return;
 		}
 		if (seen & (1u << col)) {
-			header_error(ps, CARC_E010, CARC_TAG_SEATS, "Seats: %s sits twice", w);
+			header_error(ps, CARC_E010, CARC_TAG_SEATS, "Seats: %s sits twice", colour_names[col]);
 			return;
 		}
 		seen |= 1u << col;
 		rec->seats[rec->nseats++] = (uint8_t)col;
 		p += n;
 	}
-	if (rec->nseats < rec->rules->min_seats || rec->nseats > rec->rules->max_seats)
-		header_error(ps, CARC_E010, CARC_TAG_SEATS, "Seats: '%s' has %d colours; %s rules seat %d to %d",
-			     v, rec->nseats, rec->rules->name, rec->rules->min_seats, rec->rules->max_seats);
+	const struct carc_ruleset *rs = rec->rules;
+	if (rec->nseats < rs->min_seats || rec->nseats > rs->max_seats) {
+		if (rs->min_seats == rs->max_seats)
+			header_error(ps, CARC_E010, CARC_TAG_SEATS, "Seats: %d colour%s; %s games seat %d", rec->nseats,
+				     rec->nseats == 1 ? "" : "s", rs->name, rs->min_seats);
+		else
+			header_error(ps, CARC_E010, CARC_TAG_SEATS, "Seats: %d colour%s; %s games seat %d to %d",
+				     rec->nseats, rec->nseats == 1 ? "" : "s", rs->name, rs->min_seats, rs->max_seats);
+		return;
+	}
 	rec->seats_given = true;
 }
 
-static bool number_tag(struct parser *ps, int tag, long lo, long hi, int *out)
+static void number_tag(struct parser *ps, int tag, long lo, long hi, int *out)
 {
 	const char *v = carc_record_tag(ps->rec, tag);
 	long n;
 	if (!v)
-		return false;
-	if (!parse_int(v, strlen(v), lo, hi, &n) || v[0] == '+') {
-		header_error(ps, CARC_E011, tag, "%s '%s' is not valid (a whole number from %ld to %ld)",
-			     carc_tag_name(tag), v, lo, hi);
-		return false;
+		return;
+	if (!parse_int(v, strlen(v), lo, hi, &n)) {
+		header_error(ps, CARC_E011, tag, "%s '%s' is not a whole number from %ld to %ld (%s games)",
+			     carc_tag_name(tag), v, lo, hi, ps->rec->rules->name);
+		return;
 	}
 	*out = (int)n;
+}
+
+/* Start = TILE ROTATION, as in "D 0". */
+static void parse_start(struct parser *ps, const char *v)
+{
+	struct carc_record *rec = ps->rec;
+	const struct carc_tileset *ts = rec->tileset;
+	const char *p = v;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	size_t n = strcspn(p, " \t");
+	int tile = carc_tileset_find(ts, p, n);
+	const char *r = p + n;
+	while (*r == ' ' || *r == '\t')
+		r++;
+	size_t rn = strcspn(r, " \t");
+	long deg = -1;
+	bool rot_ok = (rn == 1 && !strncmp(r, "0", 1)) || (rn == 2 && !strncmp(r, "90", 2)) ||
+		      (rn == 3 && (!strncmp(r, "180", 3) || !strncmp(r, "270", 3)));
+	if (rot_ok)
+		parse_int(r, rn, 0, 270, &deg);
+	const char *after = r + rn;
+	while (*after == ' ' || *after == '\t')
+		after++;
+	if (tile < 0)
+		header_error(ps, CARC_E013, CARC_TAG_START, "Start '%s': '%.*s' is not a tile of tile set %s", v,
+			     (int)(n < 20 ? n : 20), p, ts->name);
+	else if (!rot_ok || *after)
+		header_error(ps, CARC_E013, CARC_TAG_START,
+			     "Start '%s' is a tile and a rotation (0, 90, 180 or 270), as in \"D 0\"", v);
+	else if (ts->tiles[tile].bonus)
+		header_error(ps, CARC_E013, CARC_TAG_START, "Start '%s': a bonus tile cannot start the game", v);
+	else
+		rec->start_tile = tile, rec->start_rot = (int)(deg / 90);
+}
+
+/* Table = WIDTH "x" HEIGHT, in tiles, as in "12 x 10". */
+static void parse_table(struct parser *ps, const char *v)
+{
+	struct carc_record *rec = ps->rec;
+	long w, h;
+	const char *x = strpbrk(v, "xX");
+	bool ok = false;
+	if (x) {
+		const char *ws = v, *we = x, *hs = x + 1, *he = v + strlen(v);
+		while (ws < we && is_blank(*ws))
+			ws++;
+		while (we > ws && is_blank(we[-1]))
+			we--;
+		while (hs < he && is_blank(*hs))
+			hs++;
+		while (he > hs && is_blank(he[-1]))
+			he--;
+		ok = parse_int(ws, (size_t)(we - ws), 1, 1000, &w) && parse_int(hs, (size_t)(he - hs), 1, 1000, &h);
+	}
+	if (ok)
+		rec->table_w = (int)w, rec->table_h = (int)h;
+	else
+		header_error(ps, CARC_E011, CARC_TAG_TABLE,
+			     "Table '%s' is not a size in tiles, two whole numbers from 1 to 1000, as in \"12 x 10\"", v);
+}
+
+/* spot-ref = SPOT | COORD ":" SPOT ; the word at s. Reports with `code`. */
+static bool parse_spot_ref(struct cursor *c, size_t s, size_t n, enum carc_code code, const char *what,
+			   struct carc_order_item *it)
+{
+	*it = (struct carc_order_item){.span = span(s, n)};
+	const char *spot = c->buf + s;
+	size_t spot_len = n;
+	if (c->p < c->end && c->buf[c->p] == ',') {
+		size_t end;
+		const char *colon = NULL;
+		long y;
+		size_t ys = c->p + 1;
+		c->p++;
+		size_t yn = word(c, &ys);
+		if (c->ps->line_bad)
+			return false;
+		end = ys + yn;
+		colon = yn ? memchr(c->buf + ys, ':', yn) : NULL;
+		long x;
+		if (!colon || !parse_int(c->buf + s, n, -MAX_COORD, MAX_COORD, &x) ||
+		    !parse_int(c->buf + ys, (size_t)(colon - (c->buf + ys)), -MAX_COORD, MAX_COORD, &y)) {
+			report(c->ps, code, s, end - s, "%s: '%.*s' is not a spot or x,y:SPOT", what, (int)(end - s),
+			       c->buf + s);
+			return false;
+		}
+		it->has_coord = true;
+		it->x = (int32_t)x;
+		it->y = (int32_t)y;
+		spot = colon + 1;
+		spot_len = (size_t)(c->buf + end - spot);
+		it->span = span(s, end - s);
+	}
+	int sp = carc_spot_lookup(spot, spot_len);
+	if (sp < 0) {
+		report(c->ps, code, it->span.off, it->span.len, "%s: '%.*s' is not a spot (N E S W, NNW NNE ... WNW, C)",
+		       what, (int)it->span.len, c->buf + it->span.off);
+		return false;
+	}
+	it->spot = (uint8_t)sp;
 	return true;
 }
 
-/* Resolves the known tags once the header is complete. */
+/* EndOrder = spot-ref { spot-ref }, each x,y:SPOT (solo games). */
+static void parse_end_order(struct parser *ps)
+{
+	struct carc_record *rec = ps->rec;
+	const struct carc_tag *t = &rec->tags[rec->tag_index[CARC_TAG_ENDORDER]];
+	struct cursor c = {ps, ps->text, t->value.off, t->value.off + t->value.len, t->value.off};
+	bool saved = ps->line_bad;
+	ps->line_bad = false;
+	size_t first = rec->norder;
+	if (rec->rules->id != CARC_RULES_SOLO) {
+		header_error(ps, CARC_E030, CARC_TAG_ENDORDER, "EndOrder is only given in solo games");
+		goto out;
+	}
+	for (;;) {
+		skip_space(&c, true);
+		if (at_end(&c))
+			break;
+		size_t s, n = word(&c, &s);
+		struct carc_order_item it;
+		if (ps->line_bad)
+			break;
+		if (!n) {
+			report(ps, CARC_E030, c.p, 1, "EndOrder: unexpected '%c'; write x,y:SPOT for each follower",
+			       c.buf[c.p]);
+			break;
+		}
+		if (!parse_spot_ref(&c, s, n, CARC_E030, "EndOrder", &it))
+			break;
+		if (!it.has_coord) {
+			report(ps, CARC_E030, s, n, "EndOrder: '%.*s' needs the tile's position, as in 0,1:%s", (int)n,
+			       c.buf + s, spot_names[it.spot]);
+			break;
+		}
+		GROW(rec, order, norder, order_cap);
+		rec->order[rec->norder++] = it;
+	}
+	if (ps->line_bad) {
+		rec->header_errors++;
+		rec->norder = first;
+	} else {
+		rec->has_end_order = true;
+		rec->end_order_first = (uint16_t)first;
+		rec->end_order_count = (uint16_t)(rec->norder - first);
+	}
+out:
+	ps->line_bad = saved;
+}
+
+/* Resolves the Tileset tag: a bundled name, or a path; a relative path is
+ * taken from the directory of the record's file. */
+static const char *tileset_path(struct parser *ps, const char *v, struct carc_buf *tmp)
+{
+	size_t n;
+	const char *slash = strrchr(ps->r->name, '/');
+	if (v[0] == '/' || !slash || carc_bundled_text(v, &n) || !strcmp(ps->r->name, "<stdin>"))
+		return v;
+	carc_buf_reset(tmp);
+	carc_buf_add(tmp, ps->r->name, (size_t)(slash - ps->r->name) + 1);
+	carc_buf_adds(tmp, v);
+	return carc_buf_cstr(tmp);
+}
+
+/* Resolves the known tags once the header is complete, and fills in the
+ * defaults of the rule set. */
 static void finish_header(struct parser *ps)
 {
 	struct carc_record *rec = ps->rec;
 	const char *v;
+	bool saved = ps->line_bad;
 
 	rec->rules = carc_ruleset_get(CARC_RULES_BASE);
 	if ((v = carc_record_tag(rec, CARC_TAG_RULES))) {
 		const struct carc_ruleset *rs = carc_ruleset_find(v, strlen(v));
-		if (rs)
+		if (rs) {
 			rec->rules = rs;
-		else
-			header_error(ps, CARC_E007, CARC_TAG_RULES, "Rules '%s' is not a rule set (base, solo, hunters)", v);
+		} else {
+			header_error(ps, CARC_E007, CARC_TAG_RULES, "Rules '%s' is not a rule set: base, solo or hunters", v);
+			ps->rules_bad = true;
+		}
 	}
 	const struct carc_ruleset *rs = rec->rules;
 	rec->edition = 3;
@@ -767,83 +1122,60 @@ static void finish_header(struct parser *ps)
 	number_tag(ps, CARC_TAG_FOLLOWERS, rs->min_followers, rs->max_followers, &rec->followers);
 	rec->huts = rs->huts;
 	number_tag(ps, CARC_TAG_HUTS, 0, 99, &rec->huts);
+	if ((v = carc_record_tag(rec, CARC_TAG_TABLE)))
+		parse_table(ps, v);
 
+	/* The tile set: messages about a missing one point at the tag that named it. */
 	const char *tsname = rs->tileset;
-	struct carc_span tsspan = {0, 0};
-	const struct carc_src *tssrc = NULL;
-	if (rec->tag_index[CARC_TAG_TILESET] >= 0) {
-		const struct carc_tag *t = &rec->tags[rec->tag_index[CARC_TAG_TILESET]];
-		tsname = carc_tag_text(rec, t);
-		tsspan = t->value;
-		tssrc = src_of(ps);
-	}
+	struct carc_span at = {0, 0};
+	int named_by = rec->tag_index[CARC_TAG_TILESET] >= 0 ? CARC_TAG_TILESET
+		       : rec->tag_index[CARC_TAG_RULES] >= 0 ? CARC_TAG_RULES : -1;
+	struct carc_buf path = {0};
+	if (named_by == CARC_TAG_TILESET)
+		tsname = tileset_path(ps, carc_record_tag(rec, CARC_TAG_TILESET), &path);
+	if (named_by >= 0)
+		at = rec->tags[rec->tag_index[named_by]].value;
 	unsigned before = ps->sink->errors;
-	rec->tileset = carc_tileset_cache_get(ps->r->cache, tsname, ps->sink, tssrc, tsspan.off, tsspan.len);
-	if (!rec->tileset) {
+	rec->tileset = ps->rules_bad ? NULL
+		       : carc_tileset_cache_get(ps->r->cache, tsname, ps->sink, named_by >= 0 ? src_of(ps) : NULL,
+						at.off, at.len ? at.len : 1);
+	carc_buf_free(&path);
+	if (!rec->tileset && !ps->rules_bad) {
 		unsigned n = ps->sink->errors - before;
 		rec->syntax_errors += n ? n : 1;
 		rec->header_errors += n ? n : 1;
 	}
-
 	if (rec->tileset) {
 		rec->start_tile = rec->tileset->start_tile;
 		rec->start_rot = 0;
+		if ((v = carc_record_tag(rec, CARC_TAG_START)))
+			parse_start(ps, v);
 	}
-	if ((v = carc_record_tag(rec, CARC_TAG_START)) && rec->tileset) {
-		const char *sp = strchr(v, ' ');
-		long deg;
-		int tile = sp ? carc_tileset_find(rec->tileset, v, (size_t)(sp - v)) : -1;
-		if (tile < 0 || !parse_int(sp + 1, strlen(sp + 1), 0, 270, &deg) || deg % 90 || sp[1] == '+' ||
-		    sp[1] == '-')
-			header_error(ps, CARC_E013, CARC_TAG_START, "Start '%s' is not a tile of the tile set and a rotation "
-				     "(0, 90, 180 or 270), as in \"D 0\"", v);
-		else if (rec->tileset->tiles[tile].bonus)
-			header_error(ps, CARC_E013, CARC_TAG_START, "Start '%s': a bonus tile cannot start the game", v);
-		else
-			rec->start_tile = tile, rec->start_rot = (int)(deg / 90);
-	}
-	if ((v = carc_record_tag(rec, CARC_TAG_TABLE))) {
-		long w, h;
-		const char *x = strchr(v, 'x');
-		bool ok = false;
-		if (x) {
-			size_t a = (size_t)(x - v), b = strlen(x + 1);
-			while (a && v[a - 1] == ' ')
-				a--;
-			const char *hs = x + 1;
-			while (*hs == ' ')
-				hs++, b--;
-			ok = parse_int(v, a, 1, 1000, &w) && parse_int(hs, b, 1, 1000, &h) && v[0] != '-' && v[0] != '+' &&
-			     hs[0] != '-' && hs[0] != '+';
-		}
-		if (ok)
-			rec->table_w = (int)w, rec->table_h = (int)h;
-		else
-			header_error(ps, CARC_E011, CARC_TAG_TABLE, "Table '%s' is not a size in tiles, as in \"12 x 10\"", v);
-	}
+	if (rec->tag_index[CARC_TAG_ENDORDER] >= 0)
+		parse_end_order(ps);
 	if (rec->tag_index[CARC_TAG_RESULT] >= 0) {
 		const struct carc_tag *t = &rec->tags[rec->tag_index[CARC_TAG_RESULT]];
-		struct cursor c = {ps, ps->r->buf, t->value.off, t->value.off + t->value.len};
-		unsigned before_errors = rec->syntax_errors;
-		bool saved = ps->line_bad;
+		struct cursor c = {ps, ps->text, t->value.off, t->value.off + t->value.len, t->value.off};
+		ps->line_bad = false;
 		if (parse_claims(&c, CARC_E012, &rec->result_first, &rec->result_count, "Result")) {
 			skip_space(&c, true);
 			if (!at_end(&c))
 				report(ps, CARC_E012, c.p, 1, "Result: unexpected text after the scores");
 		}
-		if (rec->syntax_errors == before_errors) {
+		if (!ps->line_bad) {
 			rec->has_result = true;
 			rec->result_span = t->value;
 		} else {
 			rec->header_errors++;
 		}
-		ps->line_bad = saved;
 	}
+	ps->line_bad = saved;
 }
 
-/* ---- moves ---- */
+/* ---- turns ---- */
 
-static bool parse_order(struct cursor *c, struct carc_move *m)
+/* order = "order" spot-ref { spot-ref } ; after the keyword. */
+static bool parse_order(struct cursor *c, struct carc_move *m, size_t kw)
 {
 	struct carc_record *rec = c->ps->rec;
 	m->has_order = true;
@@ -853,54 +1185,24 @@ static bool parse_order(struct cursor *c, struct carc_move *m)
 		if (at_end(c) || c->buf[c->p] == '=')
 			break;
 		size_t s, n = word(c, &s);
-		if (!n)
+		struct carc_order_item it;
+		if (c->ps->line_bad)
 			return false;
-		struct carc_order_item it = {.span = span(s, n)};
-		const char *spot = c->buf + s;
-		size_t spot_len = n;
-		if (c->p < c->end && c->buf[c->p] == ',') {
-			/* x,y:SPOT */
-			long x, y;
-			size_t ys, yn;
-			c->p++;
-			yn = word(c, &ys);
-			const char *col = yn ? memchr(c->buf + ys, ':', yn) : NULL;
-			if (!col || !parse_int(c->buf + s, n, -MAX_COORD, MAX_COORD, &x) ||
-			    !parse_int(c->buf + ys, (size_t)(col - (c->buf + ys)), -MAX_COORD, MAX_COORD, &y)) {
-				report(c->ps, CARC_E026, s, (ys + yn) - s, "order: expected a spot or x,y:SPOT");
-				return false;
-			}
-			it.has_coord = true;
-			it.x = (int32_t)x;
-			it.y = (int32_t)y;
-			spot = col + 1;
-			spot_len = (size_t)(c->buf + ys + yn - spot);
-			it.span = span(s, ys + yn - s);
-		}
-		int sp = carc_spot_lookup(spot, spot_len);
-		if (sp < 0) {
-			report(c->ps, CARC_E026, it.span.off, it.span.len, "order: '%.*s' is not a spot", (int)it.span.len,
-			       c->buf + it.span.off);
+		if (!n) {
+			report(c->ps, CARC_E028, c->p, 1, "unexpected '%c' in the order", c->buf[c->p]);
 			return false;
 		}
-		it.spot = (uint8_t)sp;
+		if (!parse_spot_ref(c, s, n, CARC_E026, "order", &it))
+			return false;
 		GROW(rec, order, norder, order_cap);
 		rec->order[rec->norder++] = it;
 	}
 	m->order_count = (uint16_t)(rec->norder - m->order_first);
 	if (!m->order_count) {
-		report(c->ps, CARC_E028, c->p ? c->p - 1 : 0, 1, "order needs at least one spot");
+		report(c->ps, CARC_E029, kw, 5, "order needs at least one spot: the features in the order they score");
 		return false;
 	}
 	return true;
-}
-
-static void expect_more(struct cursor *c, const char *what)
-{
-	size_t at = c->end;
-	while (at > c->ps->line_start && is_space(c->buf[at - 1]))
-		at--;
-	report(c->ps, CARC_E029, at > 0 ? at - 1 : 0, 1, "the turn ends here; expected %s", what);
 }
 
 /* deploy = ROLE SPOT ; the role word is at s. */
@@ -908,13 +1210,21 @@ static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t
 {
 	struct parser *ps = c->ps;
 	const struct carc_ruleset *rs = ps->rec->rules;
-	int role = carc_ruleset_role(rs, c->buf + s, n);
-	if (role < 0) {
+	int role = -1;
+	for (int i = 0; i < rs->nroles && role < 0; i++)
+		if (lower(c->buf[s]) == rs->roles[i].name[0] && carc_slice_ieq(c->buf + s, n, rs->roles[i].name))
+			role = i;
+	if (role < 0 && !ps->rules_bad) {
 		char roles[128] = "";
 		for (int i = 0; i < rs->nroles; i++)
 			snprintf(roles + strlen(roles), sizeof roles - strlen(roles), "%s%s", i ? ", " : "",
 				 rs->roles[i].name);
-		report(ps, CARC_E025, s, n, "'%.*s' is not a role in %s games (%s)", (int)n, c->buf + s, rs->name, roles);
+		if (carc_spot_lookup(c->buf + s, n) >= 0)
+			report(ps, CARC_E025, s, n, "'%.*s' is a spot; write the role first, as in %s %.*s", (int)n,
+			       c->buf + s, rs->roles[0].name, (int)n, c->buf + s);
+		else
+			report(ps, CARC_E025, s, n, "'%.*s' is not a role in %s games (%s)", (int)n, c->buf + s, rs->name,
+			       roles);
 		return false;
 	}
 	m->role = (int8_t)role;
@@ -924,7 +1234,7 @@ static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t
 	if (ps->line_bad)
 		return false;
 	if (!sn) {
-		expect_more(c, "a spot after the role (N, NNE, ..., C)");
+		expect_more(c, "a spot after the role (N E S W, NNW NNE ENE ESE SSE SSW WSW WNW, or C)");
 		return false;
 	}
 	int spot = carc_spot_lookup(c->buf + ss, sn);
@@ -934,15 +1244,23 @@ static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t
 		return false;
 	}
 	m->spot = (uint8_t)spot;
+	m->spot_span = span(ss, sn);
 	m->deploy_span = span(s, ss + sn - s);
 	return true;
 }
 
+/* The word at s is the keyword kw (lower case), in any case. */
+static inline bool is_keyword(struct cursor *c, size_t s, size_t n, const char *kw, size_t kwlen)
+{
+	return n == kwlen && ieq(c->buf + s, kw, n);
+}
+
+/* move-line = [ turn-mark ] COLOUR TILE ( placement | "discard" ) [ claim ] */
 static void parse_move(struct parser *ps)
 {
 	struct carc_record *rec = ps->rec;
 	const struct carc_tileset *ts = rec->tileset;
-	struct cursor c = {ps, ps->r->buf, ps->line_start, ps->line_end};
+	struct cursor c = {ps, ps->text, ps->line_start, ps->line_end, ps->line_start};
 	GROW(rec, moves, nmoves, moves_cap);
 	struct carc_move *m = &rec->moves[rec->nmoves++];
 	memset(m, 0, sizeof *m);
@@ -961,12 +1279,19 @@ static void parse_move(struct parser *ps)
 			goto bad;
 		char last = c.buf[s + n - 1];
 		long num = -1;
-		bool ok = (last == '.' || last == '+') && (n == 1 ? last == '+' : parse_int(c.buf + s, n - 1, 1, 99999, &num));
-		if (n > 1 && (c.buf[s] == '+' || c.buf[s] == '-'))
-			ok = false;
+		bool ok = (last == '.' || last == '+') &&
+			  (n == 1 ? last == '+' : parse_int(c.buf + s, n - 1, 1, 99999, &num));
 		if (!ok) {
-			report(ps, CARC_E020, s, n, "'%.*s' is not a turn number; write it as 12. (or 12+ for a bonus turn)",
-			       (int)n, c.buf + s);
+			size_t d = 0;
+			while (d < n && c.buf[s + d] >= '0' && c.buf[s + d] <= '9')
+				d++;
+			if (d && d < n - 1 && (c.buf[s + d] == '.' || c.buf[s + d] == '+'))
+				report(ps, CARC_E020, s, n, "'%.*s': put a blank after the turn number %.*s", (int)n, c.buf + s,
+				       (int)d + 1, c.buf + s);
+			else
+				report(ps, CARC_E020, s, n,
+				       "'%.*s' is not a turn number; write it as 12. (or 12+ for a bonus turn), from 1 to 99999",
+				       (int)n, c.buf + s);
 			goto bad;
 		}
 		m->number = span(s, n);
@@ -979,7 +1304,10 @@ static void parse_move(struct parser *ps)
 	if (ps->line_bad)
 		goto bad;
 	if (!n) {
-		expect_more(&c, "a colour");
+		if (c.p < c.end)
+			report(ps, CARC_E028, c.p, 1, "unexpected '%c' where the colour should be", c.buf[c.p]);
+		else
+			expect_more(&c, "a colour");
 		goto bad;
 	}
 	int col = carc_colour_lookup(c.buf + s, n);
@@ -996,14 +1324,19 @@ static void parse_move(struct parser *ps)
 	if (ps->line_bad)
 		goto bad;
 	if (!n) {
-		expect_more(&c, "the tile drawn");
+		if (c.p < c.end)
+			report(ps, CARC_E028, c.p, 1, "unexpected '%c' where the tile should be", c.buf[c.p]);
+		else
+			expect_more(&c, "the tile drawn");
 		goto bad;
 	}
 	m->tile_span = span(s, n);
 	if (ts) {
-		int t = carc_tileset_find(ts, c.buf + s, n);
+		unsigned char l = (unsigned char)c.buf[s];
+		int t = n == 1 && l < 128 && ts->by_letter[l] ? ts->by_letter[l] - 1 : carc_tileset_find(ts, c.buf + s, n);
 		if (t < 0) {
-			report(ps, CARC_E022, s, n, "'%.*s' is not a tile of tile set %s", (int)n, c.buf + s, ts->name);
+			report(ps, CARC_E022, s, n, "'%.*s' is not a tile of tile set %s (carc tiles lists them)", (int)n,
+			       c.buf + s, ts->name);
 			goto bad;
 		}
 		m->tile = (uint16_t)t;
@@ -1014,34 +1347,24 @@ static void parse_move(struct parser *ps)
 	if (ps->line_bad)
 		goto bad;
 	if (!n) {
-		expect_more(&c, "a position x,y and a rotation, or discard");
+		if (c.p < c.end)
+			report(ps, CARC_E028, c.p, 1, "unexpected '%c' where the position should be", c.buf[c.p]);
+		else
+			expect_more(&c, "a position x,y and a rotation, or discard");
 		goto bad;
 	}
-	if (carc_slice_ieq(c.buf + s, n, "discard")) {
+	if (is_keyword(&c, s, n, "discard", 7)) {
 		m->discard = true;
 		m->coord_span = span(s, n);
 	} else {
-		long x, y;
-		size_t ys = 0, yn = 0;
-		bool ok = parse_int(c.buf + s, n, -MAX_COORD, MAX_COORD, &x) && c.buf[s] != '+';
-		if (ok && c.p < c.end && c.buf[c.p] == ',') {
-			c.p++;
-			yn = word(&c, &ys);
-			if (ps->line_bad)
-				goto bad;
-			ok = yn && parse_int(c.buf + ys, yn, -MAX_COORD, MAX_COORD, &y) && c.buf[ys] != '+';
-		} else {
-			ok = false;
-		}
-		size_t cend = yn ? ys + yn : c.p;
-		if (!ok) {
-			report(ps, CARC_E023, s, cend - s,
-			       "'%.*s' is not a position: write x,y with whole numbers from %d to %d, no spaces",
-			       (int)(cend - s), c.buf + s, -MAX_COORD, MAX_COORD);
+		size_t cend = s + n;
+		if (!parse_coord(&c, s, n, &m->x, &m->y, &cend)) {
+			if (!ps->line_bad)
+				report(ps, CARC_E023, s, cend - s,
+				       "'%.*s' is not a position: write x,y with whole numbers from %d to %d, no blanks",
+				       (int)(cend - s), c.buf + s, -MAX_COORD, MAX_COORD);
 			goto bad;
 		}
-		m->x = (int32_t)x;
-		m->y = (int32_t)y;
 		m->coord_span = span(s, cend - s);
 		/* rotation */
 		skip_space(&c, true);
@@ -1049,49 +1372,56 @@ static void parse_move(struct parser *ps)
 		if (ps->line_bad)
 			goto bad;
 		if (!n) {
-			expect_more(&c, "a rotation (0, 90, 180 or 270)");
+			if (c.p < c.end)
+				report(ps, CARC_E028, c.p, 1, "unexpected '%c' where the rotation should be", c.buf[c.p]);
+			else
+				expect_more(&c, "a rotation (0, 90, 180 or 270)");
 			goto bad;
 		}
-		long deg;
-		if (!parse_int(c.buf + s, n, 0, 270, &deg) || deg % 90 || c.buf[s] == '-' || c.buf[s] == '+') {
-			report(ps, CARC_E024, s, n, "'%.*s' is not a rotation: 0, 90, 180 or 270 degrees clockwise", (int)n,
-			       c.buf + s);
+		const char *w = c.buf + s;
+		int rot = n == 1 && w[0] == '0' ? 0
+			  : n == 2 && !memcmp(w, "90", 2) ? 1
+			  : n == 3 && !memcmp(w, "180", 3) ? 2
+			  : n == 3 && !memcmp(w, "270", 3) ? 3 : -1;
+		if (rot < 0) {
+			report(ps, CARC_E024, s, n, "'%.*s' is not a rotation: 0, 90, 180 or 270 degrees clockwise", (int)n, w);
 			goto bad;
 		}
-		m->rot = (uint8_t)(deg / 90);
+		m->rot = (uint8_t)rot;
 		m->rot_span = span(s, n);
-		/* deploy */
-		bool want_order = false;
+		/* deploy, order */
 		skip_space(&c, true);
 		if (!at_end(&c) && c.buf[c.p] != '=') {
 			n = word(&c, &s);
 			if (ps->line_bad)
 				goto bad;
-			if (carc_slice_ieq(c.buf + s, n, "order")) {
-				want_order = true;
-			} else if (n == 1 && c.buf[s] == '-') {
-				m->deploy_span = span(s, 1);
-			} else if (!parse_deploy(&c, m, s, n)) {
+			if (!n) {
+				report(ps, CARC_E028, c.p, 1, "unexpected '%c' after the rotation", c.buf[c.p]);
 				goto bad;
 			}
-			skip_space(&c, true);
-			if (!want_order && !at_end(&c) && c.buf[c.p] != '=') {
-				n = word(&c, &s);
-				if (ps->line_bad)
+			if (!is_keyword(&c, s, n, "order", 5)) {
+				if (n == 1 && c.buf[s] == '-')
+					m->deploy_span = span(s, 1);
+				else if (!parse_deploy(&c, m, s, n))
 					goto bad;
-				if (!carc_slice_ieq(c.buf + s, n, "order")) {
-					report(ps, CARC_E028, s, n ? n : 1, "unexpected '%.*s' after the deployment", (int)n,
-					       c.buf + s);
-					goto bad;
+				skip_space(&c, true);
+				if (!at_end(&c) && c.buf[c.p] != '=') {
+					n = word(&c, &s);
+					if (ps->line_bad)
+						goto bad;
+					if (!n || !is_keyword(&c, s, n, "order", 5)) {
+						report(ps, CARC_E028, n ? s : c.p, n, "unexpected '%.*s' after the deployment",
+						       (int)(n ? n : 1), c.buf + (n ? s : c.p));
+						goto bad;
+					}
 				}
-				want_order = true;
 			}
-			if (want_order) {
-				if (rec->rules->id != CARC_RULES_SOLO) {
+			if (n && is_keyword(&c, s, n, "order", 5)) {
+				if (rec->rules->id != CARC_RULES_SOLO && !ps->rules_bad) {
 					report(ps, CARC_E028, s, n, "'order' is only written in solo games");
 					goto bad;
 				}
-				if (!parse_order(&c, m))
+				if (!parse_order(&c, m, s))
 					goto bad;
 			}
 		}
@@ -1103,33 +1433,52 @@ static void parse_move(struct parser *ps)
 			n = word(&c, &s);
 			if (ps->line_bad)
 				goto bad;
-			report(ps, CARC_E028, s, n ? n : 1, "unexpected '%.*s'; a turn line ends with an optional claim "
-			       "= colour points, ...", (int)(n ? n : 1), c.buf + s);
+			report(ps, CARC_E028, n ? s : c.p, n, "unexpected '%.*s'; a turn line ends with an optional claim "
+			       "= colour points, ...", (int)(n ? n : 1), c.buf + (n ? s : c.p));
 			goto bad;
 		}
 		size_t cs = c.p++;
 		if (!parse_claims(&c, CARC_E027, &m->claim_first, &m->claim_count, "claim"))
 			goto bad;
 		m->has_claim = true;
-		m->claim_span = span(cs, c.p - cs);
+		m->claim_span = span(cs, c.last - cs);
 		skip_space(&c, true);
 		if (!at_end(&c)) {
 			n = word(&c, &s);
-			report(ps, CARC_E028, c.p > s ? s : c.p, n ? n : 1, "unexpected text after the claim");
+			if (ps->line_bad)
+				goto bad;
+			report(ps, CARC_E028, n ? s : c.p, n, "unexpected '%.*s' after the claim", (int)(n ? n : 1),
+			       c.buf + (n ? s : c.p));
 			goto bad;
 		}
 	}
-	{
-		size_t e = c.end;
-		while (e > line_from && is_space(c.buf[e - 1]))
-			e--;
-		m->line = span(line_from, e - line_from);
-	}
+	m->line = span(line_from, c.last - line_from);
 	return;
 bad:
 	m->bad = true;
-	m->line = span(line_from, ps->line_end - line_from);
+	{
+		size_t e = c.end;
+		while (e > line_from && is_blank(c.buf[e - 1]))
+			e--;
+		m->line = span(line_from, e - line_from);
+	}
 }
+
+/* A line that cannot be parsed (cut, or after binary data) still counts as
+ * a turn, so that the referee stops there rather than misnumber the rest. */
+static void add_bad_move(struct parser *ps, size_t from, size_t to)
+{
+	struct carc_record *rec = ps->rec;
+	GROW(rec, moves, nmoves, moves_cap);
+	struct carc_move *m = &rec->moves[rec->nmoves++];
+	memset(m, 0, sizeof *m);
+	m->turn = -1;
+	m->role = -1;
+	m->bad = true;
+	m->line = span(from, to - from);
+	rec->has_moves = true;
+}
+
 
 /* Infers the seats from the order in which colours first play. */
 static void infer_seats(struct parser *ps)
@@ -1166,45 +1515,122 @@ static void reset_record(struct carc_record *rec)
 	rec->table_w = rec->table_h = 0;
 	rec->has_result = false;
 	rec->result_first = rec->result_count = 0;
+	rec->result_span = (struct carc_span){0, 0};
+	rec->has_end_order = false;
+	rec->end_order_first = rec->end_order_count = 0;
 	rec->syntax_errors = rec->header_errors = 0;
 	rec->has_moves = false;
 }
 
+/* Reports what scanning found wrong with the line. Returns false when the
+ * line was cut and is not to be parsed. */
+static bool line_problems(struct parser *ps, const struct line *li)
+{
+	struct carc_reader *r = ps->r;
+	if (li->flags & LINE_OPEN_BRACE)
+		report(ps, CARC_E004, li->brace - r->game, 1, "this { comment is not closed %s; it is taken to end with its line",
+		       li->flags & LINE_BRACE_LIMIT ? "within 65536 bytes" : "before the end of the input");
+	if (!(li->flags & LINE_CUT))
+		return true;
+	report(ps, CARC_E003, li->start - r->game, 1, "line longer than %d bytes; it is skipped", MAX_LINE);
+	return false;
+}
+
 bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink)
 {
-	/* Drop the previous game's text: the buffer now starts at this game. */
-	if (r->pos) {
-		r->buf += r->pos;
-		r->len -= r->pos;
-		r->cap -= r->pos;
-		r->pos = 0;
-	}
 	reset_record(rec);
-	rec->src = (struct carc_src){r->name, r->buf, r->len, r->line};
+	if (!r->started) {
+		r->started = true;
+		/* a UTF-8 byte order mark is not part of the text */
+		if ((r->len >= 3 || fill(r)) && r->len >= 3 && !memcmp(r->buf, "\xEF\xBB\xBF", 3))
+			r->pos = r->game = 3;
+	}
+	if (r->given_up)
+		return false;
+	/* The game starts where the previous one ended, or (when that one ended
+	 * at this game's first tag) where it said, with the comment lines carried
+	 * over from its tail. */
+	if (!r->peeked) {
+		r->game = r->pos;
+		r->game_line = r->line;
+		r->ncarry = 0;
+	}
+	rec->src = (struct carc_src){r->name, r->buf + r->game, r->len - r->game, r->game_line};
+	for (size_t i = 0; i < r->ncarry; i++) {
+		GROW(rec, comments, ncomments, comments_cap);
+		rec->comments[rec->ncomments++] = r->carry[i];
+	}
+	r->ncarry = 0;
+
 	struct parser ps = {.r = r, .rec = rec, .sink = sink};
 	bool any = false, header_done = false;
+	/* comment lines after the last turn: where they start */
+	bool tail = false;
+	size_t tail_rel = 0, tail_comments = 0; /* tail_rel: from the game's start */
+	unsigned tail_line = 0;
 
-	while (next_line(&ps)) {
+	for (;;) {
+		struct line li;
+		if (r->peeked) {
+			li = r->peek;
+			r->peeked = false;
+		} else if (r->given_up || !scan_line(r, &li)) {
+			break;
+		}
+		ps.text = r->buf + r->game;
 		ps.line_bad = false;
-		size_t p = ps.line_start;
-		while (p < ps.line_end && is_space(r->buf[p]))
+		size_t p = li.start;
+		while (p < li.end && is_blank(r->buf[p]))
 			p++;
-		if (p < ps.line_end && r->buf[p] == '[') {
-			if (ps.in_moves)
-				break; /* the next game's first tag */
+		char first = p < li.end ? r->buf[p] : '\n';
+		if (first == '[' && ps.in_moves) {
+			/* the next game's first tag */
+			r->peek = li;
+			r->peeked = true;
+			break;
+		}
+		if (!line_problems(&ps, &li)) {
+			/* a cut line: a tag that is lost, or a turn that cannot be refereed */
+			if (first == '[') {
+				rec->header_errors++;
+			} else if (first != ';' && first != '{' && first != '\n') {
+				if (!header_done) {
+					finish_header(&ps);
+					header_done = true;
+				}
+				ps.in_moves = true;
+				tail = false;
+				add_bad_move(&ps, p - r->game, li.end - r->game);
+			}
+			any = true;
+			consume_line(r, &li);
+			continue;
+		}
+		ps.line_bad = false; /* an open { does not spoil the turn before it */
+		ps.line_start = p - r->game;
+		ps.line_end = li.end - r->game;
+		if (first == '[') {
 			any = true;
 			parse_tag(&ps);
-		} else if (p == ps.line_end) {
-			/* blank line */
-		} else if (r->buf[p] == ';' || r->buf[p] == '{') {
-			struct cursor c = {&ps, r->buf, p, ps.line_end};
+			if (ps.line_bad)
+				rec->header_errors++; /* what the tag said is not known */
+		} else if (first == ';' || first == '{') {
+			struct cursor c = {&ps, ps.text, ps.line_start, ps.line_end, ps.line_start};
+			if (ps.in_moves && !tail) {
+				tail = true;
+				tail_rel = li.start - r->game;
+				tail_line = r->line;
+				tail_comments = rec->ncomments;
+			}
 			skip_space(&c, false);
 			if (!at_end(&c) && !ps.line_bad) {
-				/* Text after a { comment } on the same line: a move. */
+				/* a turn after a { comment } on the same line */
 				ps.line_start = c.p;
+				tail = false;
 				goto move;
 			}
-		} else {
+		} else if (first != '\n') {
+			tail = false;
 		move:
 			any = true;
 			if (!header_done) {
@@ -1214,18 +1640,44 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 			ps.in_moves = true;
 			parse_move(&ps);
 		}
-		consume_line(&ps);
+		consume_line(r, &li);
 	}
-	if (!any && !rec->ncomments)
+	if (tail && r->peeked) {
+		/* The comment lines before the next game's tags are its own. */
+		size_t shift = tail_rel;
+		r->ncarry = 0;
+		for (size_t i = tail_comments; i < rec->ncomments; i++) {
+			if (r->ncarry == r->carry_cap) {
+				r->carry_cap = r->carry_cap ? 2 * r->carry_cap : 8;
+				r->carry = xrealloc(r->carry, r->carry_cap * sizeof *r->carry);
+			}
+			struct carc_comment cm = rec->comments[i];
+			cm.span.off -= (uint32_t)shift;
+			cm.place = CARC_BEFORE_TAG;
+			cm.index = 0;
+			r->carry[r->ncarry++] = cm;
+		}
+		rec->ncomments = tail_comments;
+	}
+	if (!any && !rec->syntax_errors) {
+		r->ncarry = 0;
 		return false;
+	}
 	r->games++;
 	rec->index = r->games;
+	ps.text = r->buf + r->game;
 	if (!header_done)
 		finish_header(&ps);
 	if (!rec->seats_given && !rec->header_errors)
 		infer_seats(&ps);
 	src_of(&ps);
-	rec->src.len = r->pos;
+	size_t end = r->peeked ? (tail ? r->game + tail_rel : r->peek.start) : r->pos;
+	rec->src.len = end - r->game;
+	if (r->peeked) {
+		/* the next game starts at its carried comments, or its first tag */
+		r->game = end;
+		r->game_line = tail ? tail_line : r->line;
+	}
 	return true;
 }
 
@@ -1233,18 +1685,19 @@ bool carc_parse_string(const char *text, size_t len, const char *name, struct ca
 		       struct carc_record *rec, struct carc_diag_sink *sink)
 {
 	struct carc_reader *r = carc_reader_new(NULL, name, cache);
-	r->alloc = r->buf = xrealloc(r->alloc, len + 1);
+	free(r->buf);
+	r->buf = xmalloc(len + 1);
 	memcpy(r->buf, text, len);
+	r->buf[len] = '\0';
 	r->len = len;
-	r->alloc_cap = r->cap = len + 1;
+	r->cap = len + 1;
 	r->eof = true;
 	bool got = carc_reader_next(r, rec, sink);
 	/* The record points into the reader's buffer: hand it over. */
-	static _Thread_local char *keep;
-	free(keep);
-	keep = r->alloc;
-	rec->src.text = r->buf;
-	r->alloc = r->buf = NULL;
+	free(rec->own_text);
+	rec->own_text = r->buf;
+	rec->src.text = r->buf + r->game;
+	r->buf = NULL;
 	carc_reader_free(r);
 	return got;
 }

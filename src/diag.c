@@ -57,53 +57,78 @@ void carc_diag_free(struct carc_diag_sink *sink)
 	carc_buf_free(&sink->scratch);
 }
 
+size_t carc_utf8_len(const char *p, size_t avail)
+{
+	const unsigned char *s = (const unsigned char *)p;
+	if (avail < 2 || s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	size_t n = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
+	if (avail < n)
+		return 0;
+	/* the second byte's range excludes overlong forms, surrogates and
+	 * code points above U+10FFFF */
+	unsigned char lo = 0x80, hi = 0xbf;
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+/* Bytes of the character at text[i] (before end): a UTF-8 character, or one
+ * byte. */
+static size_t char_len(const char *text, size_t i, size_t end)
+{
+	if ((unsigned char)text[i] < 0x80)
+		return 1;
+	size_t n = carc_utf8_len(text + i, end - i);
+	return n ? n : 1;
+}
+
 void carc_src_position(const struct carc_src *src, size_t off, unsigned *line, unsigned *col)
 {
 	unsigned l = src->base_line, c = 1;
 	if (off > src->len)
 		off = src->len;
-	for (size_t i = 0; i < off; i++) {
-		unsigned char ch = (unsigned char)src->text[i];
-		if (ch == '\n') {
-			l++;
-			c = 1;
-		} else if ((ch & 0xC0) != 0x80) {
-			c++;
-		}
+	size_t from = 0;
+	for (const char *nl; (nl = memchr(src->text + from, '\n', off - from)) != NULL;) {
+		l++;
+		from = (size_t)(nl - src->text) + 1;
 	}
+	for (size_t i = from; i < off; c++)
+		i += char_len(src->text, i, src->len);
 	*line = l;
 	*col = c;
 }
 
-/* Appends the bytes of the source line holding off, without its newline,
- * with control characters and over-long tails made harmless. */
-static void add_source_line(struct carc_buf *out, const struct carc_src *src, size_t off,
-			    size_t *line_start, size_t *shown)
+/* Appends the character at text[i] as it is shown: control characters as a
+ * blank, a byte that is not UTF-8 as '?'. Returns its length in bytes. */
+static size_t add_shown_char(struct carc_buf *out, const char *text, size_t i, size_t end)
 {
-	size_t s = off, e = off;
-	while (s > 0 && src->text[s - 1] != '\n')
-		s--;
-	while (e < src->len && src->text[e] != '\n')
-		e++;
-	if (e > s && src->text[e - 1] == '\r')
-		e--;
-	size_t max = 200;
-	/* Show a window of the line around the offset when it is very long. */
-	if (e - s > max) {
-		size_t from = off > s + max / 2 ? off - max / 2 : s;
-		while (from > s && ((unsigned char)src->text[from] & 0xC0) == 0x80)
-			from--;
-		s = from;
-		if (e - s > max)
-			e = s + max;
-	}
-	for (size_t i = s; i < e; i++) {
-		unsigned char ch = (unsigned char)src->text[i];
+	unsigned char ch = (unsigned char)text[i];
+	if (ch < 0x80) {
 		carc_buf_addc(out, (ch < 0x20 || ch == 0x7f) ? ' ' : (char)ch);
+		return 1;
 	}
-	*line_start = s;
-	*shown = e;
+	size_t n = carc_utf8_len(text + i, end - i);
+	if (!n) {
+		carc_buf_addc(out, '?');
+		return 1;
+	}
+	carc_buf_add(out, text + i, n);
+	return n;
 }
+
+#define SHOWN_BYTES 160 /* of a long line, the bytes shown around the spot */
 
 void carc_diag_format(struct carc_buf *out, const struct carc_diag *d, bool color)
 {
@@ -121,23 +146,49 @@ void carc_diag_format(struct carc_buf *out, const struct carc_diag *d, bool colo
 	if (!d->src || d->src->len == 0 || !d->src->text)
 		return;
 
-	size_t start, end;
+	/* The source line, or a window of it around the spot when it is long. */
+	const char *text = d->src->text;
+	size_t off = d->off > d->src->len ? d->src->len : d->off;
+	size_t s = off, e = off;
+	while (s > 0 && text[s - 1] != '\n')
+		s--;
+	while (e < d->src->len && text[e] != '\n')
+		e++;
+	if (e > s && text[e - 1] == '\r')
+		e--;
+	bool cut_front = false, cut_back = false;
+	if (e - s > SHOWN_BYTES) {
+		size_t from = off > s + SHOWN_BYTES / 2 ? off - SHOWN_BYTES / 2 : s;
+		for (int k = 0; k < 3 && from > s && ((unsigned char)text[from] & 0xc0) == 0x80; k++)
+			from--;
+		cut_front = from > s;
+		s = from;
+		if (e - s > SHOWN_BYTES) {
+			e = s + SHOWN_BYTES;
+			cut_back = true;
+		}
+	}
 	char num[16];
 	int w = snprintf(num, sizeof num, "%u", line);
-	carc_buf_printf(out, " %s | ", num);
-	add_source_line(out, d->src, d->off, &start, &end);
-	carc_buf_printf(out, "\n %*s | ", w, "");
-	size_t off = d->off < start ? start : d->off;
-	for (size_t i = start; i < off && i < end; i++) {
-		unsigned char ch = (unsigned char)d->src->text[i];
-		if ((ch & 0xC0) != 0x80)
-			carc_buf_addc(out, ' ');
+	carc_buf_printf(out, " %s | %s", num, cut_front ? "..." : "");
+	for (size_t i = s; i < e;)
+		i += add_shown_char(out, text, i, e);
+	carc_buf_printf(out, "%s\n %*s | %s", cut_back ? "..." : "", w, "", cut_front ? "   " : "");
+	if (off < s)
+		off = s;
+	size_t i = s;
+	while (i < off && i < e) {
+		carc_buf_addc(out, ' ');
+		i += char_len(text, i, e);
 	}
 	carc_buf_adds(out, color ? sev_color[d->severity] : "");
 	carc_buf_addc(out, '^');
-	for (size_t i = off + 1; i < off + d->len && i < end; i++)
-		if (((unsigned char)d->src->text[i] & 0xC0) != 0x80)
-			carc_buf_addc(out, '~');
+	if (i < e)
+		i += char_len(text, i, e);
+	while (i < off + d->len && i < e) {
+		carc_buf_addc(out, '~');
+		i += char_len(text, i, e);
+	}
 	carc_buf_adds(out, reset);
 	carc_buf_addc(out, '\n');
 }

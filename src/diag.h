@@ -57,7 +57,13 @@ void carc_diag_report(struct carc_diag_sink *sink, enum carc_code code,
 		      const char *fmt, ...) CARC_PRINTF(6, 7);
 void carc_diag_free(struct carc_diag_sink *sink);
 
-/* Line and column (both from 1; the column counts characters) of an offset. */
+/* The length of the well-formed UTF-8 character of 2 to 4 bytes at p (at
+ * most avail bytes), or 0 when the bytes there are not one. */
+size_t carc_utf8_len(const char *p, size_t avail);
+
+/* Line and column (both from 1) of an offset. The column counts characters:
+ * a UTF-8 character is one column, and so is each byte that is not part of
+ * a well-formed one. */
 void carc_src_position(const struct carc_src *src, size_t off, unsigned *line, unsigned *col);
 
 /* Formats a diagnostic in GNU style, with the source line and a caret:

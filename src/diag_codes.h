@@ -19,7 +19,7 @@
 	X(E008, ERROR, "bad-edition", "the Edition tag is not 1, 2 or 3")                     \
 	X(E009, ERROR, "bad-date", "the Date tag is not a YYYY-MM-DD date")                   \
 	X(E010, ERROR, "bad-seats", "the Seats tag has an unknown or repeated colour")        \
-	X(E011, ERROR, "bad-number-tag", "a numeric tag (Followers, Huts) is out of range")   \
+	X(E011, ERROR, "bad-number-tag", "a numeric tag (Followers, Huts, Table) is out of range")   \
 	X(E012, ERROR, "bad-result", "the Result tag is not a list of colour and score")      \
 	X(E013, ERROR, "bad-start", "the Start tag is not a tile and a rotation")             \
 	X(E020, ERROR, "bad-turn-number", "a turn number is malformed")                       \
@@ -33,6 +33,7 @@
 	X(E028, ERROR, "unexpected-token", "a word that has no place in a turn line")         \
 	X(E029, ERROR, "incomplete-turn", "a turn line ends before its placement is given")   \
 	X(E101, ERROR, "tileset-not-found", "no bundled tile set and no file by that name")   \
+	X(E030, ERROR, "bad-end-order", "the EndOrder tag is not a list of x,y:SPOT (solo)")  \
 	X(E102, ERROR, "tileset-yaml", "the tile-set file is not well-formed YAML")           \
 	X(E103, ERROR, "tileset-schema", "a key is unknown, missing or of the wrong type")    \
 	X(E104, ERROR, "tileset-value", "a value names no terrain, kind, edge or attribute")  \

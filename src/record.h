@@ -129,6 +129,8 @@ struct carc_record {
 	bool has_result;
 	uint16_t result_first, result_count;
 	struct carc_span result_span;
+	bool has_end_order;      /* solo: [EndOrder "x,y:SPOT ..."], items in order[] */
+	uint16_t end_order_first, end_order_count;
 	int tag_index[CARC_TAG_UNKNOWN]; /* index into tags, -1 when absent */
 
 	struct carc_tag *tags;
@@ -144,16 +146,15 @@ struct carc_record {
 	struct carc_buf text;    /* unescaped tag values */
 
 	unsigned syntax_errors;  /* errors reported while parsing this game */
-	unsigned header_errors;  /* of those, in the tags (the game cannot be refereed) */
+	unsigned header_errors;  /* of those, the ones that keep the game from being
+				    refereed: in the tags, or binary data */
+	char *own_text;          /* carc_parse_string's copy of the text (src points in) */
 };
 
 /* The unescaped value of a tag (NUL-terminated), or NULL when absent. */
 const char *carc_record_tag(const struct carc_record *rec, int tag_id);
 const char *carc_tag_text(const struct carc_record *rec, const struct carc_tag *tag);
 void carc_record_free(struct carc_record *rec);
-
-/* Parses the text of a claim list, "red 12, green 8", into rec->claims, for
- * claims in turns and for the Result tag. */
 
 /* The reader: streams a CGN file game by game. */
 struct carc_reader;
@@ -166,8 +167,9 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 bool carc_reader_failed(const struct carc_reader *r);
 void carc_reader_free(struct carc_reader *r);
 
-/* Parses one game from memory (tests, the fuzzer). Returns false when text
- * holds no game. */
+/* Parses the first game of text (tests, the fuzzer, carc gen). Returns false
+ * when text holds no game. The record keeps its own copy of the text, so
+ * rec->src stays valid until rec is reused or freed. */
 bool carc_parse_string(const char *text, size_t len, const char *name, struct carc_tileset_cache *cache,
 		       struct carc_record *rec, struct carc_diag_sink *sink);
 
