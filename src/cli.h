@@ -27,6 +27,9 @@ int cmd_score(int argc, char **argv);
 int cmd_fmt(int argc, char **argv);
 int cmd_tiles(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_render(int argc, char **argv);
 
 /* Opens an input: "-" is standard input. NULL (with errno) on failure. */
 FILE *carc_open_input(const char *path);

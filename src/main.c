@@ -10,7 +10,10 @@ static const struct carc_command commands[] = {
 	{"score", cmd_score, "turn-by-turn scores and the final breakdown"},
 	{"fmt", cmd_fmt, "rewrite a record in canonical form"},
 	{"tiles", cmd_tiles, "list and draw the tiles of a tile set"},
+	{"show", cmd_show, "draw the map of a game in the terminal"},
+	{"render", cmd_render, "draw the map of a game as an SVG picture"},
 	{"gen", cmd_gen, "write random complete legal games"},
+	{"import", cmd_import, "convert a JCloisterZone .jcz game into CGN"},
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,50 @@
+/*
+ * svg.h - standalone SVG pictures: a tile set's reference sheet, and the map
+ * at any turn with followers, marks and a legend.
+ *
+ * Tiles are drawn from their shapes (picture.h), so every tile set draws
+ * without new code: fields, roads and rivers, cities and forests with their
+ * walls, cloisters, lakes, and a symbol for each attribute (pennant, fish,
+ * gold, animals, ...). The output is a complete SVG 1.1 document.
+ */
+#ifndef CARC_SVG_H
+#define CARC_SVG_H
+
+#include "picture.h"
+#include "record.h"
+
+/* One row of the legend: a colour's name, player and score. */
+struct carc_svg_player {
+	uint8_t colour;
+	const char *name;      /* the player's name, may be NULL */
+	int score;
+	int supply;            /* followers left in supply, -1 to leave out */
+};
+
+struct carc_svg_legend {
+	const char *title;     /* first line, may be NULL */
+	const char *subtitle;  /* "after turn 12: red V 1,0 0 farmer NNE" */
+	const char *note;      /* a last line, such as an illegal move's message */
+	const char *score_label; /* "scores" or "final scores" */
+	struct carc_svg_player players[8];
+	int nplayers;
+	const char *const *role_names; /* role letter key: "K knight", ... may be NULL */
+	int nroles;
+};
+
+/* The whole tile set (or the listed tile types) on one sheet, the id, count
+ * and start or bonus mark under each tile. */
+void carc_svg_tile_sheet(struct carc_buf *out, const struct carc_tileset *ts, const int *tiles, int ntiles);
+
+/* The map of the view with coordinates on its margins and the legend. */
+void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_shape_cache *shapes,
+		  const struct carc_svg_legend *legend);
+
+/* Appends s with XML's special characters escaped; bytes that are not
+ * valid in XML (control characters) are dropped. */
+void carc_svg_escape(struct carc_buf *out, const char *s);
+
+/* The SVG colour of a player colour. */
+const char *carc_svg_colour(int colour);
+
+#endif
