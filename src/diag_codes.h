@@ -65,8 +65,8 @@
 	X(E305, ERROR, "order-names-nothing", "solo: an order entry names no tile or no feature") \
 	X(E306, ERROR, "order-repeated", "solo: the order names one feature twice")              \
 	X(E307, NOTE, "order-chosen", "solo: no order was given where it matters; carc chose one") \
-	X(E308, ERROR, "bad-endorder", "solo: the EndOrder tag is not a list of playing colours") \
-	X(E309, ERROR, "endorder-follower", "solo: EndOrder names a follower that is not on the map") \
+	X(E308, ERROR, "endorder-no-follower", "solo: an EndOrder entry names no follower on the map") \
+	X(E309, ERROR, "endorder-repeated", "solo: EndOrder names one follower twice")            \
 	X(E310, ERROR, "result-not-last", "solo: a Result naming only some colours names none that is last") \
 	X(E401, ERROR, "hunters-tileset", "the tile set does not fit the Hunters and Gatherers rules") \
 	X(E402, ERROR, "bonus-not-earned", "a bonus turn that no gold forest earned")          \

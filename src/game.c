@@ -865,6 +865,13 @@ void carc_game_score_feature(struct carc_game *g, uint32_t root, int turn)
 		score_feature(g, root, turn, true);
 }
 
+int carc_game_feature_value(struct carc_game *g, uint32_t root)
+{
+	uint16_t bonus;
+	root = find(g, root);
+	return feature_value(g, root, carc_game_feature_tiles(g, root), carc_game_feature_complete(g, root), &bonus);
+}
+
 int carc_game_score_completed(struct carc_game *g, int turn)
 {
 	size_t before = g->nevents;

@@ -35,6 +35,7 @@ enum carc_source {
 	CARC_SRC_PLAY_PATH, CARC_SRC_PLAY_ENCLOSURE, CARC_SRC_PLAY_SITE,
 	CARC_SRC_END_PATH, CARC_SRC_END_ENCLOSURE, CARC_SRC_END_SITE,
 	CARC_SRC_FARM, CARC_SRC_OTHER,
+	CARC_SRC_START,      /* solo: where the colour's marker started on the track */
 	CARC_SRC_COUNT
 };
 
@@ -153,6 +154,9 @@ int carc_game_score_completed(struct carc_game *g, int turn);
 int carc_game_completed(struct carc_game *g, uint32_t *roots, int max);
 /* Scores one completed feature now (roots from carc_game_completed). */
 void carc_game_score_feature(struct carc_game *g, uint32_t root, int turn);
+/* What a completed feature would score now, before any award hook (solo:
+ * to weigh scoring orders). */
+int carc_game_feature_value(struct carc_game *g, uint32_t root);
 /* Final scoring: incomplete features, then farms. */
 void carc_game_score_final(struct carc_game *g);
 

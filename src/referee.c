@@ -76,6 +76,19 @@ static void list_events(struct referee *rf, int c, size_t since, struct carc_buf
 	const struct carc_event *ev = carc_game_events(rf->g, &n);
 	int listed = 0;
 	for (size_t i = since; i < n; i++) {
+		if (!(ev[i].winners & (1u << c)) && rf->res->solo && (ev[i].skipped & (1u << c))) {
+			/* solo: it held the majority but was not paid */
+			carc_buf_adds(out, listed++ ? ", " : "");
+			if (ev[i].turn)
+				carc_buf_printf(out, "turn %d ", ev[i].turn);
+			else
+				carc_buf_adds(out, "final ");
+			carc_game_feature_name(rf->g, ev[i].feature, out);
+			carc_buf_adds(out, " not paid (");
+			carc_solo_explain(rf->res->solo, i, out);
+			carc_buf_addc(out, ')');
+			continue;
+		}
 		if (!(ev[i].winners & (1u << c)))
 			continue;
 		carc_buf_adds(out, listed++ ? ", " : "");
@@ -261,6 +274,12 @@ static void place(struct referee *rf, struct carc_turn *tr)
 		deploy(rf, tr->placement);
 }
 
+/* fault() for the checks in solo.c. */
+static void solo_fault(void *ctx, enum carc_code code, struct carc_span at, const char *msg)
+{
+	fault(ctx, code, at, "%s", msg);
+}
+
 void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
 		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
 {
@@ -273,6 +292,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	res->finished = res->final_scored = false;
 	res->final_first_event = 0;
 	res->last_turn = 0;
+	res->solo = NULL;
 	res->edition = opt && opt->edition ? opt->edition : rec->edition;
 	memset(res->scores, 0, sizeof res->scores);
 	res->errors = rec->syntax_errors;
@@ -286,6 +306,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	carc_game_start(g, rec->tileset, rec->rules, res->edition, rec->seats, rec->nseats, rec->followers,
 			rec->huts, rec->start_tile, rec->start_rot);
 	carc_game_set_table(g, rec->table_w, rec->table_h);
+	res->solo = carc_solo_begin(&res->solo_cache, rec, g, solo_fault, &rf);
 	rf.hunters = rec->rules->id == CARC_RULES_HUNTERS;
 	if (rf.hunters) {
 		carc_hunters_check_record(rec, sink);
@@ -310,6 +331,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			stopped = true;
 			break;
 		}
+		if (over && res->solo && carc_solo_after_end(res->solo, m)) {
+			stopped = true; /* solo: after a forced end */
+			break;
+		}
 		if (over) {
 			fault(&rf, CARC_E215, m->line, "the game ended on turn %d, when the last %s was placed",
 			      res->last_turn, rf.hunters ? "land tile" : "tile");
@@ -326,6 +351,8 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		tr->first_event = (uint32_t)ev0;
 
 		/* Whose turn? */
+		if (res->solo)
+			seat = carc_solo_seat(res->solo, seat, m->colour);
 		int expect = rec->seats[seat];
 		int seat_of = -1;
 		for (int s = 0; s < rec->nseats; s++)
@@ -354,6 +381,8 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			carc_hunters_turn_begin(&rf.bonus, g, m, bonus, rf.turn, hunters_fault, &rf);
 
 		/* The draw. */
+		if (res->solo)
+			carc_solo_draw(res->solo, m, turn);
 		if (carc_game_tiles_left(g, m->tile) <= 0) {
 			const struct carc_tile *t = &rf.ts->tiles[m->tile];
 			int drawn = carc_game_tiles_drawn(g, m->tile);
@@ -371,7 +400,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 				      rf.ts->tiles[m->tile].id, fx, fy, fr * 90);
 		} else {
 			place(&rf, tr);
-			carc_game_score_completed(g, rf.turn);
+			if (res->solo)
+				carc_solo_turn(res->solo, m, tr->placement, turn);
+			else
+				carc_game_score_completed(g, rf.turn);
 		}
 		if (rf.hunters)
 			carc_hunters_turn_end(&rf.bonus, g, m, bonus, rf.turn, ev0);
@@ -385,6 +417,8 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		res->last_turn = rf.turn;
 		if (carc_game_supply_left(g) == 0)
 			over = true;
+		if (res->solo && carc_solo_forced_end(res->solo))
+			over = true;
 		if (!m->discard && !bonus) {
 			seat = (seat + 1) % rec->nseats;
 			turn++;
@@ -396,7 +430,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	carc_game_events(g, &nev);
 	res->final_first_event = (uint32_t)nev;
 	if (!stopped && (over || (opt && opt->final_anyway) || rec->has_result)) {
-		carc_game_score_final(g);
+		if (res->solo)
+			carc_solo_score_final(res->solo);
+		else
+			carc_game_score_final(g);
 		res->final_scored = true;
 	}
 	if (!stopped && !over) {
@@ -408,8 +445,12 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 				 res->final_scored && !(opt && opt->final_anyway)
 					 ? "; its Result is compared with a final scoring at this point" : "");
 	}
-	if (!stopped && rec->has_result && res->final_scored)
-		check_result(&rf);
+	if (!stopped && rec->has_result && res->final_scored) {
+		if (res->solo)
+			carc_solo_check_result(res->solo);
+		else
+			check_result(&rf);
+	}
 	if (!rec->seats_given) {
 		struct carc_buf seats = {0};
 		for (int s = 0; s < rec->nseats; s++)
@@ -430,6 +471,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 void carc_result_free(struct carc_result *res)
 {
 	free(res->turns);
+	carc_solo_free(res->solo_cache);
 	memset(res, 0, sizeof *res);
 }
 

@@ -12,6 +12,7 @@
 
 #include "game.h"
 #include "record.h"
+#include "solo.h"
 
 struct carc_turn {
 	uint32_t move;           /* index into rec->moves */
@@ -44,6 +45,8 @@ struct carc_result {
 	int edition;
 	int scores[CARC_COLOURS];  /* the last known totals */
 	int last_turn;             /* number of the last turn played */
+	struct carc_solo *solo;    /* solo games: the variant's state (solo.h); NULL otherwise */
+	struct carc_solo *solo_cache; /* kept from game to game */
 };
 
 /* Replays rec. res is reused from game to game; g is the engine to use. */
