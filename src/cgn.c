@@ -417,7 +417,7 @@ struct parser {
 	size_t line_start, line_end; /* the line being parsed, relative to text */
 	bool in_moves;
 	bool line_bad;               /* an error was reported on this line */
-	bool rules_bad;              /* the Rules tag named no rule set: roles unchecked */
+	bool rules_bad;              /* the Rules tag named no rule set: tiles, roles unchecked */
 };
 
 /* The record's source must point into the buffer, which may have moved. */
@@ -660,8 +660,8 @@ static void expect_more(struct cursor *c, const char *what)
 	report(c->ps, CARC_E029, c->last, 1, "the turn ends here; expected %s", what);
 }
 
-/* claim = "=" score { "," score } ; the list without its "=", into
- * rec->claims (also the value of the Result tag). */
+/* claim = "=" score { "," score } ; the list without its "=", up to the end
+ * of the cursor, into rec->claims (also the value of the Result tag). */
 static bool parse_claims(struct cursor *c, enum carc_code code, uint16_t *first, uint16_t *count, const char *what)
 {
 	struct carc_record *rec = c->ps->rec;
@@ -702,11 +702,17 @@ static bool parse_claims(struct cursor *c, enum carc_code code, uint16_t *first,
 		rec->claims[rec->nclaims++] = (struct carc_claim){(uint8_t)col, (int32_t)pts, span(s, ns + nn - s),
 								   span(ns, nn)};
 		skip_space(c, true);
-		if (c->p < c->end && c->buf[c->p] == ',') {
-			c->p++;
-			continue;
+		if (at_end(c))
+			break;
+		if (c->buf[c->p] != ',') {
+			size_t ws, wn = word(c, &ws);
+			if (c->ps->line_bad)
+				return false;
+			report(c->ps, code, wn ? ws : c->p, wn, "%s: expected a comma before '%.*s', as in 'red 12, green 8'",
+			       what, (int)(wn ? wn : 1), c->buf + (wn ? ws : c->p));
+			return false;
 		}
-		break;
+		c->p++;
 	}
 	*first = (uint16_t)begin;
 	*count = (uint16_t)(rec->nclaims - begin);
@@ -1136,11 +1142,10 @@ static void finish_header(struct parser *ps)
 	if (named_by >= 0)
 		at = rec->tags[rec->tag_index[named_by]].value;
 	unsigned before = ps->sink->errors;
-	rec->tileset = ps->rules_bad ? NULL
-		       : carc_tileset_cache_get(ps->r->cache, tsname, ps->sink, named_by >= 0 ? src_of(ps) : NULL,
-						at.off, at.len ? at.len : 1);
+	rec->tileset = carc_tileset_cache_get(ps->r->cache, tsname, ps->sink, named_by >= 0 ? src_of(ps) : NULL,
+					      at.off, at.len ? at.len : 1);
 	carc_buf_free(&path);
-	if (!rec->tileset && !ps->rules_bad) {
+	if (!rec->tileset) {
 		unsigned n = ps->sink->errors - before;
 		rec->syntax_errors += n ? n : 1;
 		rec->header_errors += n ? n : 1;
@@ -1157,11 +1162,7 @@ static void finish_header(struct parser *ps)
 		const struct carc_tag *t = &rec->tags[rec->tag_index[CARC_TAG_RESULT]];
 		struct cursor c = {ps, ps->text, t->value.off, t->value.off + t->value.len, t->value.off};
 		ps->line_bad = false;
-		if (parse_claims(&c, CARC_E012, &rec->result_first, &rec->result_count, "Result")) {
-			skip_space(&c, true);
-			if (!at_end(&c))
-				report(ps, CARC_E012, c.p, 1, "Result: unexpected text after the scores");
-		}
+		parse_claims(&c, CARC_E012, &rec->result_first, &rec->result_count, "Result");
 		if (!ps->line_bad) {
 			rec->has_result = true;
 			rec->result_span = t->value;
@@ -1331,7 +1332,7 @@ static void parse_move(struct parser *ps)
 		goto bad;
 	}
 	m->tile_span = span(s, n);
-	if (ts) {
+	if (ts && !ps->rules_bad) {
 		unsigned char l = (unsigned char)c.buf[s];
 		int t = n == 1 && l < 128 && ts->by_letter[l] ? ts->by_letter[l] - 1 : carc_tileset_find(ts, c.buf + s, n);
 		if (t < 0) {
@@ -1442,15 +1443,6 @@ static void parse_move(struct parser *ps)
 			goto bad;
 		m->has_claim = true;
 		m->claim_span = span(cs, c.last - cs);
-		skip_space(&c, true);
-		if (!at_end(&c)) {
-			n = word(&c, &s);
-			if (ps->line_bad)
-				goto bad;
-			report(ps, CARC_E028, n ? s : c.p, n, "unexpected '%.*s' after the claim", (int)(n ? n : 1),
-			       c.buf + (n ? s : c.p));
-			goto bad;
-		}
 	}
 	m->line = span(line_from, c.last - line_from);
 	return;
