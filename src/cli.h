@@ -27,6 +27,7 @@ int cmd_score(int argc, char **argv);
 int cmd_fmt(int argc, char **argv);
 int cmd_tiles(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 

@@ -53,10 +53,11 @@ static void list_text(struct carc_buf *out, const struct carc_tileset *ts, const
 				ts->note ? ts->note : "");
 	else if (ts->note)
 		carc_buf_printf(out, "note: %s\n", ts->note);
-	carc_buf_printf(out, "%d tiles in %d types, the start tile included", ts->total, ts->ntiles);
+	carc_buf_printf(out, "%d tiles in %d types, the start tile (%s) included", ts->total, ts->ntiles,
+			ts->tiles[ts->start_tile].id);
 	if (ts->bonus_total)
-		carc_buf_printf(out, ", and %d bonus tiles", ts->bonus_total);
-	carc_buf_printf(out, "; the start tile is a %s.\n", ts->tiles[ts->start_tile].id);
+		carc_buf_printf(out, ", and %d bonus tile%s", ts->bonus_total, ts->bonus_total == 1 ? "" : "s");
+	carc_buf_adds(out, ".\n");
 
 	struct carc_shape_cache *shapes = carc_shape_cache_new(ts);
 	const int cell = PIC_W + 4; /* frame and a gap of two */

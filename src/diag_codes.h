@@ -6,7 +6,8 @@
  * triggers it; tests/unit/test_diag.c proves both. Codes are never reused.
  *   E0xx  reading and syntax          E1xx  tile sets
  *   E2xx  rules of play (referee)     E3xx  solo variant
- *   E4xx  Hunters and Gatherers       W0xx  warnings
+ *   E4xx  Hunters and Gatherers       E5xx  import and export (.jcz)
+ *   W0xx  warnings
  */
 #define CARC_DIAG_LIST(X)                                                                 \
 	X(E001, ERROR, "unreadable-file", "a file cannot be opened or read")                  \
@@ -74,6 +75,19 @@
 	X(E404, ERROR, "bonus-tile-in-land-turn", "a regular turn draws a bonus tile")        \
 	X(E405, ERROR, "land-tile-in-bonus-turn", "a bonus turn draws a land tile")           \
 	X(E406, ERROR, "river-system-has-hut", "a hut goes onto a river system that has one") \
+	X(E501, ERROR, "jcz-not-json", "a .jcz file is not one well-formed JSON object")      \
+	X(E502, ERROR, "jcz-schema", "a .jcz key is missing or its value has the wrong type") \
+	X(E503, ERROR, "jcz-expansion", "the .jcz setup names an expansion set or figure")    \
+	X(E504, ERROR, "jcz-rule", "a .jcz setup rule has no CGN equivalent")                 \
+	X(E505, ERROR, "jcz-unknown-tile", "a .jcz tile id is not a base-game tile")          \
+	X(E506, ERROR, "jcz-unknown-message", "a .jcz replay message type cannot be converted") \
+	X(E507, ERROR, "jcz-message-order", "a .jcz replay message comes out of turn order")  \
+	X(E508, ERROR, "jcz-location", "a .jcz follower pointer names no feature of the tile placed") \
+	X(E509, ERROR, "jcz-figure", "a .jcz deployment is of an expansion figure")          \
+	X(E510, ERROR, "jcz-players", "the .jcz players list is empty, too long or repeats a slot") \
+	X(E511, ERROR, "jcz-draw-order", "a placed tile contradicts the .jcz drawOrder")      \
+	X(E512, ERROR, "jcz-farm-edition", "tiny-city-scoring 2 with farms no CGN edition scores as JCZ does") \
+	X(E513, ERROR, "jcz-internal", "the converted record does not read back (a bug in carc)") \
 	X(W001, WARNING, "unfinished-game", "the record stops before the supply is used up")  \
 	X(W002, WARNING, "seats-inferred", "no Seats tag: the order of play was inferred")
 

@@ -13,6 +13,7 @@ static const struct carc_command commands[] = {
 	{"show", cmd_show, "draw the map of a game in the terminal"},
 	{"render", cmd_render, "draw the map of a game as an SVG picture"},
 	{"gen", cmd_gen, "write random complete legal games"},
+	{"import", cmd_import, "convert a JCloisterZone .jcz game into CGN"},
 };
 
 static void usage(FILE *out)

@@ -452,6 +452,8 @@ void carc_tile_shape(const struct carc_tileset *ts, int tile, struct carc_tile_s
 	}
 	if (arms >= 3)
 		out->hub = true;
+	if (t->centre_feature != CARC_NO_FEATURE)
+		out->hub = false; /* the paths end at the cloister or lake */
 	area_shapes(ts, t, out);
 	find_labels(ts, out);
 }
@@ -739,6 +741,10 @@ static void draw_tile(struct carc_canvas *cv, int x0, int y0, int w, int h, cons
 		const struct carc_kind_look *look = carc_kind_look(ts, kind);
 		carc_canvas_put(cv, x0 + i % w, y0 + i / w, path_glyph(look, kind == road, mask[i], ascii), look->ansi);
 	}
+	for (int f = 0; f < t->nfeatures; f++) /* a spring where a river starts */
+		if (klass_of(ts, t, f) == CARC_CLASS_PATH && t->features[f].end == END_SPRING && mask[cy * w + cx] &&
+		    (under[cy * w + cx] == CARC_NO_FEATURE || klass_of(ts, t, under[cy * w + cx]) == CARC_CLASS_PATH))
+			carc_canvas_put(cv, x0 + cx, y0 + cy, ascii ? "+" : "•", carc_kind_look(ts, t->features[f].kind)->ansi);
 	free(mask);
 	free(kind_at);
 	free(feature_at);
@@ -903,6 +909,8 @@ void carc_picture_map(struct carc_buf *out, const struct carc_view *v, struct ca
 #undef LEFT
 #undef TOP
 	carc_canvas_render(&cv, out, color);
+	while (out->len >= 2 && out->data[out->len - 1] == '\n' && out->data[out->len - 2] == '\n')
+		out->len--; /* the gutter under the last row, when no frame is drawn in it */
 	carc_canvas_free(&cv);
 }
 

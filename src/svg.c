@@ -342,7 +342,10 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 					     "<path d=\"M0,-30V-20M-4,-26H4\" stroke=\"#4a1a10\" stroke-width=\"2\"/></g>\n",
 					look->edge);
 		}
-		if (feat->end == 6) /* a river from a volcano */
+		bool volcano = false;
+		for (int g = 0; g < t->nfeatures; g++)
+			volcano |= t->features[g].attr[CARC_ATTR_VOLCANO] != 0;
+		if (feat->end == 6 && !volcano) /* a river from a volcano, not drawn elsewhere */
 			symbol(out, CARC_ATTR_VOLCANO, x + 50, y + 50);
 		int nsym = 0;
 		for (int a = 0; a < CARC_ATTR_COUNT; a++)
@@ -367,16 +370,55 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 	carc_buf_adds(out, "</g>\n");
 }
 
+/* Splits text into lines of at most width characters, at spaces. */
+static int wrap_lines(struct carc_buf *out, const char *text, int width, double x, double y, double step,
+		      const char *attrs)
+{
+	int lines = 0;
+	while (*text) {
+		size_t n = strlen(text);
+		if ((int)n > width) {
+			n = (size_t)width;
+			while (n > 0 && text[n] != ' ')
+				n--;
+			if (n == 0)
+				n = (size_t)width;
+		}
+		char *line = xstrndup(text, n);
+		carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" %s>", x, y + lines * step, attrs);
+		carc_svg_escape(out, line);
+		carc_buf_adds(out, "</text>\n");
+		free(line);
+		lines++;
+		text += n;
+		while (*text == ' ')
+			text++;
+	}
+	return lines;
+}
+
 /* ---- the tile sheet ---- */
 
 void carc_svg_tile_sheet(struct carc_buf *out, const struct carc_tileset *ts, const int *tiles, int ntiles)
 {
 	const int per_row = ntiles < 6 ? (ntiles > 0 ? ntiles : 1) : 6;
-	const int cw = T + 24, ch = T + 44, top = ts->provisional || ts->note ? 78 : 60;
+	const int cw = T + 24, ch = T + 44;
 	int rows = (ntiles + per_row - 1) / per_row;
-	double w = 20 + per_row * cw, h = top + rows * ch + 10;
+	double w = 20 + per_row * cw;
 	if (w < 520)
 		w = 520;
+	struct carc_buf note = {0}, note_svg = {0};
+	int note_lines = 0;
+	if (ts->provisional || ts->note) {
+		if (ts->provisional)
+			carc_buf_adds(&note, "Provisional: not the printed distribution. ");
+		if (ts->note)
+			carc_buf_adds(&note, ts->note);
+		note_lines = wrap_lines(&note_svg, carc_buf_cstr(&note), (int)(w / 6.2) - 6, 20, 66, 14,
+					"font-size=\"11\" fill=\"#9b2d20\"");
+	}
+	int top = 60 + (note_lines ? 14 * note_lines + 4 : 0);
+	double h = top + rows * ch + 10;
 	struct carc_buf title = {0};
 	carc_buf_printf(&title, "%s: %s", ts->name, ts->title ? ts->title : ts->name);
 	header(out, w, h, carc_buf_cstr(&title));
@@ -384,26 +426,16 @@ void carc_svg_tile_sheet(struct carc_buf *out, const struct carc_tileset *ts, co
 	carc_svg_escape(out, carc_buf_cstr(&title));
 	carc_buf_adds(out, "</text>\n");
 	carc_buf_printf(out, "<text x=\"20\" y=\"48\" font-size=\"12\" fill=\"#444444\">%d tiles in %d types, the start "
-			     "tile included", ts->total, ts->ntiles);
-	if (ts->bonus_total)
-		carc_buf_printf(out, ", and %d bonus tiles", ts->bonus_total);
-	carc_buf_adds(out, "; the start tile is a ");
+			     "tile (", ts->total, ts->ntiles);
 	carc_svg_escape(out, ts->tiles[ts->start_tile].id);
+	carc_buf_adds(out, ") included");
+	if (ts->bonus_total)
+		carc_buf_printf(out, ", and %d bonus tile%s", ts->bonus_total, ts->bonus_total == 1 ? "" : "s");
 	carc_buf_adds(out, ".</text>\n");
-	if (ts->provisional || ts->note) {
-		carc_buf_adds(out, "<text x=\"20\" y=\"66\" font-size=\"11\" fill=\"#9b2d20\">");
-		if (ts->provisional)
-			carc_buf_adds(out, "Provisional: not the printed distribution. ");
-		if (ts->note) {
-			/* one line: the first sentence of the note */
-			const char *dot = strstr(ts->note, ". ");
-			size_t n = dot ? (size_t)(dot - ts->note) + 1 : strlen(ts->note);
-			char *first = xstrndup(ts->note, n > 160 ? 160 : n);
-			carc_svg_escape(out, first);
-			free(first);
-		}
-		carc_buf_adds(out, "</text>\n");
-	}
+	if (note_svg.len)
+		carc_buf_add(out, note_svg.data, note_svg.len);
+	carc_buf_free(&note);
+	carc_buf_free(&note_svg);
 	struct carc_shape_cache *shapes = carc_shape_cache_new(ts);
 	for (int k = 0; k < ntiles; k++) {
 		int i = tiles[k];
@@ -447,33 +479,6 @@ static void mark(struct carc_buf *out, double x, double y, int kind)
 	default:
 		break;
 	}
-}
-
-/* Splits text into lines of at most width characters, at spaces. */
-static int wrap_lines(struct carc_buf *out, const char *text, int width, double x, double y, double step,
-		      const char *attrs)
-{
-	int lines = 0;
-	while (*text) {
-		size_t n = strlen(text);
-		if ((int)n > width) {
-			n = (size_t)width;
-			while (n > 0 && text[n] != ' ')
-				n--;
-			if (n == 0)
-				n = (size_t)width;
-		}
-		char *line = xstrndup(text, n);
-		carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" %s>", x, y + lines * step, attrs);
-		carc_svg_escape(out, line);
-		carc_buf_adds(out, "</text>\n");
-		free(line);
-		lines++;
-		text += n;
-		while (*text == ' ')
-			text++;
-	}
-	return lines;
 }
 
 void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_shape_cache *shapes,

@@ -41,7 +41,7 @@ static void catch_diag(void *ctx, const struct carc_diag *d)
 		c->caught = xrealloc(c->caught, c->cap * sizeof *c->caught);
 	}
 	struct carc_buf b = {0};
-	carc_buf_printf(&b, "%s: error[%s]: %s", d->src->name, carc_code_str(d->code), d->message);
+	carc_buf_printf(&b, "%s:%u:%u: error[%s]: %s", d->src->name, line, col, carc_code_str(d->code), d->message);
 	c->caught[c->n].line = line;
 	c->caught[c->n++].message = b.data;
 }

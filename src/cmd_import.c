@@ -1,0 +1,148 @@
+/*
+ * cmd_import.c - carc import: games saved by other programs, into CGN.
+ *
+ * Reads each input whole (a .jcz file is one JSON object), converts it with
+ * carc_jcz_import() and writes the games, in canonical CGN, to standard
+ * output or to the file named by -o, one after another. A file that cannot
+ * be converted gets its diagnostics on standard error and no game in the
+ * output; the exit status is then 2.
+ */
+#include "cli.h"
+#include "jcz.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INPUT (64u << 20)
+
+static void help(void)
+{
+	printf("usage: carc import [--from jcz] [-o OUT.cgn] FILE...|-\n\n"
+	       "Convert games saved by another program into canonical CGN. Each input\n"
+	       "file holds one game; the games go to standard output (or OUT.cgn), one\n"
+	       "after another. Only base games convert: an expansion set, tile, figure\n"
+	       "or rule, or an unknown message, is an error naming the element and its\n"
+	       "line and column, and that file gives no game.\n\n"
+	       "options:\n"
+	       "  -f, --from FORMAT    the input format: jcz (JCloisterZone .jcz, the default)\n"
+	       "  -o, --output FILE    write the CGN to FILE instead of standard output\n"
+	       "  -h, --help           show this help\n"
+	       "  -V, --version        show the version\n\n"
+	       "exit status: 0 every file converted, 2 a file could not be read or converted\n"
+	       "(usage, unreadable file, not a base game).\n");
+}
+
+/* Reads a whole input into b; false (errno set) on a read error. */
+static bool read_all(FILE *f, struct carc_buf *b)
+{
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (b->len + n > MAX_INPUT) {
+			errno = EFBIG;
+			return false;
+		}
+		carc_buf_add(b, chunk, n);
+	}
+	return !ferror(f);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* Converts one input, appending its game to out. */
+static bool import_file(const char *path, struct carc_printer *printer, struct carc_buf *out)
+{
+	const char *name = carc_input_name(path);
+	struct carc_diag_sink sink = {carc_print_diag, printer};
+	FILE *f = carc_open_input(path);
+	struct carc_buf text = {0};
+	bool ok = f && read_all(f, &text);
+	if (!ok) {
+		carc_diag_report(&sink, CARC_E001, NULL, 0, 0, "%s: cannot %s: %s", name, f ? "read" : "open",
+				 strerror(errno));
+	} else {
+		struct carc_src src = {name, text.data ? text.data : "", text.len, 1};
+		struct carc_buf game = {0};
+		ok = carc_jcz_import(&src, strcmp(path, "-") ? base_name(path) : NULL, &game, &sink);
+		if (ok) {
+			if (out->len)
+				carc_buf_addc(out, '\n'); /* a blank line between games */
+			carc_buf_add(out, game.data, game.len);
+		}
+		carc_buf_free(&game);
+	}
+	carc_close_input(f);
+	carc_buf_free(&text);
+	carc_diag_free(&sink);
+	return ok;
+}
+
+int cmd_import(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"from", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+		{"help", no_argument, NULL, 'h'},       {"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *output = NULL;
+	int c;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":f:o:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (strcmp(optarg, "jcz"))
+				return carc_usage_error("import", "--from takes jcz (JCloisterZone), not '%s'", optarg);
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			help();
+			return CARC_EXIT_OK;
+		case 'V':
+			return carc_print_version();
+		case ':':
+			return carc_usage_error("import", "option '%s' needs a value", argv[optind - 1]);
+		default:
+			return carc_usage_error("import", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return carc_usage_error("import", "no input: give one or more .jcz files, or - for standard input");
+
+	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
+	struct carc_buf out = {0};
+	bool all = true;
+	for (int i = optind; i < argc; i++)
+		all &= import_file(argv[i], &printer, &out);
+
+	int status = all ? CARC_EXIT_OK : CARC_EXIT_TROUBLE;
+	FILE *to = stdout;
+	if (output && strcmp(output, "-")) {
+		to = fopen(output, "w");
+		if (!to) {
+			fprintf(stderr, "carc import: cannot write %s: %s\n", output, strerror(errno));
+			to = NULL;
+			status = CARC_EXIT_TROUBLE;
+		}
+	}
+	if (to) {
+		if (out.len)
+			fwrite(out.data, 1, out.len, to);
+		if ((to == stdout ? fflush(to) : fclose(to)) != 0) {
+			fprintf(stderr, "carc import: cannot write %s: %s\n", output ? output : "standard output",
+				strerror(errno));
+			status = CARC_EXIT_TROUBLE;
+		}
+	}
+	carc_buf_free(&out);
+	carc_buf_free(&printer.buf);
+	return status;
+}

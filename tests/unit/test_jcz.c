@@ -1,0 +1,576 @@
+/*
+ * test_jcz.c - importing JCloisterZone saved games (jcz.c).
+ *
+ * An import is only worth having if it is right tile by tile, so the first
+ * test restates JCloisterZone's own definition of every base tile (its
+ * basic.xml, transcribed below in JCZ's terms) and proves, for every tile in
+ * every JCZ rotation, that carc's letter turned as the import turns it has
+ * the same edges, and that every JCZ feature (city, road, farm, cloister),
+ * turned as JCZ turns it, is exactly one feature of carc's tile, with the
+ * same pennant and the same bordering cities. Then the five JCZ test records
+ * are imported and refereed to the scores their assertions state; and each
+ * thing the import refuses (not JSON, an expansion, an unknown message, a
+ * follower where the tile has no such feature, ...) is shown to be refused
+ * with its own code, at the right line and column, with no output.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "jcz.h"
+#include "referee.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* JCZ's base tiles as its basic.xml defines them, in JCZ's picture
+ * orientation: features separated by ';', a city with a pennant marked +,
+ * a farm's bordering cities named by one of their edges. */
+static const struct {
+	const char *id;
+	const char *features;
+} jcz_defs[] = {
+	{"BA/L", "cloister; farm NL NR EL ER SL SR WL WR"},
+	{"BA/LR", "cloister; road S; farm NL NR EL ER SL SR WL WR"},
+	{"BA/RCr", "road W E; city N; farm EL WR city=N; farm ER SL SR WL"},
+	{"BA/Cccc+", "city N W S E +"},
+	{"BA/CccR+", "road S; city N W E +; farm SL city=N; farm SR city=N"},
+	{"BA/CccR", "road S; city N W E; farm SL city=N; farm SR city=N"},
+	{"BA/CFc+", "city W E +; farm NL NR city=W; farm SL SR city=W"},
+	{"BA/CFc.1", "city W E; farm NL NR city=W; farm SL SR city=W"},
+	{"BA/Cc.1", "city N W; farm SL SR EL ER city=N"},
+	{"BA/CcG", "garden; city N W; farm SL SR EL ER city=N"},
+	{"BA/Cc+", "city N W +; farm SL SR EL ER city=N"},
+	{"BA/Cc+G", "garden; city N W +; farm SL SR EL ER city=N"},
+	{"BA/CcRr", "road E S; city N W; farm EL SR city=N; farm ER SL"},
+	{"BA/CcRr+", "road E S; city N W +; farm EL SR city=N; farm ER SL"},
+	{"BA/Ccc", "city N E W; farm SL SR city=N"},
+	{"BA/CccG", "garden; city N E W; farm SL SR city=N"},
+	{"BA/Ccc+", "city N E W +; farm SL SR city=N"},
+	{"BA/CRr", "road E S; city N; farm EL WL WR SR city=N; farm ER SL"},
+	{"BA/CRRR", "road E; road S; road W; city N; farm WR EL city=N; farm WL SR; farm ER SL"},
+	{"BA/RrC", "road S W; city N; farm WR EL ER SL city=N; farm WL SR"},
+	{"BA/C", "city N; farm WL WR SL SR EL ER city=N"},
+	{"BA/CG", "garden; city N; farm WL WR SL SR EL ER city=N"},
+	{"BA/CFC.2", "city N; city S; farm WL WR EL ER city=N,S"},
+	{"BA/CFCG", "garden; city N; city S; farm WL WR EL ER city=N,S"},
+	{"BA/CC.2", "city N; city W; farm EL ER SL SR city=N,W"},
+	{"BA/CCG", "garden; city N; city W; farm EL ER SL SR city=N,W"},
+	{"BA/RRRR", "road N; road E; road S; road W; farm WR NL; farm NR EL; farm ER SL; farm SR WL"},
+	{"BA/RRR", "road E; road S; road W; farm WR NL NR EL; farm ER SL; farm SR WL"},
+	{"BA/Rr", "road W S; farm WR NL NR EL ER SL; farm SR WL"},
+	{"BA/RrG", "garden; road W S; farm WR NL NR EL ER SL; farm SR WL"},
+	{"BA/RFr", "road W E; farm WR NL NR EL; farm ER SL SR WL"},
+	{"BA/RFrG", "garden; road W E; farm WR NL NR EL; farm ER SL SR WL"},
+};
+
+static const struct carc_tileset *base_tiles(void)
+{
+	static struct carc_tileset *ts;
+	if (!ts) {
+		struct carc_diag_sink sink = {0};
+		ts = carc_tileset_load("base", &sink, NULL, 0, 0);
+		carc_diag_free(&sink);
+	}
+	assert_non_null(ts);
+	return ts;
+}
+
+static int edge_bit(char c)
+{
+	const char *p = strchr("NESW", c);
+	return p ? (int)(p - "NESW") : -1;
+}
+
+static int half_bit(const char *w)
+{
+	static const char *const names[] = {"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"};
+	for (int h = 0; h < 8; h++)
+		if (!strncmp(w, names[h], 2))
+			return h;
+	return -1;
+}
+
+/* The feature of tile t turned rot that crosses board edge e and is a city. */
+static int city_at_edge(const struct carc_tileset *ts, const struct carc_tile *t, int rot, int e)
+{
+	int city = carc_tileset_kind(ts, "city");
+	for (int f = 0; f < t->nfeatures; f++)
+		if (t->features[f].kind == city && (carc_rot_edges(t->features[f].edges, rot) & (1u << e)))
+			return f;
+	return -1;
+}
+
+/* One JCZ tile in one JCZ rotation against carc's tile, as the import turns it. */
+static void check_tile(const struct carc_tileset *ts, const char *id, const char *defs, int jrot)
+{
+	const struct carc_jcz_tile *jt = carc_jcz_tile_find(id, strlen(id));
+	assert_non_null(jt);
+	int ti = carc_tileset_find(ts, &jt->letter, 1);
+	assert_true(ti >= 0);
+	const struct carc_tile *t = &ts->tiles[ti];
+	int rot = (jrot + jt->turn) & 3;
+	char terrain[4][8] = {"field", "field", "field", "field"};
+	unsigned matched = 0;
+	int nfeatures = 0;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", defs);
+	for (char *save = NULL, *part = strtok_r(buf, ";", &save); part; part = strtok_r(NULL, ";", &save)) {
+		while (*part == ' ')
+			part++;
+		char kind[16];
+		sscanf(part, "%15s", kind);
+		if (!strcmp(kind, "garden"))
+			continue; /* the abbot's, not the base game's */
+		struct carc_jcz_location loc = {0, 0, !strcmp(kind, "cloister")};
+		bool pennant = false;
+		unsigned borders = 0;
+		int nborders = 0;
+		for (char *w = part + strlen(kind); *w;) {
+			while (*w == ' ')
+				w++;
+			if (!*w)
+				break;
+			if (*w == '+') {
+				pennant = true;
+			} else if (!strncmp(w, "city=", 5)) {
+				for (char *c = w + 5; *c && *c != ' '; c++)
+					if (*c != ',') {
+						int f = city_at_edge(ts, t, rot, (edge_bit(*c) + jrot) & 3);
+						assert_true(f >= 0);
+						borders |= 1u << f;
+						nborders++;
+					}
+			} else if (w[1] == 'L' || w[1] == 'R') {
+				loc.halves |= (uint8_t)(1u << ((half_bit(w) + 2 * jrot) & 7));
+			} else {
+				loc.edges |= (uint8_t)(1u << ((edge_bit(*w) + jrot) & 3));
+			}
+			while (*w && *w != ' ')
+				w++;
+		}
+		const char *carc_kind = !strcmp(kind, "farm") ? "field" : kind;
+		int f = carc_jcz_feature_at(ts, t, rot, carc_kind, &loc);
+		if (f < 0)
+			fail_msg("%s turned R%d: JCZ's %s has no twin in tile %s turned %d", id, jrot * 90, part, t->id,
+				 rot * 90);
+		assert_false(matched & (1u << f));
+		matched |= 1u << f;
+		nfeatures++;
+		assert_int_equal(t->features[f].attr[CARC_ATTR_PENNANT] > 0, pennant);
+		if (!strcmp(kind, "farm")) {
+			assert_int_equal(t->features[f].borders, borders);
+			(void)nborders;
+		}
+		for (int e = 0; e < 4; e++)
+			if (loc.edges & (1u << e))
+				snprintf(terrain[e], sizeof terrain[e], "%s", kind);
+	}
+	assert_int_equal(nfeatures, t->nfeatures);
+	for (int e = 0; e < 4; e++)
+		assert_string_equal(ts->terrains[carc_tile_edge(t, rot, e)], terrain[e]);
+}
+
+static void test_jcz_every_tile_in_every_rotation_matches_jcz(void **state)
+{
+	(void)state;
+	const struct carc_tileset *ts = base_tiles();
+	unsigned letters = 0;
+	for (size_t i = 0; i < CARC_ARRAY_LEN(jcz_defs); i++) {
+		for (int jrot = 0; jrot < 4; jrot++)
+			check_tile(ts, jcz_defs[i].id, jcz_defs[i].features, jrot);
+		letters |= 1u << (carc_jcz_tile_find(jcz_defs[i].id, strlen(jcz_defs[i].id))->letter - 'A');
+	}
+	assert_int_equal(letters, (1u << 24) - 1); /* A to X, every one */
+	size_t n;
+	carc_jcz_tiles(&n);
+	assert_int_equal(n, CARC_ARRAY_LEN(jcz_defs));
+	assert_null(carc_jcz_tile_find("AM/CCc+", 7));
+	assert_null(carc_jcz_tile_find("BA/RCr ", 7));
+}
+
+static void test_jcz_locations_parse_and_print(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		uint8_t edges, halves;
+		bool centre;
+	} ok[] = {
+		{"N", 1, 0, false},     {"NE", 3, 0, false},   {"NS", 5, 0, false},     {"WE", 10, 0, false},
+		{"_S", 11, 0, false},   {"_N", 14, 0, false},  {"NWSE", 15, 0, false},  {"I", 0, 0, true},
+		{"NL", 0, 1, false},    {"WR", 0, 128, false}, {"NL.NR.EL.ER.WL.WR", 0, 0xCF, false},
+		{"ER.SL.SR.WL", 0, 0x78, false},
+	};
+	for (size_t i = 0; i < CARC_ARRAY_LEN(ok); i++) {
+		struct carc_jcz_location loc;
+		assert_true(carc_jcz_parse_location(ok[i].text, strlen(ok[i].text), &loc));
+		assert_int_equal(loc.edges, ok[i].edges);
+		assert_int_equal(loc.halves, ok[i].halves);
+		assert_int_equal(loc.centre, ok[i].centre);
+		struct carc_buf name = {0};
+		carc_jcz_location_name(&loc, &name);
+		assert_string_equal(carc_buf_cstr(&name), ok[i].text);
+		carc_buf_free(&name);
+	}
+	struct carc_jcz_location loc;
+	assert_true(carc_jcz_parse_location("CLOISTER", 8, &loc));
+	assert_true(loc.centre);
+	static const char *const bad[] = {"", "X", "n", "N.NL", "NL..NR", "NL.", "I.N", "INNER_FARM", "TOWER"};
+	for (size_t i = 0; i < CARC_ARRAY_LEN(bad); i++)
+		assert_false(carc_jcz_parse_location(bad[i], strlen(bad[i]), &loc));
+	/* every union of edges has a JCZ name that reads back */
+	for (uint8_t m = 1; m < 16; m++) {
+		struct carc_jcz_location in = {m, 0, false}, back;
+		struct carc_buf name = {0};
+		carc_jcz_location_name(&in, &name);
+		assert_true(carc_jcz_parse_location(name.data, name.len, &back));
+		assert_int_equal(back.edges, m);
+		carc_buf_free(&name);
+	}
+}
+
+/* ---- importing ---- */
+
+struct import {
+	bool ok;
+	struct carc_buf cgn;
+	struct carc_diag_sink sink;
+	unsigned line, col;   /* of the first diagnostic */
+	char first[512];
+	struct carc_src src;
+};
+
+static void remember(void *ctx, const struct carc_diag *d)
+{
+	struct import *im = ctx;
+	if (im->first[0])
+		return;
+	snprintf(im->first, sizeof im->first, "%s", d->message);
+	if (d->src)
+		carc_src_position(d->src, d->off, &im->line, &im->col);
+}
+
+static void run_import(struct import *im, const char *json)
+{
+	memset(im, 0, sizeof *im);
+	im->sink.emit = remember;
+	im->sink.ctx = im;
+	im->src = (struct carc_src){"test.jcz", json, strlen(json), 1};
+	im->ok = carc_jcz_import(&im->src, "test.jcz", &im->cgn, &im->sink);
+}
+
+static void free_import(struct import *im)
+{
+	carc_buf_free(&im->cgn);
+	carc_diag_free(&im->sink);
+}
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		fail_msg("cannot open %s (run the tests from the top of the tree)", path);
+	char *text = NULL;
+	size_t len = 0, cap = 0, n;
+	char chunk[4096];
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (len + n + 1 > cap) {
+			cap = 2 * (len + n + 1);
+			text = realloc(text, cap);
+			assert_non_null(text);
+		}
+		memcpy(text + len, chunk, n);
+		len += n;
+	}
+	fclose(f);
+	assert_non_null(text);
+	text[len] = 0;
+	return text;
+}
+
+/* Imports a record, referees it and checks the scores of the seats in order;
+ * final: score it as finished (JCZ's endTurn). */
+static void check_scores(const char *file, bool final, const int *want, int nwant, const char *tag)
+{
+	char *json = read_file(file);
+	struct import im;
+	run_import(&im, json);
+	if (!im.ok)
+		fail_msg("%s: %s", file, im.first);
+	if (tag)
+		assert_non_null(strstr(im.cgn.data, tag));
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	struct carc_record rec = {0};
+	struct carc_diag_sink sink = {0};
+	assert_true(carc_parse_string(im.cgn.data, im.cgn.len, file, cache, &rec, &sink));
+	struct carc_game *g = carc_game_new();
+	struct carc_result res = {0};
+	struct carc_referee_opts opt = {.final_anyway = final};
+	carc_referee_run(&res, &rec, g, &sink, &opt);
+	assert_int_equal(sink.errors, 0);
+	assert_int_equal(sink.counts[CARC_W001], 1); /* JCZ's test games stop early */
+	assert_int_equal(rec.nseats, nwant);
+	for (int s = 0; s < nwant; s++)
+		assert_int_equal(res.scores[rec.seats[s]], want[s]);
+	carc_result_free(&res);
+	carc_game_free(g);
+	carc_record_free(&rec);
+	carc_diag_free(&sink);
+	carc_tileset_cache_free(cache);
+	free_import(&im);
+	free(json);
+}
+
+/* Whether colour scored kind for points in one event of the refereed game. */
+static bool scored(const char *cgn, int colour, const char *kind, int points)
+{
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	struct carc_record rec = {0};
+	struct carc_diag_sink sink = {0};
+	assert_true(carc_parse_string(cgn, strlen(cgn), "x", cache, &rec, &sink));
+	struct carc_game *g = carc_game_new();
+	struct carc_result res = {0};
+	struct carc_referee_opts opt = {.final_anyway = true};
+	carc_referee_run(&res, &rec, g, &sink, &opt);
+	size_t n;
+	const struct carc_event *ev = carc_game_events(g, &n);
+	bool found = false;
+	for (size_t i = 0; i < n; i++)
+		found |= (ev[i].winners & (1u << colour)) && ev[i].points == points &&
+			 !strcmp(rec.tileset->kinds[ev[i].kind].name, kind);
+	carc_result_free(&res);
+	carc_game_free(g);
+	carc_record_free(&rec);
+	carc_diag_free(&sink);
+	carc_tileset_cache_free(cache);
+	return found;
+}
+
+static void test_jcz_test_records_score_as_jcz_asserts(void **state)
+{
+	(void)state;
+	/* "David has 7 points", "Wendy has 16 points"; no final scoring in JCZ's test */
+	check_scores("tests/import/city-and-road-scoring.jcz", false, (const int[]){7, 16}, 2, "[Red \"David\"]");
+	check_scores("tests/import/city-and-road-scoring.jcz", true, (const int[]){7, 16}, 2, NULL);
+	/* "Oscar has 9 points", "Carol has 0 points": endTurn 3, final scoring */
+	check_scores("tests/import/field-scoring.jcz", true, (const int[]){9, 0}, 2, "[Green \"Carol\"]");
+	/* "Eva has 9 points", "Carol has 4 points": endTurn 9, final scoring */
+	check_scores("tests/import/monastery-scoring.jcz", true, (const int[]){9, 4}, 2, NULL);
+	/* "Wendy has 8 points" with tiny-city-scoring 2: CGN's Edition 2 */
+	check_scores("tests/import/tiny-city-rule.jcz", false, (const int[]){8}, 1, "[Edition \"2\"]");
+
+	/* the "scored ... for N points" assertions, event by event */
+	struct import im;
+	char *json = read_file("tests/import/city-and-road-scoring.jcz");
+	run_import(&im, json);
+	assert_true(scored(im.cgn.data, CARC_RED, "road", 3));
+	assert_true(scored(im.cgn.data, CARC_RED, "road", 4));
+	assert_true(scored(im.cgn.data, CARC_GREEN, "city", 8));
+	free_import(&im);
+	free(json);
+	json = read_file("tests/import/field-scoring.jcz");
+	run_import(&im, json);
+	assert_true(scored(im.cgn.data, CARC_RED, "field", 3));
+	assert_true(scored(im.cgn.data, CARC_RED, "field", 6));
+	free_import(&im);
+	free(json);
+	json = read_file("tests/import/tiny-city-rule.jcz");
+	run_import(&im, json);
+	assert_true(scored(im.cgn.data, CARC_RED, "city", 6));
+	assert_true(scored(im.cgn.data, CARC_RED, "city", 2));
+	free_import(&im);
+	free(json);
+}
+
+static void test_jcz_expansion_record_is_refused(void **state)
+{
+	(void)state;
+	char *json = read_file("tests/import/tiny-city-coa.jcz");
+	struct import im;
+	run_import(&im, json);
+	assert_false(im.ok);
+	assert_int_equal(im.cgn.len, 0);
+	assert_int_equal(im.sink.counts[CARC_E503], 5); /* the set abbey-and-mayor and 4 figures */
+	assert_int_equal(im.line, 18);
+	assert_int_equal(im.col, 7);
+	free_import(&im);
+	free(json);
+}
+
+/* A minimal game around a replay: two players, the usual start. */
+#define GAME(setup_extra, replay)                                                                             \
+	"{\"appVersion\": \"5.7.0\", \"setup\": {\"sets\": {\"basic:1\": 1}, \"elements\": {\"small-follower\": 7, " \
+	"\"farmers\": true}, \"rules\": {}" setup_extra ", \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0, " \
+	"\"rotation\": 0}]}, \"players\": [{\"name\": \"Ann\", \"slot\": 0}, {\"name\": \"Ben\", \"slot\": 1}], "   \
+	"\"replay\": [" replay "]}"
+#define PLACE(id, rot, x, y) "{\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"" id "\", \"rotation\": \"" rot \
+	"\", \"position\": [" #x ", " #y "]}}"
+#define DEPLOY(x, y, feature, loc) "{\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": {\"position\": [" #x  \
+	", " #y "], \"feature\": \"" feature "\", \"location\": \"" loc "\"}, \"meepleId\": \"0.small.1\"}}"
+#define PASS "{\"type\": \"PASS\", \"payload\": {}}"
+#define COMMIT "{\"type\": \"COMMIT\", \"payload\": {\"random\": 0.0}}"
+
+static void expect_refused(const char *json, enum carc_code code, unsigned line, unsigned col)
+{
+	struct import im;
+	run_import(&im, json);
+	if (im.ok)
+		fail_msg("accepted, expected %s:\n%s", carc_code_str(code), im.cgn.data);
+	assert_int_equal(im.cgn.len, 0);
+	if (!im.sink.counts[code])
+		fail_msg("expected %s, got: %s", carc_code_str(code), im.first);
+	if (line) {
+		assert_int_equal(im.line, line);
+		assert_int_equal(im.col, col);
+	}
+	free_import(&im);
+}
+
+static void test_jcz_refusals_have_their_codes(void **state)
+{
+	(void)state;
+	expect_refused("", CARC_E501, 1, 1);
+	expect_refused("{\"a\": 1,\n \"b\": }", CARC_E501, 2, 7);
+	expect_refused("{\"a\": 1, \"a\": 2}", CARC_E501, 1, 10);
+	expect_refused("{\"a\": yes}", CARC_E501, 1, 7);
+	expect_refused("a: 1\n", CARC_E501, 1, 1);
+	expect_refused("{\"a\": 1} {\"b\": 2}", CARC_E501, 0, 0);
+	expect_refused("[1, 2]", CARC_E502, 1, 1);
+	expect_refused("{\"players\": []}", CARC_E502, 1, 1);
+	/* the caret counts characters: é is one column, two bytes */
+	expect_refused("{\"name\": \"Zoé\", \"setup\": 5}", CARC_E502, 1, 26);
+	expect_refused(GAME("", PLACE("BA/RCr", "R45", 0, -1) "," PASS "," COMMIT), CARC_E502, 0, 0);
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 0, "x") "," PASS "," COMMIT), CARC_E502, 0, 0);
+	expect_refused(GAME(", \"tiles\": {\"BA/L\": 9}", ""), CARC_E503, 0, 0);
+	expect_refused(GAME(", \"timer\": null, \"rules2\": 1", ""), CARC_E503, 0, 0);
+	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 2}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]},"
+		       " \"players\": [{\"slot\": 0}], \"replay\": []}", CARC_E503, 0, 0);
+	expect_refused("{\"setup\": {\"sets\": {\"river:1\": 1, \"basic:1\": 1}, \"start\": [{\"tile\": \"BA/RCr\", "
+		       "\"x\": 0, \"y\": 0}]}, \"players\": [{\"slot\": 0}], \"replay\": []}", CARC_E503, 1, 21);
+	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 1}, \"rules\": {\"tiny-city-scoring\": \"3\"}, \"start\": "
+		       "[{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]}, \"players\": [{\"slot\": 0}], \"replay\": []}",
+		       CARC_E504, 0, 0);
+	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 1}, \"rules\": {\"farm-scoring\": \"4\"}, \"start\": "
+		       "[{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]}, \"players\": [{\"slot\": 0}], \"replay\": []}",
+		       CARC_E504, 0, 0);
+	expect_refused(GAME("", PLACE("AM/CCc+", "R0", 0, -1) "," PASS "," COMMIT), CARC_E505, 1, 312);
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 1, 0) "," PASS "," COMMIT ",{\"type\": \"UNDO\", \"payload\": "
+		       "{}}"), CARC_E506, 0, 0);
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 1, 0) "," PLACE("BA/RCr", "R0", 2, 0)), CARC_E507, 0, 0);
+	expect_refused(GAME("", PASS), CARC_E507, 0, 0);
+	expect_refused(GAME("", COMMIT), CARC_E507, 0, 0);
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 1, 0) "," PASS "," PASS), CARC_E507, 0, 0);
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 1, 0) "," DEPLOY(1, 0, "City", "N") "," PASS), CARC_E507, 0, 0);
+	/* D placed east of the start, turned R0: its city is at N, not S */
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 1, 0) "," DEPLOY(1, 0, "City", "S")), CARC_E508, 0, 0);
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 1, 0) "," DEPLOY(1, 0, "Road", "N")), CARC_E508, 0, 0);
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 1, 0) "," DEPLOY(2, 0, "City", "N")), CARC_E508, 0, 0);
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 1, 0) "," DEPLOY(1, 0, "Tower", "N")), CARC_E508, 0, 0);
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 1, 0) "," DEPLOY(1, 0, "Field", "EL")), CARC_E508, 0, 0);
+	expect_refused(GAME("", PLACE("BA/RCr", "R0", 1, 0) ",{\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": "
+		       "{\"position\": [1, 0], \"feature\": \"City\", \"location\": \"N\"}, \"meepleId\": \"0.big.1\"}}"),
+		       CARC_E509, 0, 0);
+	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 1}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]},"
+		       " \"players\": [{\"slot\": 0}, {\"slot\": 0}], \"replay\": []}", CARC_E510, 0, 0);
+	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 1}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]},"
+		       " \"players\": [{\"slot\": 8}], \"replay\": []}", CARC_E510, 0, 0);
+	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 1}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]},"
+		       " \"players\": [], \"replay\": []}", CARC_E510, 0, 0);
+	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 1}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]},"
+		       " \"players\": [{\"slot\": 0}], \"replay\": [" PLACE("BA/C", "R0", 0, -1) "," PASS "," COMMIT
+		       "], \"gameAnnotations\": {\"drawOrder\": [\"BA/L\"]}}", CARC_E511, 0, 0);
+}
+
+/* The tiny-city rule is Edition 2 only while the farms agree: here red's two
+ * farms border one city, which the 2nd edition pays once and JCZ twice. */
+static void test_jcz_tiny_city_with_farms_that_disagree(void **state)
+{
+	(void)state;
+	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 1}, \"rules\": {\"tiny-city-scoring\": \"2\"}, "
+		       "\"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0, \"rotation\": 0}]}, "
+		       "\"players\": [{\"name\": \"Ann\", \"slot\": 0}], \"replay\": ["
+		       PLACE("BA/C", "R180", 0, -1) "," DEPLOY(0, -1, "Field", "NL.NR.EL.ER.WL.WR") "," COMMIT ","
+		       PLACE("BA/Rr", "R0", 1, 0) "," DEPLOY(1, 0, "Field", "NL.NR.EL.ER.SL.WR") "," COMMIT "]}",
+		       CARC_E512, 1, 67);
+	/* one farm only: the editions agree, and the import goes through */
+	struct import im;
+	run_import(&im, "{\"setup\": {\"sets\": {\"basic:1\": 1}, \"rules\": {\"tiny-city-scoring\": \"2\"}, "
+		   "\"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0, \"rotation\": 0}]}, "
+		   "\"players\": [{\"name\": \"Ann\", \"slot\": 0}], \"replay\": ["
+		   PLACE("BA/C", "R180", 0, -1) "," DEPLOY(0, -1, "Field", "NL.NR.EL.ER.WL.WR") "," COMMIT "]}");
+	if (!im.ok)
+		fail_msg("%s", im.first);
+	assert_non_null(strstr(im.cgn.data, "[Edition \"2\"]"));
+	assert_non_null(strstr(im.cgn.data, "1. red E 0,1 180 farmer NNW\n"));
+	free_import(&im);
+}
+
+static void test_jcz_start_elsewhere_draw_order_and_discards(void **state)
+{
+	(void)state;
+	/* JCZ's start H turned R0 at 5,5 is carc's H turned 90 at 0,0; a tile one
+	 * step south in JCZ (y + 1) is one step south in carc (y - 1). */
+	struct import im;
+	run_import(&im, "{\"name\": \"Club \\\"night\\\"\", \"created\": \"2023-01-31T10:00:00Z\", "
+		   "\"setup\": {\"sets\": {\"basic:2\": 1}, \"elements\": {\"small-follower\": 5, \"abbot\": 0}, "
+		   "\"start\": [{\"tile\": \"BA/CFC.2\", \"x\": 5, \"y\": 5, \"rotation\": \"R0\"}]}, "
+		   "\"players\": [{\"name\": \"Ann\", \"slot\": 3}, {\"name\": \"Ben\", \"slot\": 1}], \"replay\": ["
+		   PLACE("BA/RFrG", "R0", 4, 5) "," PASS "," COMMIT "," PLACE("BA/L", "R0", 5, 4) "," COMMIT "],"
+		   "\"gameAnnotations\": {\"drawOrder\": [\"BA/Cccc+\", \"BA/RFrG\", \"BA/CccR\", \"BA/L\", \"BA/X\"]}}");
+	if (!im.ok)
+		fail_msg("%s", im.first);
+	static const char want[] =
+		"; Imported from test.jcz (JCloisterZone save) by carc import\n"
+		"[Event \"Club \\\"night\\\"\"]\n"
+		"[Date \"2023-01-31\"]\n"
+		"[Seats \"yellow green\"]\n"
+		"[Followers \"5\"]\n"
+		"[Start \"H 90\"]\n"
+		"[Yellow \"Ann\"]\n"
+		"[Green \"Ben\"]\n"
+		"\n"
+		"1. yellow C discard\n"
+		"1. yellow U -1,0    90\n"
+		"2. green  T discard\n"
+		"2. green  B 0,1     0\n";
+	assert_string_equal(im.cgn.data, want);
+	free_import(&im);
+}
+
+static void test_jcz_unfinished_turn_and_player_fields(void **state)
+{
+	(void)state;
+	struct import im;
+	/* the player field names who acts; a turn not committed is still recorded */
+	run_import(&im, GAME("", "{\"type\": \"PLACE_TILE\", \"player\": 1, \"payload\": {\"tileId\": \"BA/L\", "
+			     "\"rotation\": \"R0\", \"position\": [0, 1]}}"));
+	if (!im.ok)
+		fail_msg("%s", im.first);
+	assert_non_null(strstr(im.cgn.data, "; JCloisterZone saved the game before this turn was committed\n"
+					    "1. green B 0,-1 0\n"));
+	free_import(&im);
+	expect_refused(GAME("", "{\"type\": \"PLACE_TILE\", \"player\": 1, \"payload\": {\"tileId\": \"BA/L\", "
+			    "\"rotation\": \"R0\", \"position\": [0, 1]}}, {\"type\": \"PASS\", \"player\": 0}"),
+		       CARC_E507, 0, 0);
+	expect_refused(GAME("", "{\"type\": \"PLACE_TILE\", \"player\": 2, \"payload\": {\"tileId\": \"BA/L\", "
+			    "\"rotation\": \"R0\", \"position\": [0, 1]}}"), CARC_E502, 0, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_jcz_every_tile_in_every_rotation_matches_jcz),
+		cmocka_unit_test(test_jcz_locations_parse_and_print),
+		cmocka_unit_test(test_jcz_test_records_score_as_jcz_asserts),
+		cmocka_unit_test(test_jcz_expansion_record_is_refused),
+		cmocka_unit_test(test_jcz_refusals_have_their_codes),
+		cmocka_unit_test(test_jcz_tiny_city_with_farms_that_disagree),
+		cmocka_unit_test(test_jcz_start_elsewhere_draw_order_and_discards),
+		cmocka_unit_test(test_jcz_unfinished_turn_and_player_fields),
+	};
+	return cmocka_run_group_tests_name("jcz", tests, NULL, NULL);
+}
