@@ -6,10 +6,14 @@
 #include <string.h>
 
 static const char *const source_keys[CARC_SRC_COUNT] = {
-	"roads", "cities", "cloisters", "roads", "cities", "cloisters", "farms", "other"};
+	[CARC_SRC_PLAY_PATH] = "roads", [CARC_SRC_PLAY_ENCLOSURE] = "cities", [CARC_SRC_PLAY_SITE] = "cloisters",
+	[CARC_SRC_END_PATH] = "roads", [CARC_SRC_END_ENCLOSURE] = "cities", [CARC_SRC_END_SITE] = "cloisters",
+	[CARC_SRC_FARM] = "farms", [CARC_SRC_OTHER] = "other", [CARC_SRC_START] = "start"};
 static const char *const source_names[CARC_SRC_COUNT] = {
-	"completed roads", "completed cities", "completed cloisters", "roads at the end", "cities at the end",
-	"cloisters at the end", "farms", "other"};
+	[CARC_SRC_PLAY_PATH] = "completed roads", [CARC_SRC_PLAY_ENCLOSURE] = "completed cities",
+	[CARC_SRC_PLAY_SITE] = "completed cloisters", [CARC_SRC_END_PATH] = "roads at the end",
+	[CARC_SRC_END_ENCLOSURE] = "cities at the end", [CARC_SRC_END_SITE] = "cloisters at the end",
+	[CARC_SRC_FARM] = "farms", [CARC_SRC_OTHER] = "other", [CARC_SRC_START] = "starting score"};
 
 const char *carc_source_name(int source) { return source_names[source]; }
 
@@ -337,6 +341,10 @@ void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, cons
 			carc_emit_int(e, carc_game_points_from(res->game, c, CARC_SRC_FARM));
 			carc_emit_key(e, "other");
 			carc_emit_int(e, carc_game_points_from(res->game, c, CARC_SRC_OTHER));
+			if (rec->rules->id == CARC_RULES_SOLO) {
+				carc_emit_key(e, "start");
+				carc_emit_int(e, carc_game_points_from(res->game, c, CARC_SRC_START));
+			}
 			carc_emit_key(e, "total");
 			carc_emit_int(e, res->scores[c]);
 			carc_emit_map_end(e);
@@ -530,7 +538,7 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 			carc_buf_printf(out, "%7s", carc_colour_name(rec->seats[s]));
 		carc_buf_addc(out, '\n');
 		for (int src = 0; src < CARC_SRC_COUNT; src++) {
-			bool any = src != CARC_SRC_OTHER;
+			bool any = src <= CARC_SRC_FARM; /* the others only when they paid */
 			for (int s = 0; s < rec->nseats && !any; s++)
 				any = carc_game_points_from(res->game, rec->seats[s], src) != 0;
 			if (!any)
