@@ -19,6 +19,7 @@
 #include "gen.h"
 
 #include "format.h"
+#include "solo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +95,7 @@ struct gen_rules {
 
 static const struct gen_rules gen_rules[CARC_RULES_COUNT] = {
 	[CARC_RULES_BASE] = {true, NULL},
-	[CARC_RULES_SOLO] = {false, "the solo rule set is not supported by carc gen yet"},
+	[CARC_RULES_SOLO] = {true, NULL}, /* stacks, must-deploy, order and EndOrder: solo.c */
 	[CARC_RULES_HUNTERS] = {false, "the hunters rule set is not supported by carc gen yet"},
 };
 
@@ -125,6 +126,11 @@ struct carc_gen {
 	struct carc_buf raw, turns;
 	struct carc_tileset_cache *cache;
 	struct carc_record rec;
+	/* solo: the engine's side of the variant, each seat's stack (a slice of
+	 * supply) and the EndOrder of the game */
+	struct carc_solo *solo_cache;
+	size_t stack_next[CARC_COLOURS], stack_end[CARC_COLOURS];
+	struct carc_buf end_order;
 };
 
 struct carc_gen *carc_gen_new(const struct carc_gen_opts *opts, const char **why)
@@ -183,6 +189,8 @@ void carc_gen_free(struct carc_gen *gen)
 	carc_buf_free(&gen->turns);
 	carc_record_free(&gen->rec);
 	carc_tileset_cache_free(gen->cache);
+	carc_solo_free(gen->solo_cache);
+	carc_buf_free(&gen->end_order);
 	free(gen);
 }
 
@@ -278,6 +286,32 @@ static void add_scores(struct carc_gen *gen, struct carc_buf *out)
 				carc_game_score(gen->g, gen->seats[s]));
 }
 
+/* Solo: deals the shuffled supply into one stack per seat, as the referee
+ * counts them (solo.c). */
+static void deal_stacks(struct carc_gen *gen)
+{
+	size_t at = 0;
+	for (int s = 0; s < gen->nseats; s++) {
+		gen->stack_next[s] = at;
+		at += (size_t)carc_solo_stack_size((int)gen->nsupply, gen->nseats, s);
+		gen->stack_end[s] = at;
+	}
+}
+
+/* Solo: the seat draws from its own stack; a seat whose stack is used up is
+ * passed over (then *seat changes). Returns the tile's index in supply. */
+static size_t solo_draw(struct carc_gen *gen, int *seat)
+{
+	for (int k = 0; k < gen->nseats; k++) {
+		int s = (*seat + k) % gen->nseats;
+		if (gen->stack_next[s] < gen->stack_end[s]) {
+			*seat = s;
+			return gen->stack_next[s]++;
+		}
+	}
+	return 0; /* not reached: the game draws as many tiles as the stacks hold */
+}
+
 static void write_header(struct carc_gen *gen, struct carc_buf *out);
 
 void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
@@ -289,12 +323,18 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 	shuffle_supply(gen);
 	carc_game_start(gen->g, ts, rs, gen->opt.edition ? gen->opt.edition : 3, gen->seats, gen->nseats,
 			rs->followers, rs->huts, ts->start_tile, 0);
+	struct carc_solo *solo = NULL;
+	if (rs->id == CARC_RULES_SOLO) {
+		solo = carc_solo_begin_play(&gen->solo_cache, gen->g, gen->seats, gen->nseats);
+		deal_stacks(gen);
+	}
 
 	/* The turns go to a buffer of their own: the Result tag comes first. */
 	struct carc_buf turns = gen->turns;
 	carc_buf_reset(&turns);
 	int seat = 0, turn = 1;
-	for (size_t i = 0; i < gen->nsupply; i++) {
+	for (size_t drawn = 0; drawn < gen->nsupply; drawn++) {
+		size_t i = solo ? solo_draw(gen, &seat) : drawn;
 		int tile = gen->supply[i];
 		int c = gen->seats[seat];
 		carc_game_draw(gen->g, tile);
@@ -323,7 +363,9 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 
 		struct deploy_choice choices[CARC_MAX_FEATURES * CARC_MAX_ROLES];
 		int nc = deploy_choices(gen, pl, c, choices);
-		if (nc && carc_rng_chance(&gen->rng, gen->opt.deploy_rate)) {
+		/* solo: a follower must be deployed when one can be */
+		bool deployed = false;
+		if (nc && (solo || carc_rng_chance(&gen->rng, gen->opt.deploy_rate))) {
 			struct deploy_choice ch = choices[carc_rng_below(&gen->rng, (uint32_t)nc)];
 			uint8_t spots[CARC_SPOT_COUNT];
 			int ns = 0;
@@ -335,9 +377,17 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 				int spot = spots[carc_rng_below(&gen->rng, (uint32_t)ns)];
 				carc_game_deploy(gen->g, pl, ch.feature, spot, c, ch.role, turn);
 				carc_buf_printf(&turns, " %s %s", rs->roles[ch.role].name, carc_spot_name(spot));
+				deployed = true;
 			}
 		}
-		carc_game_score_completed(gen->g, turn);
+		/* solo: a free feature and no follower left end the game after this turn */
+		bool forced = solo && !deployed && carc_game_supply(gen->g, c) <= 0 && carc_solo_has_free_feature(solo, pl);
+		if (forced)
+			carc_solo_forced_end_by(solo, c, turn);
+		if (solo)
+			carc_solo_score_best(solo, pl, turn, &turns);
+		else
+			carc_game_score_completed(gen->g, turn);
 		if (carc_rng_chance(&gen->rng, gen->opt.claim_rate)) {
 			carc_buf_adds(&turns, " = ");
 			add_scores(gen, &turns);
@@ -347,8 +397,14 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 			gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, false);
 		seat = (seat + 1) % gen->nseats;
 		turn++;
+		if (forced)
+			break;
 	}
-	carc_game_score_final(gen->g);
+	carc_buf_reset(&gen->end_order);
+	if (solo)
+		carc_solo_final_best(solo, &gen->end_order);
+	else
+		carc_game_score_final(gen->g);
 
 	struct carc_buf *raw = &gen->raw;
 	carc_buf_reset(raw);
@@ -377,7 +433,10 @@ static void write_header(struct carc_gen *gen, struct carc_buf *out)
 	carc_buf_adds(out, "[Seats \"");
 	for (int s = 0; s < gen->nseats; s++)
 		carc_buf_printf(out, "%s%s", s ? " " : "", carc_colour_name(gen->seats[s]));
-	carc_buf_adds(out, "\"]\n[Result \"");
+	carc_buf_adds(out, "\"]\n");
+	if (gen->end_order.len)
+		carc_buf_printf(out, "[EndOrder \"%.*s\"]\n", (int)gen->end_order.len, gen->end_order.data);
+	carc_buf_adds(out, "[Result \"");
 	add_scores(gen, out);
 	carc_buf_adds(out, "\"]\n\n");
 }

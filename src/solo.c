@@ -46,8 +46,9 @@
 #include <string.h>
 
 struct carc_solo {
-	const struct carc_record *rec;
+	const struct carc_record *rec; /* NULL when carc gen plays the game */
 	struct carc_game *g;
+	const struct carc_ruleset *rules;
 	const struct carc_tileset *ts;
 	carc_solo_report_fn report;
 	void *report_ctx;
@@ -365,20 +366,20 @@ static void sync_track(struct carc_solo *s)
 	s->ntrack = n;
 }
 
-struct carc_solo *carc_solo_begin(struct carc_solo **cache, const struct carc_record *rec, struct carc_game *g,
-				  carc_solo_report_fn report, void *ctx)
+/* Sets up the state and the engine for a game of seats[] on g. */
+static struct carc_solo *begin(struct carc_solo **cache, const struct carc_record *rec, struct carc_game *g,
+			       const uint8_t *seats, int nseats, carc_solo_report_fn report, void *ctx)
 {
-	if (!rec->rules || rec->rules->id != CARC_RULES_SOLO)
-		return NULL;
 	if (!*cache)
 		*cache = xcalloc(1, sizeof **cache);
 	struct carc_solo *s = *cache;
 	s->rec = rec;
 	s->g = g;
-	s->ts = rec->tileset;
+	s->rules = carc_game_rules(g);
+	s->ts = carc_game_tileset(g);
 	s->report = report;
 	s->report_ctx = ctx;
-	s->nseats = rec->nseats;
+	s->nseats = nseats;
 	s->seated = 0;
 	for (int c = 0; c < CARC_COLOURS; c++) {
 		s->seat_of[c] = -1;
@@ -387,12 +388,12 @@ struct carc_solo *carc_solo_begin(struct carc_solo **cache, const struct carc_re
 		s->stack[c] = 0;
 	}
 	int total = carc_game_supply_left(g);
-	for (int i = 0; i < rec->nseats; i++) {
-		int c = rec->seats[i];
+	for (int i = 0; i < nseats; i++) {
+		int c = seats[i];
 		s->seats[i] = (uint8_t)c;
 		s->seat_of[c] = i;
 		s->seated |= (uint8_t)(1u << c);
-		s->stack[i] = carc_solo_stack_size(total, rec->nseats, i);
+		s->stack[i] = carc_solo_stack_size(total, nseats, i);
 		s->start[c] = CARC_SOLO_START_SCORE + i;
 		carc_game_add_points(g, c, s->start[c], CARC_SRC_START);
 	}
@@ -406,6 +407,20 @@ struct carc_solo *carc_solo_begin(struct carc_solo **cache, const struct carc_re
 	s->ntrack = 0;
 	carc_game_set_award(g, award, s);
 	return s;
+}
+
+struct carc_solo *carc_solo_begin(struct carc_solo **cache, const struct carc_record *rec, struct carc_game *g,
+				  carc_solo_report_fn report, void *ctx)
+{
+	if (!rec->rules || rec->rules->id != CARC_RULES_SOLO)
+		return NULL;
+	return begin(cache, rec, g, rec->seats, rec->nseats, report, ctx);
+}
+
+struct carc_solo *carc_solo_begin_play(struct carc_solo **cache, struct carc_game *g, const uint8_t *seats,
+				       int nseats)
+{
+	return begin(cache, NULL, g, seats, nseats, NULL, NULL);
 }
 
 void carc_solo_free(struct carc_solo *s)
@@ -459,7 +474,7 @@ bool carc_solo_draw(struct carc_solo *s, const struct carc_move *m, int turn)
 
 /* The spot by which a feature of a placement is written: an edge, C, or a
  * half-edge, the first that lies on it. -1 if none. */
-static int spot_of(struct carc_solo *s, int placement, uint32_t root)
+static int spot_of(struct carc_game *g, int placement, uint32_t root)
 {
 	static const uint8_t pref[CARC_SPOT_COUNT] = {
 		CARC_SPOT_N, CARC_SPOT_E, CARC_SPOT_S, CARC_SPOT_W, CARC_SPOT_C,
@@ -467,30 +482,28 @@ static int spot_of(struct carc_solo *s, int placement, uint32_t root)
 		CARC_SPOT_SSE, CARC_SPOT_SSW, CARC_SPOT_WSW, CARC_SPOT_WNW,
 	};
 	for (int k = 0; k < CARC_SPOT_COUNT; k++) {
-		int f = carc_game_spot_feature(s->g, placement, pref[k]);
-		if (f != CARC_NO_FEATURE && carc_game_feature_root(s->g, placement, f) == root)
+		int f = carc_game_spot_feature(g, placement, pref[k]);
+		if (f != CARC_NO_FEATURE && carc_game_feature_root(g, placement, f) == root)
 			return pref[k];
 	}
 	return -1;
 }
 
-/* Writes how a completed feature is named in an order: a spot on the placed
- * tile, or x,y:C for a cloister around it. */
-static void order_ref(struct carc_solo *s, int placement, uint32_t root, struct carc_buf *out)
+void carc_solo_order_ref(struct carc_game *g, int placement, uint32_t root, struct carc_buf *out)
 {
-	int spot = spot_of(s, placement, root);
+	int spot = spot_of(g, placement, root);
 	if (spot >= 0) {
 		carc_buf_adds(out, carc_spot_name(spot));
 		return;
 	}
 	size_t np;
-	const struct carc_placement *pl = carc_game_placements(s->g, &np);
+	const struct carc_placement *pl = carc_game_placements(g, &np);
 	for (int dy = 1; dy >= -1; dy--)
 		for (int dx = -1; dx <= 1; dx++) {
-			int q = carc_game_at(s->g, pl[placement].x + dx, pl[placement].y + dy);
+			int q = carc_game_at(g, pl[placement].x + dx, pl[placement].y + dy);
 			if (q < 0)
 				continue;
-			int sp = spot_of(s, q, root);
+			int sp = spot_of(g, q, root);
 			if (sp >= 0) {
 				carc_buf_printf(out, "%d,%d:%s", pl[q].x, pl[q].y, carc_spot_name(sp));
 				return;
@@ -501,7 +514,7 @@ static void order_ref(struct carc_solo *s, int placement, uint32_t root, struct 
 
 static int role_for_kind(const struct carc_solo *s, const char *kind)
 {
-	const struct carc_ruleset *rs = s->rec->rules;
+	const struct carc_ruleset *rs = s->rules;
 	for (int r = 0; r < rs->nroles; r++) {
 		const struct carc_role *role = &rs->roles[r];
 		if (role->hut)
@@ -512,21 +525,17 @@ static int role_for_kind(const struct carc_solo *s, const char *kind)
 	return -1;
 }
 
-/* After the placement: was a follower deployed where one had to be? */
-static void check_deploy(struct carc_solo *s, const struct carc_move *m, int placement, int turn)
+/* The free features of a placement (a road, city or cloister with no
+ * follower on it): lists them in list ("thief E (the road at ...)") when
+ * given, describes the first in first[96] when given, returns how many. */
+static int free_features(struct carc_solo *s, int placement, struct carc_buf *list, char *first)
 {
 	struct carc_game *g = s->g;
-	size_t nf, np;
-	const struct carc_follower *fl = carc_game_followers(g, &nf);
-	if (nf && fl[nf - 1].turn == turn && fl[nf - 1].placement == placement)
-		return; /* one was deployed */
+	size_t np;
 	const struct carc_placement *pl = carc_game_placements(g, &np);
 	const struct carc_tile *t = &s->ts->tiles[pl[placement].tile];
 	uint32_t seen[CARC_MAX_FEATURES];
 	int nseen = 0;
-	struct carc_buf *list = &s->text;
-	carc_buf_reset(list);
-	char first[96] = "";
 	for (int f = 0; f < t->nfeatures; f++) {
 		int role = role_for_kind(s, s->ts->kinds[t->features[f].kind].name);
 		if (role < 0)
@@ -538,17 +547,39 @@ static void check_deploy(struct carc_solo *s, const struct carc_move *m, int pla
 		if (dup || carc_game_feature_occupant(g, root))
 			continue;
 		seen[nseen++] = root;
-		int spot = spot_of(s, placement, root);
-		if (nseen > 1)
-			carc_buf_adds(list, ", ");
-		carc_buf_printf(list, "%s %s (", s->rec->rules->roles[role].name, spot >= 0 ? carc_spot_name(spot) : "?");
-		carc_game_feature_name(g, root, list);
-		carc_buf_addc(list, ')');
-		if (nseen == 1)
-			snprintf(first, sizeof first, "%s %s on tile %s at %d,%d", s->rec->rules->roles[role].name,
-				 spot >= 0 ? carc_spot_name(spot) : "?", t->id, pl[placement].x, pl[placement].y);
+		int spot = spot_of(g, placement, root);
+		const char *spot_name = spot >= 0 ? carc_spot_name(spot) : "?";
+		if (list) {
+			if (nseen > 1)
+				carc_buf_adds(list, ", ");
+			carc_buf_printf(list, "%s %s (", s->rules->roles[role].name, spot_name);
+			carc_game_feature_name(g, root, list);
+			carc_buf_addc(list, ')');
+		}
+		if (first && nseen == 1)
+			snprintf(first, 96, "%s %s on tile %s at %d,%d", s->rules->roles[role].name, spot_name, t->id,
+				 pl[placement].x, pl[placement].y);
 	}
-	if (!nseen)
+	return nseen;
+}
+
+bool carc_solo_has_free_feature(struct carc_solo *s, int placement)
+{
+	return free_features(s, placement, NULL, NULL) > 0;
+}
+
+/* After the placement: was a follower deployed where one had to be? */
+static void check_deploy(struct carc_solo *s, const struct carc_move *m, int placement, int turn)
+{
+	struct carc_game *g = s->g;
+	size_t nf;
+	const struct carc_follower *fl = carc_game_followers(g, &nf);
+	if (nf && fl[nf - 1].turn == turn && fl[nf - 1].placement == placement)
+		return; /* one was deployed */
+	struct carc_buf *list = &s->text;
+	carc_buf_reset(list);
+	char first[96] = "";
+	if (!free_features(s, placement, list, first))
 		return;
 	int c = m->colour;
 	if (carc_game_supply(g, c) > 0) {
@@ -559,10 +590,16 @@ static void check_deploy(struct carc_solo *s, const struct carc_move *m, int pla
 		    "supply; free: %s", carc_colour_name(c), carc_game_supply(g, c), carc_buf_cstr(list));
 		return;
 	}
-	s->forced = true;
-	s->forced_colour = c;
-	s->end_turn = turn;
+	carc_solo_forced_end_by(s, c, turn);
 	memcpy(s->forced_what, first, sizeof first);
+}
+
+void carc_solo_forced_end_by(struct carc_solo *s, int colour, int turn)
+{
+	s->forced = true;
+	s->forced_colour = colour;
+	s->end_turn = turn;
+	s->forced_what[0] = 0;
 }
 
 /* "red", "red and green", "red, green and blue" */
@@ -644,9 +681,12 @@ static int resolve_order(struct carc_solo *s, const struct carc_move *m, int pla
 	return nseq;
 }
 
-/* Scores the features the placement completed, in the recorded order and
- * then the order that earns the most. */
-static void score_completed(struct carc_solo *s, const struct carc_move *m, int placement, int turn)
+/* Scores the features the placement completed, in the recorded order (m,
+ * when given) and then the order that earns the most. When two or more of
+ * them hold followers and order_out is given, appends " order REF..." (the
+ * order used) to it. */
+static void score_completed(struct carc_solo *s, const struct carc_move *m, int placement, int turn,
+			    struct carc_buf *order_out)
 {
 	struct carc_game *g = s->g;
 	uint32_t roots[CARC_SOLO_MAX_ITEMS];
@@ -662,7 +702,8 @@ static void score_completed(struct carc_solo *s, const struct carc_move *m, int 
 	}
 	int seq[CARC_SOLO_MAX_ITEMS];
 	bool used[CARC_SOLO_MAX_ITEMS] = {0};
-	int nseq = m->has_order ? resolve_order(s, m, placement, roots, n, seq, used) : 0;
+	bool has_order = m && m->has_order;
+	int nseq = has_order ? resolve_order(s, m, placement, roots, n, seq, used) : 0;
 	int named_held = 0;
 	for (int k = 0; k < nseq; k++)
 		named_held += items[seq[k]].winners != 0;
@@ -693,10 +734,11 @@ static void score_completed(struct carc_solo *s, const struct carc_move *m, int 
 	enum carc_solo_order how = CARC_SOLO_ORDER_NONE;
 	if (held >= 2 && held - named_held >= 2 && matters)
 		how = CARC_SOLO_ORDER_CHOSEN;
-	else if (held >= 2 && m->has_order)
+	else if (held >= 2 && has_order)
 		how = CARC_SOLO_ORDER_GIVEN;
 	set_how(s, turn, how);
-	if (how != CARC_SOLO_ORDER_CHOSEN)
+	bool note = how == CARC_SOLO_ORDER_CHOSEN && m;
+	if (!note && !(order_out && held >= 2))
 		return;
 
 	/* Say which order carc used, and how to write it. */
@@ -715,7 +757,7 @@ static void score_completed(struct carc_solo *s, const struct carc_move *m, int 
 			carc_buf_addc(&refs, ' ');
 		}
 		size_t mark = refs.len;
-		order_ref(s, placement, ev[e].feature, &refs);
+		carc_solo_order_ref(g, placement, ev[e].feature, &refs);
 		carc_buf_add(list, refs.data + mark, refs.len - mark);
 		carc_buf_adds(list, " (");
 		colour_list(list, holders, " and ");
@@ -723,12 +765,14 @@ static void score_completed(struct carc_solo *s, const struct carc_move *m, int 
 				ev[e].winners ? "paid" : "not paid");
 		paid += ev[e].points * popcount8(ev[e].winners);
 	}
-	if (nseq)
+	if (order_out && held >= 2)
+		carc_buf_printf(order_out, " order %s", carc_buf_cstr(&refs));
+	if (note && nseq)
 		say(s, CARC_E307, m->line, "the order leaves out %d features held by followers, and their order matters: "
 		    "carc scored them after the named ones in the order that earns the most (%d points in all this turn): "
 		    "%s; to choose yourself, write: order %s", held - named_held, paid, carc_buf_cstr(list),
 		    carc_buf_cstr(&refs));
-	else
+	else if (note)
 		say(s, CARC_E307, m->line, "no order is written for the %d features this tile completed, and the order "
 		    "matters: carc scored them in the order that earns the most (%d points): %s; to choose yourself, "
 		    "write: order %s", held, paid, carc_buf_cstr(list), carc_buf_cstr(&refs));
@@ -741,8 +785,18 @@ void carc_solo_turn(struct carc_solo *s, const struct carc_move *m, int placemen
 	set_how(s, turn, CARC_SOLO_ORDER_NONE);
 	if (placement >= 0) {
 		check_deploy(s, m, placement, turn);
-		score_completed(s, m, placement, turn);
+		score_completed(s, m, placement, turn, NULL);
 	}
+	sync_track(s);
+	if (!s->end_turn && carc_game_supply_left(s->g) == 0)
+		s->end_turn = turn;
+}
+
+void carc_solo_score_best(struct carc_solo *s, int placement, int turn, struct carc_buf *order_out)
+{
+	s->last_turn = turn;
+	set_how(s, turn, CARC_SOLO_ORDER_NONE);
+	score_completed(s, NULL, placement, turn, order_out);
 	sync_track(s);
 	if (!s->end_turn && carc_game_supply_left(s->g) == 0)
 		s->end_turn = turn;
@@ -764,7 +818,11 @@ bool carc_solo_after_end(struct carc_solo *s, const struct carc_move *m)
 
 /* ---- the end ---- */
 
-void carc_solo_score_final(struct carc_solo *s)
+/* The final award: the followers left on the map, in the EndOrder order
+ * (from the record, when there is one) and then the order that earns the
+ * most. When endorder_out is given, appends the order used to it, as an
+ * EndOrder value. */
+static void final_award(struct carc_solo *s, struct carc_buf *endorder_out)
 {
 	struct carc_game *g = s->g;
 	if (!s->end_turn)
@@ -781,7 +839,8 @@ void carc_solo_score_final(struct carc_solo *s)
 	bool done[CARC_ARRAY_LEN(on_map)] = {0};
 	int seq[CARC_ARRAY_LEN(on_map)], nseq = 0;
 	const struct carc_record *rec = s->rec;
-	for (int k = 0; rec->has_end_order && k < rec->end_order_count; k++) {
+	bool has_end_order = rec && rec->has_end_order;
+	for (int k = 0; has_end_order && k < rec->end_order_count; k++) {
 		const struct carc_order_item *it = &rec->order[rec->end_order_first + k];
 		const char *word = rec->src.text + it->span.off;
 		int wl = (int)it->span.len;
@@ -879,8 +938,9 @@ void carc_solo_score_final(struct carc_solo *s)
 	else if (nrest >= 2 && matters)
 		s->final_how = CARC_SOLO_ORDER_CHOSEN;
 	else
-		s->final_how = rec->has_end_order ? CARC_SOLO_ORDER_GIVEN : CARC_SOLO_ORDER_NONE;
-	if (s->final_how != CARC_SOLO_ORDER_CHOSEN)
+		s->final_how = has_end_order ? CARC_SOLO_ORDER_GIVEN : CARC_SOLO_ORDER_NONE;
+	bool note = s->final_how == CARC_SOLO_ORDER_CHOSEN && rec;
+	if (!note && !endorder_out)
 		return;
 	size_t ev1;
 	const struct carc_event *ev = carc_game_events(g, &ev1);
@@ -896,12 +956,26 @@ void carc_solo_score_final(struct carc_solo *s)
 				carc_spot_name(f->spot));
 		points += ev[e].winners ? ev[e].points : 0;
 	}
-	struct carc_span at = rec->nmoves ? rec->moves[rec->nmoves - 1].line : (struct carc_span){0, 0};
-	say(s, CARC_E307, at, "%s the order of the %d followers left on the map matters: carc awarded %s in the "
-	    "order that earns the most (%d points): %s; to choose yourself, write: [EndOrder \"%s\"]",
-	    rec->has_end_order ? "EndOrder leaves out some followers, and" : "no EndOrder tag is given, and", n,
-	    rec->has_end_order ? "the rest" : "them", points, carc_buf_cstr(list), carc_buf_cstr(&words));
+	if (endorder_out)
+		carc_buf_add(endorder_out, words.data, words.len);
+	if (note) {
+		struct carc_span at = rec->nmoves ? rec->moves[rec->nmoves - 1].line : (struct carc_span){0, 0};
+		say(s, CARC_E307, at, "%s the order of the %d followers left on the map matters: carc awarded %s in the "
+		    "order that earns the most (%d points): %s; to choose yourself, write: [EndOrder \"%s\"]",
+		    has_end_order ? "EndOrder leaves out some followers, and" : "no EndOrder tag is given, and", n,
+		    has_end_order ? "the rest" : "them", points, carc_buf_cstr(list), carc_buf_cstr(&words));
+	}
 	carc_buf_free(&words);
+}
+
+void carc_solo_score_final(struct carc_solo *s)
+{
+	final_award(s, NULL);
+}
+
+void carc_solo_final_best(struct carc_solo *s, struct carc_buf *endorder_out)
+{
+	final_award(s, endorder_out);
 }
 
 void carc_solo_check_result(struct carc_solo *s)

@@ -109,6 +109,29 @@ int carc_solo_end(const struct carc_solo *s, bool *forced, int *colour);
  * *last the colours that share that score (bit per colour). */
 int carc_solo_result(const struct carc_solo *s, uint8_t *last);
 
+/* ---- for carc gen: playing a solo game without a record ---- */
+
+/* Starts a solo game on g (already set up by carc_game_start) for the seats
+ * in order of play: starting scores, stacks, the award hook. */
+struct carc_solo *carc_solo_begin_play(struct carc_solo **cache, struct carc_game *g, const uint8_t *seats,
+				       int nseats);
+/* True when the placement has a free feature: a road, city or cloister with
+ * no follower on it, which the colour must then take if it has a follower. */
+bool carc_solo_has_free_feature(struct carc_solo *s, int placement);
+/* Ends the game after this turn: colour had to deploy and had none left. */
+void carc_solo_forced_end_by(struct carc_solo *s, int colour, int turn);
+/* Scores what the placement completed in the order that earns the most; when
+ * two or more of those features hold followers, appends " order REF..." (the
+ * order used, as the turn line writes it) to order_out. */
+void carc_solo_score_best(struct carc_solo *s, int placement, int turn, struct carc_buf *order_out);
+/* The final award in the order that earns the most; appends the order used to
+ * endorder_out as an EndOrder value ("x,y:SPOT ..."; empty when no follower
+ * is left on the map). */
+void carc_solo_final_best(struct carc_solo *s, struct carc_buf *endorder_out);
+/* How a completed feature (root) is written in an order: a spot of the
+ * placed tile, or x,y:SPOT for a cloister around it. */
+void carc_solo_order_ref(struct carc_game *g, int placement, uint32_t root, struct carc_buf *out);
+
 /* ---- the pieces, exposed for tests ---- */
 
 /* The size of the stack of seat (0-based) when total tiles are split among

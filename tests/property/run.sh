@@ -4,9 +4,10 @@
 #   CARC=build/carc sh tests/property/run.sh
 #
 # 1. Generated games check clean: a few hundred seeds, 1 to 7 players, the
-#    three editions. carc check compares every claim the generator wrote and
-#    the Result tag with what it computes, so "valid" means the referee and
-#    the generator agree on every score; --werror makes a warning a failure.
+#    three editions, and solo games of three and four colours. carc check
+#    compares every claim the generator wrote and the Result tag with what
+#    it computes, so "valid" means the referee and the generator agree on
+#    every score; --werror makes a warning a failure.
 #    One test per game.
 # 2. carc fmt of a generated file is identical to it (one test per file).
 # 3. Mutations: one line of a generated game is changed (a tile letter, a
@@ -55,11 +56,13 @@ crashed() { # status stderr-file
 fmt_works=1
 "$CARC" fmt --help >/dev/null 2>&1 || fmt_works=0
 [ $fmt_works -eq 1 ] || echo "skip: carc fmt is not implemented yet: the fmt identity is not tested"
-for players in 1 2 3 4 5 6 7; do
-	edition=$((players % 3 + 1))
-	rate=$(echo "$players" | awk '{ printf "%.2f", 0.2 + 0.1 * $1 }')
+for players in 1 2 3 4 5 6 7 solo3 solo4; do
+	edition=$((${players#solo} % 3 + 1))
+	rate=$(echo "${players#solo}" | awk '{ printf "%.2f", 0.2 + 0.1 * $1 }')
 	file=$tmp/gen-p$players.cgn
 	args="--players $players --edition $edition --deploy-rate $rate --claim-rate 0.2 --games $GAMES --seed $players"
+	# the solo variant (solo.c): three or four colours, a follower whenever one can be deployed
+	case $players in solo*) args="--rules solo --players ${players#solo} --claim-rate 0.2 --games $GAMES --seed 1${players#solo}" ;; esac
 	# shellcheck disable=SC2086
 	if ! "$CARC" gen $args -o "$file" 2>"$tmp/err"; then
 		fail "carc gen $args: exit status $? ($(head -n 1 "$tmp/err"))"

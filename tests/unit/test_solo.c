@@ -9,7 +9,8 @@
  * that earns the most and whether the order matters), then replay the rule
  * book's three worked examples through the parser and the referee and check
  * the track, the events and the words a report prints for them, and the
- * must-deploy rule, the forced end and the final award.
+ * must-deploy rule, the forced end and the final award. Last, games that
+ * carc gen plays by the same rules must referee without a diagnostic.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "gen.h"
 #include "referee.h"
 #include "solo.h"
 
@@ -447,6 +449,37 @@ static void test_solo_result_may_name_the_last_colour_only(void **state)
 	assert_false(has_code(f, CARC_E310, 0));
 }
 
+/* carc gen --rules solo: every game referees clean (its claims and Result
+ * included), needs no E307 note (it writes its orders), and ends either
+ * with the supply or by a forced end. */
+static void test_solo_generated_games_referee_clean(void **state)
+{
+	struct fixture *f = *state;
+	for (int players = 3; players <= 4; players++) {
+		struct carc_gen_opts o = {.rules = carc_ruleset_get(CARC_RULES_SOLO), .players = players,
+					  .claim_rate = 0.3, .seed = 40 + (uint64_t)players};
+		const char *why = NULL;
+		struct carc_gen *gen = carc_gen_new(&o, &why);
+		assert_non_null(gen);
+		struct carc_buf text = {0};
+		for (uint64_t k = 0; k < 60; k++) {
+			carc_buf_reset(&text);
+			carc_gen_game(gen, k, &text);
+			unsigned errors = f->sink.errors, warnings = f->sink.warnings;
+			referee(f, carc_buf_cstr(&text));
+			assert_int_equal(f->sink.errors, errors);
+			assert_int_equal(f->sink.warnings, warnings);
+			assert_int_equal(f->codes.n, 0);
+			assert_true(f->res.finished);
+			bool was_forced = false;
+			assert_true(carc_solo_end(f->res.solo, &was_forced, NULL) > 0);
+			assert_true(was_forced || carc_game_supply_left(f->g) == 0);
+		}
+		carc_buf_free(&text);
+		carc_gen_free(gen);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -467,6 +500,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_solo_end_order_given, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_solo_end_order_errors, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_solo_result_may_name_the_last_colour_only, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_solo_generated_games_referee_clean, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("solo", tests, NULL, NULL);
 }
