@@ -818,6 +818,10 @@ bool carc_solo_after_end(struct carc_solo *s, const struct carc_move *m)
 
 /* ---- the end ---- */
 
+static void say_final_order(struct carc_solo *s, const struct carc_follower *fl, const struct carc_placement *pl,
+			    const int *on_map, const int *seq, size_t ev0, int n, bool has_end_order, bool note,
+			    struct carc_buf *endorder_out);
+
 /* The final award: the followers left on the map, in the EndOrder order
  * (from the record, when there is one) and then the order that earns the
  * most. When endorder_out is given, appends the order used to it, as an
@@ -831,13 +835,15 @@ static void final_award(struct carc_solo *s, struct carc_buf *endorder_out)
 	const struct carc_follower *fl = carc_game_followers(g, &nf);
 	const struct carc_placement *pl = carc_game_placements(g, &np);
 	/* The followers left on the map, in the order they were deployed. */
-	int on_map[CARC_SOLO_MAX_ITEMS * 2];
-	int n = 0;
-	for (size_t i = 0; i < nf && n < (int)CARC_ARRAY_LEN(on_map); i++)
+	size_t cap = nf ? nf : 1;
+	int *on_map = xmalloc(cap * sizeof *on_map), *seq = xmalloc(cap * sizeof *seq);
+	int *rest_index = xmalloc(cap * sizeof *rest_index), *order = xmalloc(cap * sizeof *order);
+	bool *done = xcalloc(cap, sizeof *done);
+	struct carc_solo_item *items = xcalloc(cap, sizeof *items);
+	int n = 0, nseq = 0;
+	for (size_t i = 0; i < nf; i++)
 		if (fl[i].active && s->seat_of[fl[i].colour] >= 0)
 			on_map[n++] = (int)i;
-	bool done[CARC_ARRAY_LEN(on_map)] = {0};
-	int seq[CARC_ARRAY_LEN(on_map)], nseq = 0;
 	const struct carc_record *rec = s->rec;
 	bool has_end_order = rec && rec->has_end_order;
 	for (int k = 0; has_end_order && k < rec->end_order_count; k++) {
@@ -882,24 +888,23 @@ static void final_award(struct carc_solo *s, struct carc_buf *endorder_out)
 		seq[nseq++] = i;
 	}
 	/* The rest: by the order that earns the most, from the track as the named
-	 * ones leave it. Followers of one colour are alike, so at most
-	 * CARC_SOLO_MAX_ITEMS are weighed (more would be more than 16 per colour). */
+	 * ones leave it. The first CARC_SOLO_MAX_ITEMS are weighed and any others
+	 * follow in the order they were deployed (so many followers left on the
+	 * map take a large tile set of one's own). */
 	int score[CARC_COLOURS];
 	for (int c = 0; c < CARC_COLOURS; c++)
 		score[c] = carc_game_score(g, c);
-	struct carc_solo_item items[CARC_ARRAY_LEN(on_map)] = {{0}};
 	for (int i = 0; i < n; i++)
 		items[i] = (struct carc_solo_item){(uint8_t)(1u << fl[on_map[i]].colour), CARC_SOLO_FOLLOWER_POINTS};
 	play(score, s->seated, items, seq, nseq);
 	struct carc_solo_item rest[CARC_SOLO_MAX_ITEMS];
-	int rest_index[CARC_ARRAY_LEN(on_map)], nrest = 0;
+	int nrest = 0;
 	for (int i = 0; i < n; i++)
 		if (!done[i])
 			rest_index[nrest++] = i;
 	int weigh = nrest < CARC_SOLO_MAX_ITEMS ? nrest : CARC_SOLO_MAX_ITEMS;
 	for (int i = 0; i < weigh; i++)
 		rest[i] = items[rest_index[i]];
-	int order[CARC_ARRAY_LEN(on_map)];
 	bool matters = false;
 	carc_solo_best_order(score, s->seated, rest, weigh, order, &matters);
 	for (int i = weigh; i < nrest; i++)
@@ -940,10 +945,25 @@ static void final_award(struct carc_solo *s, struct carc_buf *endorder_out)
 	else
 		s->final_how = has_end_order ? CARC_SOLO_ORDER_GIVEN : CARC_SOLO_ORDER_NONE;
 	bool note = s->final_how == CARC_SOLO_ORDER_CHOSEN && rec;
-	if (!note && !endorder_out)
-		return;
+	if (note || endorder_out)
+		say_final_order(s, fl, pl, on_map, seq, ev0, n, has_end_order, note, endorder_out);
+	free(on_map);
+	free(seq);
+	free(rest_index);
+	free(order);
+	free(done);
+	free(items);
+}
+
+/* Writes the order of the final award (followers on_map[seq[k]], events from
+ * ev0 on) as an EndOrder value to endorder_out, and in an E307 note. */
+static void say_final_order(struct carc_solo *s, const struct carc_follower *fl, const struct carc_placement *pl,
+			    const int *on_map, const int *seq, size_t ev0, int n, bool has_end_order, bool note,
+			    struct carc_buf *endorder_out)
+{
+	const struct carc_record *rec = s->rec;
 	size_t ev1;
-	const struct carc_event *ev = carc_game_events(g, &ev1);
+	const struct carc_event *ev = carc_game_events(s->g, &ev1);
 	struct carc_buf *list = &s->text;
 	carc_buf_reset(list);
 	struct carc_buf words = {0};
