@@ -126,16 +126,16 @@ int carc_hunters_check_tileset(const struct carc_tileset *ts, carc_hunters_probl
 	for (size_t i = 0; i < CARC_ARRAY_LEN(need); i++) {
 		int k = carc_tileset_kind(ts, need[i].name);
 		if (k < 0)
-			n += problem(fn, ctx, 1, "tile set %s has no kind '%s' (class %s), which the %s stands on", ts->name,
+			n += problem(fn, ctx, 0, "tile set %s has no kind '%s' (class %s), which the %s stands on", ts->name,
 				     need[i].name, carc_class_name(need[i].klass),
 				     i == 0 ? "fisher" : i == 1 ? "gatherer" : "hunter");
 		else if (ts->kinds[k].klass != need[i].klass)
-			n += problem(fn, ctx, 1, "tile set %s: kind '%s' is of class %s, not %s", ts->name, need[i].name,
+			n += problem(fn, ctx, 0, "tile set %s: kind '%s' is of class %s, not %s", ts->name, need[i].name,
 				     carc_class_name(ts->kinds[k].klass), carc_class_name(need[i].klass));
 	}
 	int lake = carc_tileset_kind(ts, "lake");
 	if (lake >= 0 && ts->kinds[lake].klass != CARC_CLASS_LAKE)
-		n += problem(fn, ctx, 1, "tile set %s: kind 'lake' is of class %s, not lake", ts->name,
+		n += problem(fn, ctx, 0, "tile set %s: kind 'lake' is of class %s, not lake", ts->name,
 			     carc_class_name(ts->kinds[lake].klass));
 	for (int i = 0; i < ts->ntiles; i++) {
 		const struct carc_tile *t = &ts->tiles[i];
@@ -182,11 +182,14 @@ void carc_hunters_check_record(const struct carc_record *rec, struct carc_diag_s
 		int tag = rec->tag_index[CARC_TAG_TILESET] >= 0 ? CARC_TAG_TILESET : CARC_TAG_RULES;
 		struct carc_span at = rec->tag_index[tag] >= 0 ? rec->tags[rec->tag_index[tag]].value : (struct carc_span){0, 0};
 		struct carc_buf more = {0};
+		const char *file = carc_record_tag(rec, CARC_TAG_TILESET);
+		if (fp.line)
+			carc_buf_printf(&more, " (%s, line %u)", file ? file : rec->rules->tileset, fp.line);
 		if (n > 1)
 			carc_buf_printf(&more, "; and %d more problem%s", n - 1, n > 2 ? "s" : "");
 		carc_diag_report(sink, CARC_E401, &rec->src, at.off, at.len ? at.len : 1,
-				 "the tile set does not fit the hunters rules: %s (line %u of the tile set)%s",
-				 carc_buf_cstr(&fp.msg), fp.line, carc_buf_cstr(&more));
+				 "the tile set does not fit the hunters rules: %s%s", carc_buf_cstr(&fp.msg),
+				 carc_buf_cstr(&more));
 		carc_buf_free(&more);
 	}
 	carc_buf_free(&fp.msg);

@@ -29,7 +29,8 @@
 
 /* ---- the tile set ---- */
 
-/* Called once per problem with the line of the tile set it concerns. */
+/* Called once per problem with the line of the tile set it concerns (0 for
+ * the tile set as a whole). */
 typedef void (*carc_hunters_problem_fn)(void *ctx, unsigned line, const char *msg);
 
 /* Checks that a tile set fits the rules: kinds river (path), forest
