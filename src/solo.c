@@ -7,7 +7,7 @@
  * deployment's own checks, completion, the value of a feature) is the base
  * game's, in game.c and referee.c.
  *
- * Rulings where the rule book is silent (restated in notation/cgn.md):
+ * Rulings where the rule book is silent (restated in notation/solo.md):
  * - Stacks. The book splits the 71 tiles into thirds, 24 24 23. With N
  *   colours each stack holds total / N tiles and the first total % N seats
  *   take one more: four colours have 18 18 18 17. The extra tiles go to the

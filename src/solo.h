@@ -15,7 +15,7 @@
  * it stood before every scoring event, how each turn's scoring order was
  * decided, why the game ended, and the result (the last colour's score).
  * The rulings taken where the rule book is silent are in the comment at the
- * top of solo.c and in notation/cgn.md.
+ * top of solo.c and in notation/solo.md.
  */
 #ifndef CARC_SOLO_H
 #define CARC_SOLO_H
