@@ -1,12 +1,27 @@
 /*
  * tileset.c - loading and checking tile sets (YAML, through libyaml).
  *
- * The whole file is loaded as a libyaml document, then walked. Every problem
- * is reported with the position of the node it concerns, and the walk goes on
- * so that one run shows all of them; the tile set is returned only when there
- * were none. Derived tables (which feature covers each edge and half-edge, the
- * packed edge terrains per rotation) are computed here once, so the rules
- * engine never has to search a tile's feature list.
+ * Loading goes in three steps, each of which can refuse the file with a
+ * positioned message:
+ *   1. the bytes: a tile set is UTF-8 text (no NUL bytes, no malformed
+ *      sequences), so that binary garbage gets one clear message;
+ *   2. the YAML: a first pass over libyaml's events checks that the text is
+ *      one well-formed document nested no deeper than any tile set needs (a
+ *      guard: libyaml slows down quadratically on very deep nesting), then
+ *      the document is loaded as a node tree;
+ *   3. the schema: the tree is walked key by key. Every problem is reported
+ *      with the position of the node it concerns and the walk goes on, so one
+ *      run shows all of them (up to MAX_ERRORS); the tile set is returned only
+ *      when there were none.
+ * The derived tables (which feature covers each edge and half-edge, the edge
+ * terrains packed per rotation) are computed here once, so the rules engine
+ * never searches a tile's feature list. The format is specified in
+ * notation/tileset.md and man carc-tileset(5); the rules it checks are listed
+ * there under "Derived rules".
+ *
+ * Positions: libyaml counts marks in characters, not bytes, so a mark's line
+ * and column are turned into a byte offset here (mark_offset) before they are
+ * handed to the diagnostics, which count bytes.
  */
 #include "tileset.h"
 
@@ -15,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <yaml.h>
 
 const char *const carc_edge_names[4] = {"N", "E", "S", "W"};
@@ -24,9 +40,16 @@ static const char *const class_names[CARC_CLASS_COUNT] = {"path", "enclosure", "
 static const char *const attr_names[CARC_ATTR_COUNT] = {
 	"pennant", "fish", "gold", "deer", "mammoth", "tiger", "aurochs",
 	"mushroom", "fire", "shrine", "volcano"};
+/* The names of enum carc_path_end, in its order. */
+static const char *const end_names[] = {"cloister", "city", "junction", "crossroads", "spring", "lake", "volcano"};
 
 const char *carc_class_name(enum carc_class c) { return class_names[c]; }
 const char *carc_attr_name(enum carc_attr a) { return attr_names[a]; }
+
+#define MAX_ERRORS 100 /* reported per tile set; the rest are counted */
+#define MAX_DEPTH 32   /* YAML nesting; a tile set needs 6 */
+#define MAX_WORDS 64   /* in one list of edges, halves, terrains or borders */
+#define MAX_FILE_BYTES (64u << 20)
 
 struct loader {
 	yaml_document_t doc;
@@ -34,25 +57,135 @@ struct loader {
 	struct carc_diag_sink *sink;
 	struct carc_tileset *ts;
 	unsigned errors;
+	bool stop;            /* MAX_ERRORS reached: walk no further */
+	size_t *line_start;   /* byte offset of each line as libyaml counts them */
+	size_t nlines;
+	int start_claims;     /* tiles read with start: true, valid or not */
 };
 
-static void fail(struct loader *ld, enum carc_code code, const yaml_node_t *node, const char *fmt, ...)
-	CARC_PRINTF(4, 5);
+/* ---- positions and messages ---- */
 
-static void fail(struct loader *ld, enum carc_code code, const yaml_node_t *node, const char *fmt, ...)
+/* The length of a line break at s[i] as libyaml counts one (CR LF, CR, LF,
+ * NEL, LS, PS), or 0. */
+static size_t break_len(const unsigned char *s, size_t i, size_t n)
 {
+	if (s[i] == '\r')
+		return i + 1 < n && s[i + 1] == '\n' ? 2 : 1;
+	if (s[i] == '\n')
+		return 1;
+	if (s[i] == 0xc2 && i + 1 < n && s[i + 1] == 0x85)
+		return 2;
+	if (s[i] == 0xe2 && i + 2 < n && s[i + 1] == 0x80 && (s[i + 2] == 0xa8 || s[i + 2] == 0xa9))
+		return 3;
+	return 0;
+}
+
+/* The byte offset of a libyaml mark (line and column, counted in characters
+ * from 0, after a byte-order mark if there is one). */
+static size_t mark_offset(struct loader *ld, yaml_mark_t m)
+{
+	const unsigned char *s = (const unsigned char *)ld->src.text;
+	size_t n = ld->src.len;
+	if (!ld->line_start) {
+		size_t cap = 64, i = n >= 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf ? 3 : 0;
+		ld->line_start = xmalloc(cap * sizeof *ld->line_start);
+		ld->line_start[ld->nlines++] = i;
+		while (i < n) {
+			size_t b = break_len(s, i, n);
+			if (!b) {
+				i++;
+				continue;
+			}
+			i += b;
+			if (ld->nlines == cap)
+				ld->line_start = xrealloc(ld->line_start, (cap *= 2) * sizeof *ld->line_start);
+			ld->line_start[ld->nlines++] = i;
+		}
+	}
+	if (m.line >= ld->nlines)
+		return n;
+	size_t off = ld->line_start[m.line];
+	for (size_t c = 0; c < m.column && off < n && !break_len(s, off, n); c++) {
+		size_t w = s[off] >= 0x80 ? carc_utf8_len((const char *)s + off, n - off) : 1;
+		off += w ? w : 1;
+	}
+	return off;
+}
+
+static void vreport(struct loader *ld, enum carc_code code, size_t off, size_t len, const char *fmt, va_list ap)
+{
+	ld->errors++;
+	if (ld->errors > MAX_ERRORS)
+		return;
 	char msg[512];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (ld->errors == MAX_ERRORS) {
+		ld->stop = true;
+		carc_diag_report(ld->sink, code, &ld->src, off, len,
+				 "%s (and %d errors is enough: the rest of the tile set is not checked)", msg, MAX_ERRORS);
+	} else {
+		carc_diag_report(ld->sink, code, &ld->src, off, len, "%s", msg);
+	}
+}
+
+static void fail_at(struct loader *ld, enum carc_code code, size_t off, size_t len, const char *fmt, ...)
+	CARC_PRINTF(5, 6);
+static void fail_at(struct loader *ld, enum carc_code code, size_t off, size_t len, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vreport(ld, code, off, len, fmt, ap);
 	va_end(ap);
-	size_t off = node ? node->start_mark.index : 0;
-	size_t len = node ? node->end_mark.index - node->start_mark.index : 0;
-	if (node && node->type != YAML_SCALAR_NODE)
-		len = 1;
-	ld->errors++;
-	carc_diag_report(ld->sink, code, &ld->src, off, len, "%s", msg);
 }
+
+/* Reports a problem at a node: the whole of a scalar, the first character of
+ * a mapping or a list; the start of the file when node is NULL. */
+static void fail(struct loader *ld, enum carc_code code, const yaml_node_t *node, const char *fmt, ...)
+	CARC_PRINTF(4, 5);
+static void fail(struct loader *ld, enum carc_code code, const yaml_node_t *node, const char *fmt, ...)
+{
+	size_t off = 0, len = 0;
+	if (node) {
+		off = mark_offset(ld, node->start_mark);
+		len = 1;
+		if (node->type == YAML_SCALAR_NODE) {
+			size_t end = mark_offset(ld, node->end_mark);
+			len = end > off ? end - off : 0;
+		}
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(ld, code, off, len, fmt, ap);
+	va_end(ap);
+}
+
+/* Reports a problem with one word of a scalar (the 'S' of "edges: N S"):
+ * at the word itself when it can be found in the source as it is, at the
+ * whole scalar otherwise (an escape in a quoted string, a folded line). */
+static void fail_word(struct loader *ld, enum carc_code code, const yaml_node_t *n, const char *w, size_t wlen,
+		      const char *fmt, ...) CARC_PRINTF(6, 7);
+static void fail_word(struct loader *ld, enum carc_code code, const yaml_node_t *n, const char *w, size_t wlen,
+		      const char *fmt, ...)
+{
+	size_t off = mark_offset(ld, n->start_mark), end = mark_offset(ld, n->end_mark);
+	size_t len = end > off ? end - off : 1;
+	const char *v = (const char *)n->data.scalar.value;
+	if (n->type == YAML_SCALAR_NODE && w >= v && w + wlen <= v + n->data.scalar.length) {
+		yaml_scalar_style_t st = n->data.scalar.style;
+		size_t at = off + (size_t)(w - v) + (st == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+						     st == YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+		if (at + wlen <= end && !memcmp(ld->src.text + at, w, wlen)) {
+			off = at;
+			len = wlen;
+		}
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(ld, code, off, len, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- reading nodes ---- */
 
 static yaml_node_t *node_at(struct loader *ld, int id)
 {
@@ -64,12 +197,17 @@ static const char *scalar(const yaml_node_t *n)
 	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
+static const char *node_shape(const yaml_node_t *n)
+{
+	return n->type == YAML_MAPPING_NODE ? "a mapping" : n->type == YAML_SEQUENCE_NODE ? "a list" : "a value";
+}
+
 /* Expects a scalar; reports and returns NULL otherwise. */
 static const char *want_scalar(struct loader *ld, const yaml_node_t *n, const char *what)
 {
 	const char *s = scalar(n);
 	if (!s)
-		fail(ld, CARC_E103, n, "%s must be a single value", what);
+		fail(ld, CARC_E103, n, "%s must be a single value, not %s", what, node_shape(n));
 	return s;
 }
 
@@ -81,7 +219,7 @@ static bool want_int(struct loader *ld, const yaml_node_t *n, const char *what, 
 	char *end;
 	errno = 0;
 	long v = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno || v < lo || v > hi) {
+	if (*s == '\0' || *s == ' ' || *end != '\0' || errno || v < lo || v > hi) {
 		fail(ld, CARC_E103, n, "%s must be a whole number from %ld to %ld, not '%s'", what, lo, hi, s);
 		return false;
 	}
@@ -94,11 +232,11 @@ static bool want_bool(struct loader *ld, const yaml_node_t *n, const char *what,
 	const char *s = want_scalar(ld, n, what);
 	if (!s)
 		return false;
-	if (!strcmp(s, "true") || !strcmp(s, "yes")) {
+	if (!strcasecmp(s, "true") || !strcasecmp(s, "yes")) {
 		*out = true;
 		return true;
 	}
-	if (!strcmp(s, "false") || !strcmp(s, "no")) {
+	if (!strcasecmp(s, "false") || !strcasecmp(s, "no")) {
 		*out = false;
 		return true;
 	}
@@ -106,6 +244,9 @@ static bool want_bool(struct loader *ld, const yaml_node_t *n, const char *what,
 	return false;
 }
 
+/* Ids of tiles and names of kinds: letters, digits and _ - + / ., at most
+ * CARC_ID_MAX bytes, not starting with a digit, - or +. Such a word cannot
+ * be mistaken for a coordinate, a rotation or a number in a record. */
 static bool valid_id(const char *s)
 {
 	size_t n = strlen(s);
@@ -120,29 +261,62 @@ static bool valid_id(const char *s)
 	return !(s[0] >= '0' && s[0] <= '9') && s[0] != '-' && s[0] != '+';
 }
 
-/* Splits a scalar (or a sequence of scalars) into words, calling fn on each. */
-typedef bool (*word_fn)(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg);
+/* Keys already seen in one mapping, so that a repeated key is reported
+ * (libyaml keeps both and the second would silently win). */
+struct keys {
+	uint32_t seen;
+	const char *where; /* "in a tile", for the message */
+};
+
+/* True the first time key number bit is met in this mapping. */
+static bool key_once(struct loader *ld, struct keys *k, int bit, const yaml_node_t *kn)
+{
+	if (k->seen & (1u << bit)) {
+		fail(ld, CARC_E103, kn, "key '%s' is given twice %s", scalar(kn), k->where);
+		return false;
+	}
+	k->seen |= 1u << bit;
+	return true;
+}
+
+/* Splits a scalar (or a list of scalars) into words, calling fn on each.
+ * Words are separated by blanks or commas: "N E", "N, E" and [N, E] are the
+ * same list. At most MAX_WORDS words are taken. */
+typedef void (*word_fn)(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg);
 
 static void each_word(struct loader *ld, const yaml_node_t *n, const char *what, word_fn fn, void *arg)
 {
+	int words = 0;
 	if (n->type == YAML_SEQUENCE_NODE) {
 		for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
 			yaml_node_t *item = node_at(ld, *it);
 			const char *s = want_scalar(ld, item, what);
-			if (s)
-				fn(ld, item, s, strlen(s), arg);
+			if (!s)
+				continue;
+			if (++words > MAX_WORDS) {
+				fail(ld, CARC_E109, item, "%s lists more than %d words", what, MAX_WORDS);
+				return;
+			}
+			fn(ld, item, s, strlen(s), arg);
 		}
 		return;
 	}
-	const char *s = want_scalar(ld, n, what);
-	if (!s)
+	if (n->type == YAML_MAPPING_NODE) {
+		fail(ld, CARC_E103, n, "%s must be words such as N E, or a list such as [N, E], not a mapping", what);
 		return;
+	}
+	const char *s = scalar(n);
 	while (*s) {
 		while (*s == ' ' || *s == ',' || *s == '\t')
 			s++;
 		size_t len = strcspn(s, " ,\t");
-		if (len)
+		if (len) {
+			if (++words > MAX_WORDS) {
+				fail(ld, CARC_E109, n, "%s lists more than %d words", what, MAX_WORDS);
+				return;
+			}
 			fn(ld, n, s, len, arg);
+		}
 		s += len;
 	}
 }
@@ -155,92 +329,39 @@ static int name_index(const char *const *names, int count, const char *w, size_t
 	return -1;
 }
 
-struct mask_arg {
-	uint8_t mask;
-	const char *what;
-};
+/* ---- terrains and kinds ---- */
 
-static bool edge_word(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
-{
-	struct mask_arg *m = arg;
-	int e = name_index(carc_edge_names, 4, w, len);
-	if (e < 0) {
-		fail(ld, CARC_E104, n, "'%.*s' is not an edge (N, E, S or W) in %s", (int)len, w, m->what);
-		return false;
-	}
-	if (m->mask & (1u << e))
-		fail(ld, CARC_E104, n, "edge %s is named twice in %s", carc_edge_names[e], m->what);
-	m->mask |= (uint8_t)(1u << e);
-	return true;
-}
-
-static bool half_word(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
-{
-	struct mask_arg *m = arg;
-	int h = name_index(carc_half_names, 8, w, len);
-	if (h < 0) {
-		fail(ld, CARC_E104, n, "'%.*s' is not a half-edge (NNW NNE ENE ESE SSE SSW WSW WNW) in %s",
-		     (int)len, w, m->what);
-		return false;
-	}
-	if (m->mask & (1u << h))
-		fail(ld, CARC_E104, n, "half-edge %s is named twice in %s", carc_half_names[h], m->what);
-	m->mask |= (uint8_t)(1u << h);
-	return true;
-}
-
-struct terrain_arg {
-	struct carc_tile *tile;
-	int count;
-	bool ok;
-};
-
-static bool terrain_word(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
-{
-	struct terrain_arg *t = arg;
-	int i = carc_tileset_terrain(ld->ts, w, len);
-	if (i < 0) {
-		fail(ld, CARC_E104, n, "'%.*s' is not one of the tile set's terrains", (int)len, w);
-		t->ok = false;
-	} else if (t->count < 4) {
-		t->tile->edge_terrain[t->count] = (uint8_t)i;
-	}
-	t->count++;
-	return true;
-}
-
-static bool string_word(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
+static void terrain_name(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
 {
 	struct carc_tileset *ts = arg;
 	if (ts->nterrains == CARC_MAX_TERRAINS) {
-		fail(ld, CARC_E109, n, "more than %d terrains", CARC_MAX_TERRAINS);
-		return false;
+		fail_word(ld, CARC_E109, n, w, len, "more than %d terrains", CARC_MAX_TERRAINS);
+		return;
 	}
-	if (len > CARC_ID_MAX || len == 0) {
-		fail(ld, CARC_E104, n, "terrain name '%.*s' is longer than %d characters", (int)len, w, CARC_ID_MAX);
-		return false;
+	if (len > CARC_ID_MAX) {
+		fail_word(ld, CARC_E104, n, w, len, "terrain name '%.*s' is longer than %d characters", (int)len, w, CARC_ID_MAX);
+		return;
 	}
 	if (carc_tileset_terrain(ts, w, len) >= 0) {
-		fail(ld, CARC_E104, n, "terrain '%.*s' is named twice", (int)len, w);
-		return false;
+		fail_word(ld, CARC_E108, n, w, len, "terrain '%.*s' is named twice", (int)len, w);
+		return;
 	}
 	memcpy(ts->terrains[ts->nterrains], w, len);
 	ts->terrains[ts->nterrains][len] = '\0';
 	ts->nterrains++;
-	return true;
 }
 
 static void parse_kinds(struct loader *ld, yaml_node_t *seq)
 {
 	struct carc_tileset *ts = ld->ts;
 	if (seq->type != YAML_SEQUENCE_NODE) {
-		fail(ld, CARC_E103, seq, "kinds must be a list");
+		fail(ld, CARC_E103, seq, "kinds must be a list of {name, class, terrain} mappings, not %s", node_shape(seq));
 		return;
 	}
 	for (yaml_node_item_t *it = seq->data.sequence.items.start; it < seq->data.sequence.items.top; it++) {
 		yaml_node_t *m = node_at(ld, *it);
 		if (m->type != YAML_MAPPING_NODE) {
-			fail(ld, CARC_E103, m, "each kind must be a mapping with name, class and terrain");
+			fail(ld, CARC_E103, m, "each kind must be a mapping such as {name: road, class: path, terrain: road}");
 			continue;
 		}
 		if (ts->nkinds == CARC_MAX_KINDS) {
@@ -249,22 +370,26 @@ static void parse_kinds(struct loader *ld, yaml_node_t *seq)
 		}
 		struct carc_kind k = {.klass = 0xff, .terrain = CARC_NO_FEATURE};
 		const yaml_node_t *terrain_node = NULL;
+		bool named = false;
+		struct keys keys = {0, "in a kind"};
 		for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
 			yaml_node_t *kn = node_at(ld, p->key), *vn = node_at(ld, p->value);
 			const char *key = scalar(kn), *v;
 			if (!key) {
-				fail(ld, CARC_E103, kn, "a key must be a word");
+				fail(ld, CARC_E103, kn, "a key must be a word, not %s", node_shape(kn));
 			} else if (!strcmp(key, "name")) {
-				if ((v = want_scalar(ld, vn, "a kind's name"))) {
+				if (key_once(ld, &keys, 0, kn) && (v = want_scalar(ld, vn, "a kind's name"))) {
+					named = true;
 					if (!valid_id(v))
-						fail(ld, CARC_E104, vn, "'%s' is not a valid kind name", v);
+						fail(ld, CARC_E104, vn, "'%s' is not a valid kind name (letters, digits and _ - + / ., "
+						     "at most %d, not starting with a digit)", v, CARC_ID_MAX);
 					else if (carc_tileset_kind(ts, v) >= 0)
 						fail(ld, CARC_E108, vn, "kind '%s' is defined twice", v);
 					else
 						snprintf(k.name, sizeof k.name, "%s", v);
 				}
 			} else if (!strcmp(key, "class")) {
-				if ((v = want_scalar(ld, vn, "a kind's class"))) {
+				if (key_once(ld, &keys, 1, kn) && (v = want_scalar(ld, vn, "a kind's class"))) {
 					int c = name_index(class_names, CARC_CLASS_COUNT, v, strlen(v));
 					if (c < 0)
 						fail(ld, CARC_E104, vn, "'%s' is not a class (path, enclosure, site, area, lake)", v);
@@ -272,8 +397,8 @@ static void parse_kinds(struct loader *ld, yaml_node_t *seq)
 						k.klass = (uint8_t)c;
 				}
 			} else if (!strcmp(key, "terrain")) {
-				terrain_node = vn;
-				if ((v = want_scalar(ld, vn, "a kind's terrain"))) {
+				if (key_once(ld, &keys, 2, kn) && (v = want_scalar(ld, vn, "a kind's terrain"))) {
+					terrain_node = vn;
 					int t = carc_tileset_terrain(ts, v, strlen(v));
 					if (t < 0)
 						fail(ld, CARC_E104, vn, "'%s' is not one of the tile set's terrains", v);
@@ -285,21 +410,80 @@ static void parse_kinds(struct loader *ld, yaml_node_t *seq)
 			}
 		}
 		if (!k.name[0] || k.klass == 0xff) {
-			fail(ld, CARC_E103, m, "a kind needs a name and a class");
+			if (!named || k.klass == 0xff)
+				fail(ld, CARC_E103, m, "a kind needs a name and a class");
 			continue;
 		}
 		bool centre = k.klass == CARC_CLASS_SITE || k.klass == CARC_CLASS_LAKE;
 		if (centre && terrain_node)
 			fail(ld, CARC_E103, terrain_node, "kind '%s' of class %s lies in the centre and has no terrain",
 			     k.name, class_names[k.klass]);
-		if (!centre && k.terrain == CARC_NO_FEATURE && !terrain_node)
+		if (!centre && !terrain_node)
 			fail(ld, CARC_E103, m, "kind '%s' needs the terrain its edges show", k.name);
+		/* Edges match by terrain and features join by class: a terrain
+		 * shown by kinds of two classes would let a road meet a field. */
+		for (int i = 0; i < ts->nkinds && !centre && k.terrain != CARC_NO_FEATURE; i++)
+			if (ts->kinds[i].terrain == k.terrain && ts->kinds[i].klass != k.klass) {
+				fail(ld, CARC_E104, terrain_node, "terrain '%s' is already shown by kind '%s' of class %s; "
+				     "a terrain belongs to kinds of one class", ts->terrains[k.terrain], ts->kinds[i].name,
+				     class_names[ts->kinds[i].klass]);
+				break;
+			}
 		ts->kinds[ts->nkinds++] = k;
 	}
 }
 
-static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t *m,
-			  const yaml_node_t **borders_node)
+/* ---- features ---- */
+
+struct mask_arg {
+	uint8_t mask;
+	const char *what;
+};
+
+static void edge_word(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
+{
+	struct mask_arg *m = arg;
+	int e = name_index(carc_edge_names, 4, w, len);
+	if (e < 0) {
+		int h = name_index(carc_half_names, 8, w, len);
+		if (h >= 0)
+			fail_word(ld, CARC_E104, n, w, len, "'%.*s' is a half-edge; %s names whole edges (N, E, S or W)", (int)len, w,
+			     m->what);
+		else
+			fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not an edge (N, E, S or W) in %s", (int)len, w, m->what);
+		return;
+	}
+	if (m->mask & (1u << e))
+		fail_word(ld, CARC_E104, n, w, len, "edge %s is named twice in %s", carc_edge_names[e], m->what);
+	m->mask |= (uint8_t)(1u << e);
+}
+
+static void half_word(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
+{
+	struct mask_arg *m = arg;
+	int h = name_index(carc_half_names, 8, w, len);
+	if (h < 0) {
+		fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not a half-edge (NNW NNE ENE ESE SSE SSW WSW WNW) in %s",
+		     (int)len, w, m->what);
+		return;
+	}
+	if (m->mask & (1u << h))
+		fail_word(ld, CARC_E104, n, w, len, "half-edge %s is named twice in %s", carc_half_names[h], m->what);
+	m->mask |= (uint8_t)(1u << h);
+}
+
+/* What the loader keeps of a feature while its tile is being read. */
+struct feature_src {
+	const yaml_node_t *node;
+	const yaml_node_t *borders; /* the borders value, checked once all edges are known */
+};
+
+/* Keys of a feature, numbered for key_once(); attributes follow. */
+enum { FK_KIND, FK_EDGES, FK_HALVES, FK_BORDERS, FK_END, FK_ATTR };
+
+/* Reads one feature into tile->features[tile->nfeatures]; counts it when
+ * it has a kind. */
+static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t *m, struct feature_src *fs)
 {
 	struct carc_tileset *ts = ld->ts;
 	struct carc_feature *f = &tile->features[tile->nfeatures];
@@ -307,28 +491,33 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 	f->kind = CARC_NO_FEATURE;
 	f->end = CARC_NO_FEATURE;
 	f->line = m->start_mark.line + 1;
-	*borders_node = NULL;
-	const yaml_node_t *edges_node = NULL, *halves_node = NULL;
+	fs->node = m;
+	fs->borders = NULL;
+	const yaml_node_t *edges_node = NULL, *halves_node = NULL, *end_node = NULL;
 	struct mask_arg edges = {0, "edges"}, halves = {0, "halves"};
+	bool kind_given = false, words_bad = false; /* already reported */
 
 	if (m->type == YAML_SCALAR_NODE) { /* shorthand: "- cloister" */
 		int k = carc_tileset_kind(ts, scalar(m));
 		if (k < 0)
 			fail(ld, CARC_E104, m, "'%s' is not one of the tile set's kinds", scalar(m));
 		f->kind = (uint8_t)k;
+		kind_given = true;
 	} else if (m->type != YAML_MAPPING_NODE) {
 		fail(ld, CARC_E103, m, "each feature must be a mapping such as {kind: road, edges: E W}");
 		return;
 	} else {
+		struct keys keys = {0, "in a feature"};
 		for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
 			yaml_node_t *kn = node_at(ld, p->key), *vn = node_at(ld, p->value);
 			const char *key = scalar(kn), *v;
 			int a;
 			long num;
 			if (!key) {
-				fail(ld, CARC_E103, kn, "a key must be a word");
+				fail(ld, CARC_E103, kn, "a key must be a word, not %s", node_shape(kn));
 			} else if (!strcmp(key, "kind")) {
-				if ((v = want_scalar(ld, vn, "kind"))) {
+				kind_given = true;
+				if (key_once(ld, &keys, FK_KIND, kn) && (v = want_scalar(ld, vn, "kind"))) {
 					int k = carc_tileset_kind(ts, v);
 					if (k < 0)
 						fail(ld, CARC_E104, vn, "'%s' is not one of the tile set's kinds", v);
@@ -336,18 +525,26 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 						f->kind = (uint8_t)k;
 				}
 			} else if (!strcmp(key, "edges")) {
-				edges_node = vn;
-				each_word(ld, vn, "edges", edge_word, &edges);
+				if (key_once(ld, &keys, FK_EDGES, kn)) {
+					unsigned before = ld->errors;
+					edges_node = vn;
+					each_word(ld, vn, "edges", edge_word, &edges);
+					words_bad |= ld->errors != before;
+				}
 			} else if (!strcmp(key, "halves")) {
-				halves_node = vn;
-				each_word(ld, vn, "halves", half_word, &halves);
+				if (key_once(ld, &keys, FK_HALVES, kn)) {
+					unsigned before = ld->errors;
+					halves_node = vn;
+					each_word(ld, vn, "halves", half_word, &halves);
+					words_bad |= ld->errors != before;
+				}
 			} else if (!strcmp(key, "borders")) {
-				*borders_node = vn;
+				if (key_once(ld, &keys, FK_BORDERS, kn))
+					fs->borders = vn;
 			} else if (!strcmp(key, "end")) {
-				static const char *const ends[] = {"cloister", "city", "junction", "crossroads",
-								   "spring", "lake", "volcano"};
-				if ((v = want_scalar(ld, vn, "end"))) {
-					int e = name_index(ends, (int)CARC_ARRAY_LEN(ends), v, strlen(v));
+				if (key_once(ld, &keys, FK_END, kn) && (v = want_scalar(ld, vn, "end"))) {
+					end_node = vn;
+					int e = name_index(end_names, (int)CARC_ARRAY_LEN(end_names), v, strlen(v));
 					if (e < 0)
 						fail(ld, CARC_E104, vn, "'%s' is not a road or river end "
 						     "(cloister, city, junction, crossroads, spring, lake, volcano)", v);
@@ -355,30 +552,35 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 						f->end = (uint8_t)e;
 				}
 			} else if ((a = name_index(attr_names, CARC_ATTR_COUNT, key, strlen(key))) >= 0) {
-				if (want_int(ld, vn, key, 0, 99, &num))
+				if (key_once(ld, &keys, FK_ATTR + a, kn) && want_int(ld, vn, key, 0, 99, &num))
 					f->attr[a] = (uint8_t)num;
 			} else {
-				fail(ld, CARC_E103, kn, "unknown key '%s' in a feature", key);
+				fail(ld, CARC_E103, kn, "unknown key '%s' in a feature (kind, edges, halves, borders, end, "
+				     "or an attribute: pennant, fish, gold, deer, mammoth, tiger, aurochs, mushroom, fire, "
+				     "shrine, volcano)", key);
 			}
 		}
 	}
 	if (f->kind == CARC_NO_FEATURE) {
-		if (m->type == YAML_MAPPING_NODE)
-			fail(ld, CARC_E103, m, "a feature needs a kind");
+		if (!kind_given)
+			fail(ld, CARC_E103, m, "a feature needs a kind (one of the tile set's kinds)");
 		return;
 	}
 	const struct carc_kind *k = &ts->kinds[f->kind];
+	if (end_node && k->klass != CARC_CLASS_PATH)
+		fail(ld, CARC_E103, end_node, "end says what stops a road or river; a %s (class %s) has none", k->name,
+		     class_names[k->klass]);
 	switch ((enum carc_class)k->klass) {
 	case CARC_CLASS_PATH:
 		if (halves_node)
 			fail(ld, CARC_E103, halves_node, "a %s runs through the middle of its edges and covers no "
-			     "half-edges: the fields beside it do", k->name);
-		if (!edges.mask)
+			     "half-edges: the features beside it do", k->name);
+		if (!edges.mask && !words_bad)
 			fail(ld, CARC_E103, edges_node ? edges_node : m, "a %s needs the edges it leaves by", k->name);
 		f->edges = edges.mask;
 		break;
 	case CARC_CLASS_ENCLOSURE:
-		if (!edges.mask)
+		if (!edges.mask && !words_bad)
 			fail(ld, CARC_E103, edges_node ? edges_node : m, "a %s needs the edges it covers", k->name);
 		f->edges = edges.mask;
 		for (int e = 0; e < 4; e++)
@@ -390,7 +592,7 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 	case CARC_CLASS_AREA:
 		if (edges_node)
 			fail(ld, CARC_E103, edges_node, "a %s is given by its half-edges (halves), not edges", k->name);
-		if (!halves.mask)
+		if (!halves.mask && !words_bad)
 			fail(ld, CARC_E103, halves_node ? halves_node : m, "a %s needs the half-edges it covers", k->name);
 		f->halves = halves.mask;
 		for (int e = 0; e < 4; e++)
@@ -414,29 +616,40 @@ struct borders_arg {
 	struct carc_feature *f;
 };
 
-static bool border_word(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
+static void border_word(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
 {
 	struct borders_arg *b = arg;
 	int e = name_index(carc_edge_names, 4, w, len);
 	if (e < 0) {
-		fail(ld, CARC_E104, n, "'%.*s' is not an edge: borders names the edge of each bordering feature",
-		     (int)len, w);
-		return false;
+		fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not an edge: borders names an edge (N, E, S or W) of each city it "
+		     "touches", (int)len, w);
+		return;
 	}
 	uint8_t fi = b->tile->edge_feature[e];
 	if (fi == CARC_NO_FEATURE || ld->ts->kinds[b->tile->features[fi].kind].klass != CARC_CLASS_ENCLOSURE) {
-		fail(ld, CARC_E104, n, "borders %s: no city-like feature crosses edge %s", carc_edge_names[e],
-		     carc_edge_names[e]);
-		return false;
+		fail_word(ld, CARC_E104, n, w, len, "tile %s: borders names edge %s, but no city (no feature of class enclosure) "
+		     "covers edge %s", b->tile->id, carc_edge_names[e], carc_edge_names[e]);
+		return;
 	}
 	b->f->borders |= (uint16_t)(1u << fi);
-	return true;
 }
 
-/* Fills the derived tables of a tile and checks that its features cover each
- * edge and half-edge exactly once. */
-static void finish_tile(struct loader *ld, struct carc_tile *t, yaml_node_t *tn, yaml_node_t *edges_node,
-			bool edges_given, const yaml_node_t *const *borders)
+/* Appends "N E S W"-style words for the bits of mask to buf. */
+static void add_names(struct carc_buf *b, const char *const *names, int count, unsigned mask)
+{
+	bool first = true;
+	for (int i = 0; i < count; i++)
+		if (mask & (1u << i)) {
+			carc_buf_printf(b, "%s%s", first ? "" : " ", names[i]);
+			first = false;
+		}
+}
+
+/* Fills the derived tables of a tile and checks the derived rules: its
+ * features cover each edge and half-edge exactly once, the edges line agrees
+ * with them, borders names cities. */
+static void finish_tile(struct loader *ld, struct carc_tile *t, const yaml_node_t *tn,
+			const yaml_node_t *edges_node, bool edges_given, const struct feature_src *fs)
 {
 	struct carc_tileset *ts = ld->ts;
 	memset(t->edge_feature, CARC_NO_FEATURE, sizeof t->edge_feature);
@@ -453,52 +666,88 @@ static void finish_tile(struct loader *ld, struct carc_tile *t, yaml_node_t *tn,
 	for (int i = 0; i < t->nfeatures; i++) {
 		struct carc_feature *f = &t->features[i];
 		uint8_t klass = ts->kinds[f->kind].klass;
+		const char *name = ts->kinds[f->kind].name;
 		for (int e = 0; e < 4; e++) {
 			if (!(f->edges & (1u << e)))
 				continue;
-			if (t->edge_feature[e] != CARC_NO_FEATURE)
-				fail(ld, CARC_E105, tn, "tile %s: edge %s is covered by two features (lines %u and %u)",
-				     t->id, carc_edge_names[e], t->features[t->edge_feature[e]].line, f->line);
-			t->edge_feature[e] = (uint8_t)i;
+			uint8_t other = t->edge_feature[e];
+			if (other != CARC_NO_FEATURE)
+				fail(ld, CARC_E105, fs[i].node, "tile %s: edge %s is covered twice, by the %s on line %u and "
+				     "by this %s", t->id, carc_edge_names[e], ts->kinds[t->features[other].kind].name,
+				     t->features[other].line, name);
+			else
+				t->edge_feature[e] = (uint8_t)i;
 		}
 		for (int h = 0; h < 8; h++) {
 			if (!(f->halves & (1u << h)))
 				continue;
-			if (t->half_feature[h] != CARC_NO_FEATURE)
-				fail(ld, CARC_E105, tn, "tile %s: half-edge %s is covered by two features (lines %u and %u)",
-				     t->id, carc_half_names[h], t->features[t->half_feature[h]].line, f->line);
-			t->half_feature[h] = (uint8_t)i;
+			uint8_t other = t->half_feature[h];
+			if (other != CARC_NO_FEATURE)
+				fail(ld, CARC_E105, fs[i].node, "tile %s: half-edge %s is covered twice, by the %s on line %u "
+				     "and by this %s", t->id, carc_half_names[h], ts->kinds[t->features[other].kind].name,
+				     t->features[other].line, name);
+			else
+				t->half_feature[h] = (uint8_t)i;
 		}
 		if (klass == CARC_CLASS_SITE || klass == CARC_CLASS_LAKE) {
-			if (t->centre_feature != CARC_NO_FEATURE)
-				fail(ld, CARC_E105, tn, "tile %s has two features in its centre", t->id);
-			t->centre_feature = (uint8_t)i;
+			uint8_t other = t->centre_feature;
+			if (other != CARC_NO_FEATURE)
+				fail(ld, CARC_E105, fs[i].node, "tile %s: the %s on line %u already fills the centre; a tile "
+				     "has at most one feature there", t->id, ts->kinds[t->features[other].kind].name,
+				     t->features[other].line);
+			else
+				t->centre_feature = (uint8_t)i;
 		}
 	}
-	for (int e = 0; e < 4; e++) {
-		if (t->edge_feature[e] == CARC_NO_FEATURE) {
-			fail(ld, CARC_E105, tn, "tile %s: no feature covers edge %s", t->id, carc_edge_names[e]);
-			continue;
-		}
-		uint8_t terrain = ts->kinds[t->features[t->edge_feature[e]].kind].terrain;
-		if (edges_given && t->edge_terrain[e] != terrain)
-			fail(ld, CARC_E106, edges_node, "tile %s: edge %s is %s by its features but %s in edges",
-			     t->id, carc_edge_names[e], ts->terrains[terrain], ts->terrains[t->edge_terrain[e]]);
-		t->edge_terrain[e] = terrain;
-	}
+	unsigned bare = 0;
 	for (int h = 0; h < 8; h++)
 		if (t->half_feature[h] == CARC_NO_FEATURE)
-			fail(ld, CARC_E105, tn, "tile %s: no feature covers half-edge %s", t->id, carc_half_names[h]);
+			bare |= 1u << h;
+	if (bare) {
+		struct carc_buf b = {0};
+		add_names(&b, carc_half_names, 8, bare);
+		fail(ld, CARC_E105, tn, "tile %s: no feature covers half-edge%s %s", t->id, (bare & (bare - 1)) ? "s" : "",
+		     carc_buf_cstr(&b));
+		carc_buf_free(&b);
+	}
+	uint8_t derived[4];
+	bool all_edges = true;
+	for (int e = 0; e < 4; e++) {
+		uint8_t fi = t->edge_feature[e];
+		if (fi == CARC_NO_FEATURE) {
+			all_edges = false;
+			uint8_t a = t->half_feature[2 * e], b = t->half_feature[2 * e + 1];
+			if (a != CARC_NO_FEATURE && b != CARC_NO_FEATURE) /* two areas, nothing between them */
+				fail(ld, CARC_E105, fs[b].node, "tile %s: the halves of edge %s belong to two features (lines "
+				     "%u and %u) and no road or other path crosses the edge between them", t->id,
+				     carc_edge_names[e], t->features[a].line, t->features[b].line);
+			continue;
+		}
+		derived[e] = ts->kinds[t->features[fi].kind].terrain;
+	}
+	if (all_edges) {
+		bool same = true;
+		for (int e = 0; e < 4; e++)
+			same &= !edges_given || t->edge_terrain[e] == derived[e];
+		if (!same)
+			fail(ld, CARC_E106, edges_node, "tile %s: edges says '%s %s %s %s', but its features make the edges "
+			     "%s %s %s %s (N E S W)", t->id, ts->terrains[t->edge_terrain[0]],
+			     ts->terrains[t->edge_terrain[1]], ts->terrains[t->edge_terrain[2]],
+			     ts->terrains[t->edge_terrain[3]], ts->terrains[derived[0]], ts->terrains[derived[1]],
+			     ts->terrains[derived[2]], ts->terrains[derived[3]]);
+		memcpy(t->edge_terrain, derived, 4);
+	}
 	for (int i = 0; i < t->nfeatures; i++) {
-		if (!borders[i])
+		if (!fs[i].borders)
 			continue;
 		struct carc_feature *f = &t->features[i];
 		if (ts->kinds[f->kind].klass != CARC_CLASS_AREA) {
-			fail(ld, CARC_E103, borders[i], "only a field-like feature borders others");
+			fail(ld, CARC_E103, fs[i].borders, "only a field (a feature of class area) has borders; this is a %s",
+			     ts->kinds[f->kind].name);
 			continue;
 		}
 		struct borders_arg b = {t, f};
-		each_word(ld, borders[i], "borders", border_word, &b);
+		each_word(ld, fs[i].borders, "borders", border_word, &b);
 	}
 	for (int r = 0; r < 4; r++) {
 		uint32_t packed = 0;
@@ -508,154 +757,222 @@ static void finish_tile(struct loader *ld, struct carc_tile *t, yaml_node_t *tn,
 	}
 }
 
-static void parse_tile(struct loader *ld, yaml_node_t *m)
+struct terrain_arg {
+	struct carc_tile *tile;
+	int count;
+	bool ok;
+};
+
+static void edge_terrain(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
+{
+	struct terrain_arg *t = arg;
+	int i = carc_tileset_terrain(ld->ts, w, len);
+	if (i < 0) {
+		fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not one of the tile set's terrains", (int)len, w);
+		t->ok = false;
+	} else if (t->count < 4) {
+		t->tile->edge_terrain[t->count] = (uint8_t)i;
+	}
+	t->count++;
+}
+
+/* Keys of a tile, numbered for key_once(). */
+enum { TK_ID, TK_COUNT, TK_START, TK_BONUS, TK_NAME, TK_EDGES, TK_FEATURES };
+
+/* Reads one tile type into ts->tiles[ts->ntiles]; start is set to the node of
+ * its start key, if any. */
+static void parse_tile(struct loader *ld, yaml_node_t *m, const yaml_node_t **start)
 {
 	struct carc_tileset *ts = ld->ts;
+	*start = NULL;
 	if (m->type != YAML_MAPPING_NODE) {
-		fail(ld, CARC_E103, m, "each tile must be a mapping with id, count, edges and features");
-		return;
-	}
-	if (ts->ntiles == CARC_MAX_TILE_TYPES) {
-		fail(ld, CARC_E109, m, "more than %d tile types", CARC_MAX_TILE_TYPES);
+		fail(ld, CARC_E103, m, "each tile must be a mapping with id, count, edges and features, not %s",
+		     node_shape(m));
 		return;
 	}
 	struct carc_tile *t = &ts->tiles[ts->ntiles];
 	memset(t, 0, sizeof *t);
 	t->line = m->start_mark.line + 1;
 	yaml_node_t *edges_node = NULL, *features_node = NULL;
-	bool have_count = false;
+	bool id_given = false;
+	struct keys keys = {0, "in a tile"};
 	for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
 		yaml_node_t *kn = node_at(ld, p->key), *vn = node_at(ld, p->value);
 		const char *key = scalar(kn), *v;
 		long num;
 		if (!key) {
-			fail(ld, CARC_E103, kn, "a key must be a word");
+			fail(ld, CARC_E103, kn, "a key must be a word, not %s", node_shape(kn));
 		} else if (!strcmp(key, "id")) {
-			if ((v = want_scalar(ld, vn, "id"))) {
+			if (key_once(ld, &keys, TK_ID, kn) && (v = want_scalar(ld, vn, "id"))) {
+				id_given = true;
 				if (!valid_id(v))
 					fail(ld, CARC_E104, vn, "'%s' is not a valid tile id (letters, digits and _ - + / ., "
 					     "at most %d, not starting with a digit)", v, CARC_ID_MAX);
 				else if (carc_tileset_find(ts, v, strlen(v)) >= 0)
-					fail(ld, CARC_E108, vn, "tile id '%s' is used twice", v);
+					fail(ld, CARC_E108, vn, "tile id '%s' is used twice (first on line %u)", v,
+					     ts->tiles[carc_tileset_find(ts, v, strlen(v))].line);
 				else
 					snprintf(t->id, sizeof t->id, "%s", v);
 			}
 		} else if (!strcmp(key, "count")) {
-			if (want_int(ld, vn, "count", 1, CARC_MAX_TILES, &num)) {
-				t->count = (uint16_t)num;
-				have_count = true;
+			if (key_once(ld, &keys, TK_COUNT, kn) && want_int(ld, vn, "count", 1, LONG_MAX, &num)) {
+				if (num > CARC_MAX_TILES)
+					fail(ld, CARC_E109, vn, "count %ld is more than a tile set may hold (%d tiles)", num,
+					     CARC_MAX_TILES);
+				else
+					t->count = (uint16_t)num;
 			}
 		} else if (!strcmp(key, "start")) {
-			want_bool(ld, vn, "start", &t->start);
-		} else if (!strcmp(key, "bonus")) {
-			want_bool(ld, vn, "bonus", &t->bonus);
-		} else if (!strcmp(key, "name")) {
-			if ((v = want_scalar(ld, vn, "name"))) {
-				free(t->name);
-				t->name = xstrdup(v);
+			if (key_once(ld, &keys, TK_START, kn)) {
+				*start = vn;
+				bool yes = false;
+				want_bool(ld, vn, "start", &yes);
+				t->start = yes;
+				ld->start_claims += yes;
 			}
+		} else if (!strcmp(key, "bonus")) {
+			if (key_once(ld, &keys, TK_BONUS, kn))
+				want_bool(ld, vn, "bonus", &t->bonus);
+		} else if (!strcmp(key, "name")) {
+			if (key_once(ld, &keys, TK_NAME, kn) && (v = want_scalar(ld, vn, "name")))
+				t->name = xstrdup(v);
 		} else if (!strcmp(key, "edges")) {
-			edges_node = vn;
+			if (key_once(ld, &keys, TK_EDGES, kn))
+				edges_node = vn;
 		} else if (!strcmp(key, "features")) {
-			features_node = vn;
+			if (key_once(ld, &keys, TK_FEATURES, kn))
+				features_node = vn;
 		} else {
-			fail(ld, CARC_E103, kn, "unknown key '%s' in a tile", key);
+			fail(ld, CARC_E103, kn, "unknown key '%s' in a tile (id, count, start, bonus, name, edges, features)",
+			     key);
 		}
 	}
 	if (!t->id[0]) {
-		fail(ld, CARC_E103, m, "a tile needs an id");
+		if (!id_given)
+			fail(ld, CARC_E103, m, "a tile needs an id");
 		free(t->name);
 		return;
 	}
-	if (!have_count)
+	if (!(keys.seen & (1u << TK_COUNT)))
 		fail(ld, CARC_E103, m, "tile %s needs a count", t->id);
 	if (!features_node || features_node->type != YAML_SEQUENCE_NODE) {
-		fail(ld, CARC_E103, features_node ? features_node : m, "tile %s needs a list of features", t->id);
+		if (features_node)
+			fail(ld, CARC_E103, features_node, "tile %s: features must be a list, not %s", t->id,
+			     node_shape(features_node));
+		else
+			fail(ld, CARC_E103, m, "tile %s needs a list of features", t->id);
 		ts->ntiles++;
 		return;
 	}
-	const yaml_node_t *borders[CARC_MAX_FEATURES] = {0};
+	struct feature_src fs[CARC_MAX_FEATURES];
+	unsigned before = ld->errors;
 	for (yaml_node_item_t *it = features_node->data.sequence.items.start;
-	     it < features_node->data.sequence.items.top; it++) {
+	     it < features_node->data.sequence.items.top && !ld->stop; it++) {
 		if (t->nfeatures == CARC_MAX_FEATURES) {
-			fail(ld, CARC_E109, features_node, "tile %s has more than %d features", t->id, CARC_MAX_FEATURES);
+			fail(ld, CARC_E109, node_at(ld, *it), "tile %s has more than %d features", t->id, CARC_MAX_FEATURES);
 			break;
 		}
-		uint8_t before = t->nfeatures;
-		const yaml_node_t *b = NULL;
-		parse_feature(ld, t, node_at(ld, *it), &b);
-		if (t->nfeatures > before)
-			borders[before] = b;
+		parse_feature(ld, t, node_at(ld, *it), &fs[t->nfeatures]);
 	}
+	/* Coverage is checked only when every feature was read: a feature
+	 * that was refused would leave follow-on gaps. */
+	bool features_read = ld->errors == before;
 	bool edges_given = false;
 	if (edges_node) {
 		struct terrain_arg ta = {t, 0, true};
-		each_word(ld, edges_node, "edges", terrain_word, &ta);
-		if (ta.count != 4)
-			fail(ld, CARC_E103, edges_node, "tile %s: edges lists %d terrains, not 4 (N E S W)", t->id, ta.count);
+		each_word(ld, edges_node, "edges", edge_terrain, &ta);
+		if (ta.ok && ta.count != 4)
+			fail(ld, CARC_E103, edges_node, "tile %s: edges lists %d terrain%s; it needs 4, in the order N E S W",
+			     t->id, ta.count, ta.count == 1 ? "" : "s");
 		edges_given = ta.ok && ta.count == 4;
 	}
-	finish_tile(ld, t, m, edges_node, edges_given, borders);
+	if (features_read)
+		finish_tile(ld, t, m, edges_node, edges_given, fs);
 	ts->ntiles++;
 }
+
+/* Keys of the top level, numbered for key_once(). */
+enum { TOP_NAME, TOP_TITLE, TOP_RULES, TOP_NOTE, TOP_PROVISIONAL, TOP_TERRAINS, TOP_KINDS, TOP_TILES };
 
 static void parse_top(struct loader *ld, yaml_node_t *root)
 {
 	struct carc_tileset *ts = ld->ts;
-	if (!root || root->type != YAML_MAPPING_NODE) {
-		fail(ld, CARC_E103, root, "a tile set is a mapping with name, terrains, kinds and tiles");
+	if (!root) {
+		fail(ld, CARC_E103, NULL, "the file is empty: a tile set is a mapping with name, terrains, kinds and tiles");
+		return;
+	}
+	if (root->type != YAML_MAPPING_NODE) {
+		fail(ld, CARC_E103, root, "the file holds %s; a tile set is a mapping with name, terrains, kinds and tiles",
+		     node_shape(root));
 		return;
 	}
 	yaml_node_t *terrains = NULL, *kinds = NULL, *tiles = NULL;
+	struct keys keys = {0, "at the top level"};
+	char **text_keys[] = {[TOP_NAME] = &ts->name, [TOP_TITLE] = &ts->title, [TOP_RULES] = &ts->rules,
+			      [TOP_NOTE] = &ts->note};
+	static const char *const top_names[] = {"name", "title", "rules", "note", "provisional",
+						"terrains", "kinds", "tiles"};
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *kn = node_at(ld, p->key), *vn = node_at(ld, p->value);
 		const char *key = scalar(kn), *v;
+		int k = key ? name_index(top_names, (int)CARC_ARRAY_LEN(top_names), key, strlen(key)) : -1;
 		if (!key) {
-			fail(ld, CARC_E103, kn, "a key must be a word");
-		} else if (!strcmp(key, "name")) {
-			if ((v = want_scalar(ld, vn, "name")))
-				ts->name = xstrdup(v);
-		} else if (!strcmp(key, "title")) {
-			if ((v = want_scalar(ld, vn, "title")))
-				ts->title = xstrdup(v);
-		} else if (!strcmp(key, "rules")) {
-			if ((v = want_scalar(ld, vn, "rules")))
-				ts->rules = xstrdup(v);
-		} else if (!strcmp(key, "note")) {
-			if ((v = want_scalar(ld, vn, "note")))
-				ts->note = xstrdup(v);
-		} else if (!strcmp(key, "provisional")) {
-			want_bool(ld, vn, "provisional", &ts->provisional);
-		} else if (!strcmp(key, "terrains")) {
-			terrains = vn;
-		} else if (!strcmp(key, "kinds")) {
-			kinds = vn;
-		} else if (!strcmp(key, "tiles")) {
-			tiles = vn;
-		} else {
+			fail(ld, CARC_E103, kn, "a key must be a word, not %s", node_shape(kn));
+		} else if (k < 0) {
 			fail(ld, CARC_E103, kn, "unknown key '%s' (name, title, rules, note, provisional, terrains, "
 			     "kinds, tiles)", key);
+		} else if (!key_once(ld, &keys, k, kn)) {
+			continue;
+		} else if (k <= TOP_NOTE) {
+			if ((v = want_scalar(ld, vn, key)))
+				*text_keys[k] = xstrdup(v);
+		} else if (k == TOP_PROVISIONAL) {
+			want_bool(ld, vn, "provisional", &ts->provisional);
+		} else if (k == TOP_TERRAINS) {
+			terrains = vn;
+		} else if (k == TOP_KINDS) {
+			kinds = vn;
+		} else {
+			tiles = vn;
 		}
 	}
-	if (!ts->name)
+	if (!(keys.seen & (1u << TOP_NAME)))
 		fail(ld, CARC_E103, root, "the tile set needs a name");
 	if (!terrains || !kinds || !tiles) {
-		fail(ld, CARC_E103, root, "the tile set needs terrains, kinds and tiles");
+		const char *missing[3];
+		int nm = 0;
+		if (!terrains)
+			missing[nm++] = "terrains";
+		if (!kinds)
+			missing[nm++] = "kinds";
+		if (!tiles)
+			missing[nm++] = "tiles";
+		fail(ld, CARC_E103, root, "the tile set needs %s%s%s%s%s", missing[0], nm == 3 ? ", " : nm == 2 ? " and " : "",
+		     nm > 1 ? missing[1] : "", nm == 3 ? " and " : "", nm == 3 ? missing[2] : "");
 		return;
 	}
-	each_word(ld, terrains, "terrains", string_word, ts);
+	each_word(ld, terrains, "terrains", terrain_name, ts);
 	parse_kinds(ld, kinds);
 	if (tiles->type != YAML_SEQUENCE_NODE) {
-		fail(ld, CARC_E103, tiles, "tiles must be a list");
+		fail(ld, CARC_E103, tiles, "tiles must be a list, not %s", node_shape(tiles));
 		return;
 	}
 	size_t n = (size_t)(tiles->data.sequence.items.top - tiles->data.sequence.items.start);
+	if (n > CARC_MAX_TILE_TYPES) {
+		fail(ld, CARC_E109, node_at(ld, tiles->data.sequence.items.start[CARC_MAX_TILE_TYPES]),
+		     "more than %d tile types", CARC_MAX_TILE_TYPES);
+		n = CARC_MAX_TILE_TYPES;
+	}
 	ts->tiles = xcalloc(n ? n : 1, sizeof *ts->tiles);
-	for (yaml_node_item_t *it = tiles->data.sequence.items.start; it < tiles->data.sequence.items.top; it++)
-		parse_tile(ld, node_at(ld, *it));
+	const yaml_node_t **starts = xcalloc(n ? n : 1, sizeof *starts);
+	for (size_t i = 0; i < n && !ld->stop; i++)
+		parse_tile(ld, node_at(ld, tiles->data.sequence.items.start[i]), &starts[ts->ntiles]);
+	if (ld->stop) {
+		free(starts);
+		return;
+	}
 
 	ts->start_tile = -1;
-	int starts = 0;
 	long total = 0, bonus = 0;
 	for (int i = 0; i < ts->ntiles; i++) {
 		struct carc_tile *t = &ts->tiles[i];
@@ -664,22 +981,124 @@ static void parse_top(struct loader *ld, yaml_node_t *root)
 		else
 			total += t->count;
 		if (t->start) {
-			starts++;
 			if (t->bonus)
-				fail(ld, CARC_E107, root, "the start tile %s cannot be a bonus tile", t->id);
-			ts->start_tile = i;
+				fail(ld, CARC_E107, starts[i], "tile %s: the start tile cannot be a bonus tile", t->id);
+			else if (ts->start_tile >= 0)
+				fail(ld, CARC_E107, starts[i], "tile %s is marked start: true, and so is tile %s (line %u): "
+				     "exactly one tile type holds the start tile", t->id, ts->tiles[ts->start_tile].id,
+				     ts->tiles[ts->start_tile].line);
+			else
+				ts->start_tile = i;
 		}
 		if (t->id[1] == '\0' && (unsigned char)t->id[0] < 128)
-			ts->by_letter[(unsigned char)t->id[0]] = (uint8_t)(i + 1 > 255 ? 0 : i + 1);
+			ts->by_letter[(unsigned char)t->id[0]] = (uint8_t)(i + 1);
 	}
-	if (starts == 0)
-		fail(ld, CARC_E107, tiles, "no tile type is marked start: true");
-	else if (starts > 1)
-		fail(ld, CARC_E107, tiles, "%d tile types are marked start: true; exactly one must be", starts);
+	free(starts);
+	if (ts->start_tile < 0 && ld->start_claims == 0)
+		fail(ld, CARC_E107, tiles, "no tile type is marked start: true; exactly one must hold the start tile");
 	if (total + bonus > CARC_MAX_TILES)
-		fail(ld, CARC_E109, tiles, "%ld tiles in all; at most %d are allowed", total + bonus, CARC_MAX_TILES);
+		fail(ld, CARC_E109, tiles, "%ld tiles in all; a tile set may hold at most %d", total + bonus,
+		     CARC_MAX_TILES);
 	ts->total = (int)total;
 	ts->bonus_total = (int)bonus;
+}
+
+/* ---- the bytes and the YAML ---- */
+
+/* Refuses text that is not UTF-8 (a NUL byte or a malformed sequence): a
+ * binary file gets one message instead of libyaml's guesses. */
+static bool check_text(struct loader *ld)
+{
+	const char *s = ld->src.text;
+	size_t n = ld->src.len;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == 0) {
+			fail_at(ld, CARC_E102, i, 1, "a NUL byte at byte %zu: a tile set is a UTF-8 text file", i);
+			return false;
+		}
+		if (c < 0x80)
+			continue;
+		size_t w = carc_utf8_len(s + i, n - i);
+		if (!w) {
+			fail_at(ld, CARC_E102, i, 1, "byte 0x%02x at byte %zu is not UTF-8: a tile set is a UTF-8 text file",
+				c, i);
+			return false;
+		}
+		i += w - 1;
+	}
+	return true;
+}
+
+/* Reports the error that stopped a libyaml parser. */
+static void yaml_failed(struct loader *ld, const yaml_parser_t *p)
+{
+	if (p->error == YAML_MEMORY_ERROR) {
+		fail_at(ld, CARC_E102, 0, 0, "out of memory while reading the YAML");
+		return;
+	}
+	size_t off = p->error == YAML_READER_ERROR ? p->problem_offset : mark_offset(ld, p->problem_mark);
+	const char *problem = p->problem ? p->problem : "malformed YAML";
+	const char *hint = strstr(problem, "tab") ? "; YAML indents with spaces, never tabs"
+			   : off >= ld->src.len ? "; the file ends here: is it cut short?" : "";
+	if (p->context && p->context_mark.line != p->problem_mark.line)
+		fail_at(ld, CARC_E102, off, 1, "%s (%s that starts on line %lu)%s", problem, p->context,
+			(unsigned long)p->context_mark.line + 1, hint);
+	else if (p->context)
+		fail_at(ld, CARC_E102, off, 1, "%s %s%s", problem, p->context, hint);
+	else
+		fail_at(ld, CARC_E102, off, 1, "%s%s", problem, hint);
+}
+
+/* The first pass: the events of the whole stream, to refuse a second
+ * document and nesting deeper than MAX_DEPTH before the tree is built. */
+static bool check_yaml(struct loader *ld)
+{
+	yaml_parser_t p;
+	if (!yaml_parser_initialize(&p)) {
+		fail_at(ld, CARC_E102, 0, 0, "cannot start the YAML parser");
+		return false;
+	}
+	yaml_parser_set_input_string(&p, (const unsigned char *)ld->src.text, ld->src.len);
+	int depth = 0, docs = 0;
+	bool ok = true, done = false;
+	while (ok && !done) {
+		yaml_event_t ev;
+		if (!yaml_parser_parse(&p, &ev)) {
+			yaml_failed(ld, &p);
+			ok = false;
+			break;
+		}
+		switch (ev.type) {
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (++depth > MAX_DEPTH) {
+				fail_at(ld, CARC_E102, mark_offset(ld, ev.start_mark), 1,
+					"lists and mappings nested more than %d deep; a tile set needs 6", MAX_DEPTH);
+				ok = false;
+			}
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			if (++docs == 2) {
+				fail_at(ld, CARC_E102, mark_offset(ld, ev.start_mark), 1,
+					"a second YAML document starts here; a tile-set file holds one");
+				ok = false;
+			}
+			break;
+		case YAML_STREAM_END_EVENT:
+			done = true;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	return ok;
 }
 
 struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char *name,
@@ -687,17 +1106,21 @@ struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char
 {
 	struct loader ld = {.sink = sink};
 	ld.src = (struct carc_src){name, text, len, 1};
+	if (!check_text(&ld) || !check_yaml(&ld)) {
+		free(ld.line_start);
+		return NULL;
+	}
 	yaml_parser_t parser;
 	if (!yaml_parser_initialize(&parser)) {
-		carc_diag_report(sink, CARC_E102, NULL, 0, 0, "%s: cannot start the YAML parser", name);
+		fail_at(&ld, CARC_E102, 0, 0, "cannot start the YAML parser");
+		free(ld.line_start);
 		return NULL;
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &ld.doc)) {
-		size_t off = parser.problem_mark.index;
-		carc_diag_report(sink, CARC_E102, &ld.src, off, 1, "%s%s%s", parser.problem ? parser.problem : "YAML error",
-				 parser.context ? " " : "", parser.context ? parser.context : "");
+		yaml_failed(&ld, &parser);
 		yaml_parser_delete(&parser);
+		free(ld.line_start);
 		return NULL;
 	}
 	yaml_parser_delete(&parser);
@@ -709,6 +1132,7 @@ struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char
 	ld.ts->source_len = len;
 	parse_top(&ld, yaml_document_get_root_node(&ld.doc));
 	yaml_document_delete(&ld.doc);
+	free(ld.line_start);
 	if (ld.errors) {
 		carc_tileset_free(ld.ts);
 		return NULL;
@@ -716,6 +1140,9 @@ struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char
 	return ld.ts;
 }
 
+/* ---- files, bundled sets and lookups ---- */
+
+/* Reads a whole file of at most MAX_FILE_BYTES; NULL with errno set. */
 static char *read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -724,16 +1151,20 @@ static char *read_file(const char *path, size_t *len)
 	struct carc_buf b = {0};
 	char chunk[65536];
 	size_t n;
+	int err = 0;
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		carc_buf_add(&b, chunk, n);
-		if (b.len > (64u << 20))
+		if (b.len + n > MAX_FILE_BYTES) {
+			err = EFBIG;
 			break;
+		}
+		carc_buf_add(&b, chunk, n);
 	}
-	bool bad = ferror(f) || b.len > (64u << 20);
+	if (!err && ferror(f))
+		err = errno ? errno : EIO;
 	fclose(f);
-	if (bad) {
+	if (err) {
 		carc_buf_free(&b);
-		errno = bad ? EFBIG : errno;
+		errno = err;
 		return NULL;
 	}
 	carc_buf_cstr(&b);
@@ -748,14 +1179,17 @@ struct carc_tileset *carc_tileset_load(const char *name_or_path, struct carc_dia
 	const char *text = carc_bundled_text(name_or_path, &text_len);
 	if (text)
 		return carc_tileset_parse(text, text_len, name_or_path, sink);
-	char *data = read_file(name_or_path, &text_len);
+	errno = 0;
+	char *data = name_or_path[0] ? read_file(name_or_path, &text_len) : NULL;
 	if (!data) {
+		int err = name_or_path[0] ? errno : ENOENT;
 		struct carc_buf names = {0};
 		for (size_t i = 0; i < carc_bundled_count(); i++)
 			carc_buf_printf(&names, "%s%s", i ? ", " : "", carc_bundled_name(i));
+		const char *why = err == EFBIG ? "it is larger than 64 MiB" : strerror(err);
 		carc_diag_report(sink, CARC_E101, src, off, len,
 				 "tile set '%s' is neither bundled (%s) nor a readable file: %s",
-				 name_or_path, carc_buf_cstr(&names), strerror(errno));
+				 name_or_path, carc_buf_cstr(&names), why);
 		carc_buf_free(&names);
 		return NULL;
 	}
@@ -763,7 +1197,6 @@ struct carc_tileset *carc_tileset_load(const char *name_or_path, struct carc_dia
 	free(data);
 	return ts;
 }
-
 void carc_tileset_free(struct carc_tileset *ts)
 {
 	if (!ts)
