@@ -802,23 +802,62 @@ void carc_picture_tile(struct carc_canvas *cv, int x, int y, int w, int h, const
 	draw_tile(cv, x, y, w, h, ts, s, rot, ascii, NULL, 0);
 }
 
-bool carc_view_bounds(const struct carc_view *v, int32_t *minx, int32_t *miny, int32_t *maxx, int32_t *maxy)
+static int cmp_i32(const void *a, const void *b)
 {
-	bool any = false;
-	for (size_t i = 0; i < v->ntiles + (size_t)v->ncells; i++) {
-		int32_t x = i < v->ntiles ? v->tiles[i].x : v->cells[i - v->ntiles].x;
-		int32_t y = i < v->ntiles ? v->tiles[i].y : v->cells[i - v->ntiles].y;
-		if (!any || x < *minx)
-			*minx = x;
-		if (!any || x > *maxx)
-			*maxx = x;
-		if (!any || y < *miny)
-			*miny = y;
-		if (!any || y > *maxy)
-			*maxy = y;
-		any = true;
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+	return (x > y) - (x < y);
+}
+
+void carc_view_axis(const struct carc_view *v, bool rows, struct carc_axis *out)
+{
+	size_t n = v->ntiles + (size_t)v->ncells;
+	int32_t *val = xcalloc(n + 1, sizeof *val);
+	for (size_t i = 0; i < n; i++) {
+		if (i < v->ntiles)
+			val[i] = rows ? v->tiles[i].y : v->tiles[i].x;
+		else
+			val[i] = rows ? v->cells[i - v->ntiles].y : v->cells[i - v->ntiles].x;
 	}
-	return any;
+	qsort(val, n, sizeof *val, cmp_i32);
+	out->n = 0;
+	out->slot = xcalloc(n * (CARC_AXIS_GAP) + 1, sizeof *out->slot);
+	for (size_t i = 0; i < n; i++) {
+		if (i && val[i] == val[i - 1])
+			continue;
+		if (i) {
+			int64_t empty = (int64_t)val[i] - val[i - 1] - 1;
+			if (empty >= CARC_AXIS_GAP) {
+				out->slot[out->n++] = (struct carc_axis_slot){val[i], true};
+				continue;
+			}
+			for (int64_t k = 1; k <= empty; k++)
+				out->slot[out->n++] = (struct carc_axis_slot){(int32_t)(val[i - 1] + k), false};
+		}
+		out->slot[out->n++] = (struct carc_axis_slot){val[i], false};
+	}
+	free(val);
+}
+
+int carc_axis_find(const struct carc_axis *a, int32_t value)
+{
+	int lo = 0, hi = a->n - 1;
+	while (lo <= hi) {
+		int m = (lo + hi) / 2;
+		if (a->slot[m].value == value)
+			return m;
+		if (a->slot[m].value < value)
+			lo = m + 1;
+		else
+			hi = m - 1;
+	}
+	return -1;
+}
+
+void carc_axis_free(struct carc_axis *a)
+{
+	free(a->slot);
+	a->slot = NULL;
+	a->n = 0;
 }
 
 static void frame(struct carc_canvas *cv, int left, int top, int w, int h, int mark, bool ascii)
@@ -853,32 +892,51 @@ static void frame(struct carc_canvas *cv, int left, int top, int w, int h, int m
 void carc_picture_map(struct carc_buf *out, const struct carc_view *v, struct carc_shape_cache *shapes, bool ascii,
 		      bool color)
 {
-	int32_t minx, miny, maxx, maxy;
-	if (!carc_view_bounds(v, &minx, &miny, &maxx, &maxy))
+	if (!v->ntiles && !v->ncells)
 		return;
-	const int TW = CARC_MAP_TILE_W, TH = CARC_MAP_TILE_H;
+	const int TW = CARC_MAP_TILE_W, TH = CARC_MAP_TILE_H, GAP_W = 4, GAP_H = 2;
+	struct carc_axis xs, ys;
+	carc_view_axis(v, false, &xs);
+	carc_view_axis(v, true, &ys);
+	/* where each column and row starts; rows run from north (the greatest y) down */
 	int lm = 0;
-	for (int32_t y = miny; y <= maxy; y++) {
+	for (int i = 0; i < ys.n; i++) {
 		char num[16];
-		int n = snprintf(num, sizeof num, "%d", (int)y);
+		int n = snprintf(num, sizeof num, "%d", (int)ys.slot[i].value);
 		if (n > lm)
 			lm = n;
 	}
-	int ncols = (int)(maxx - minx + 1), nrows = (int)(maxy - miny + 1);
+	int *left = xcalloc((size_t)xs.n + 1, sizeof *left), *top = xcalloc((size_t)ys.n + 1, sizeof *top);
+	int col = lm + 2;
+	for (int i = 0; i < xs.n; i++) {
+		col += xs.slot[i].gap ? GAP_W : 0;
+		left[i] = col;
+		col += TW + 1;
+	}
+	int row = 2;
+	for (int i = ys.n - 1; i >= 0; i--) {
+		top[i] = row;
+		row += TH + 1 + (ys.slot[i].gap ? GAP_H : 0);
+	}
 	struct carc_canvas cv;
-	carc_canvas_init(&cv, lm + 1 + ncols * (TW + 1) + 1, 2 + nrows * (TH + 1));
-#define LEFT(x) (lm + 2 + (int)((x) - minx) * (TW + 1))
-#define TOP(y) (2 + (int)(maxy - (y)) * (TH + 1))
-	for (int32_t x = minx; x <= maxx; x++) {
+	carc_canvas_init(&cv, col + 1, row);
+	const char *dots = ascii ? "..." : "…";
+	for (int i = 0; i < xs.n; i++) {
 		char num[16];
-		int n = snprintf(num, sizeof num, "%d", (int)x);
-		carc_canvas_text(&cv, LEFT(x) + (TW - n + 1) / 2, 0, num, 0);
+		int n = snprintf(num, sizeof num, "%d", (int)xs.slot[i].value);
+		carc_canvas_text(&cv, left[i] + (TW - n + 1) / 2, 0, num, 0);
+		if (xs.slot[i].gap)
+			carc_canvas_text(&cv, left[i] - GAP_W + (ascii ? 0 : 1), 0, dots, 0);
 	}
-	for (int32_t y = miny; y <= maxy; y++) {
+	for (int i = 0; i < ys.n; i++) {
 		char num[16];
-		int n = snprintf(num, sizeof num, "%d", (int)y);
-		carc_canvas_text(&cv, lm - n, TOP(y) + TH / 2, num, 0);
+		int n = snprintf(num, sizeof num, "%d", (int)ys.slot[i].value);
+		carc_canvas_text(&cv, lm - n, top[i] + TH / 2, num, 0);
+		if (ys.slot[i].gap)
+			carc_canvas_text(&cv, lm - (ascii ? 3 : 1), top[i] + TH + 1, dots, 0);
 	}
+#define LEFT(x) left[carc_axis_find(&xs, (x))]
+#define TOP(y) top[carc_axis_find(&ys, (y))]
 	for (size_t i = 0; i < v->ntiles; i++) {
 		const struct carc_view_tile *vt = &v->tiles[i];
 		struct tile_follower fl[4];
@@ -912,6 +970,10 @@ void carc_picture_map(struct carc_buf *out, const struct carc_view *v, struct ca
 	while (out->len >= 2 && out->data[out->len - 1] == '\n' && out->data[out->len - 2] == '\n')
 		out->len--; /* the gutter under the last row, when no frame is drawn in it */
 	carc_canvas_free(&cv);
+	free(left);
+	free(top);
+	carc_axis_free(&xs);
+	carc_axis_free(&ys);
 }
 
 void carc_picture_key(struct carc_buf *out, const struct carc_tileset *ts, bool ascii)

@@ -140,8 +140,22 @@ struct carc_view {
 	bool features;        /* colour features by owner (SVG) */
 };
 
-/* The bounding box of the view's tiles and marked cells. False when empty. */
-bool carc_view_bounds(const struct carc_view *v, int32_t *minx, int32_t *miny, int32_t *maxx, int32_t *maxy);
+/* The columns (or rows) a map draws, ascending: every coordinate from the
+ * least to the greatest, except that a run of CARC_AXIS_GAP or more empty
+ * ones is left out and marked as a gap before the next slot. So a tile put
+ * far away by an illegal move cannot make the picture huge. */
+enum { CARC_AXIS_GAP = 3 };
+struct carc_axis {
+	int n;
+	struct carc_axis_slot {
+		int32_t value;
+		bool gap;             /* empty coordinates were left out before this one */
+	} *slot;
+};
+void carc_view_axis(const struct carc_view *v, bool rows, struct carc_axis *out);
+/* The slot of a coordinate (which must be one of the view's), or -1. */
+int carc_axis_find(const struct carc_axis *a, int32_t value);
+void carc_axis_free(struct carc_axis *a);
 
 /* ---- terminal drawing ---- */
 
@@ -172,7 +186,8 @@ enum { CARC_MAP_TILE_W = 7, CARC_MAP_TILE_H = 3 };
 
 /* Draws the whole view: each tile a CARC_MAP_TILE_W x _H block, a blank
  * column and row between tiles (where marked cells get their frame),
- * x coordinates above and y coordinates left of the map. */
+ * x coordinates above and y coordinates left of the map; left-out empty
+ * columns and rows (see carc_view_axis) show as "..." in the margins. */
 void carc_picture_map(struct carc_buf *out, const struct carc_view *v, struct carc_shape_cache *shapes, bool ascii,
 		      bool color);
 

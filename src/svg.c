@@ -484,28 +484,62 @@ static void mark(struct carc_buf *out, double x, double y, int kind)
 void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_shape_cache *shapes,
 		  const struct carc_svg_legend *legend)
 {
-	int32_t minx = 0, miny = 0, maxx = 0, maxy = 0;
-	carc_view_bounds(v, &minx, &miny, &maxx, &maxy);
-	const double M = 36;
-	double mapw = (double)(maxx - minx + 1) * T, maph = (double)(maxy - miny + 1) * T;
+	const double M = 36, GAP = 40;
+	struct carc_axis xs, ys;
+	carc_view_axis(v, false, &xs);
+	carc_view_axis(v, true, &ys);
+	/* where each column and row starts; rows run from north (the greatest y) down */
+	double *left = xcalloc((size_t)xs.n + 1, sizeof *left), *top = xcalloc((size_t)ys.n + 1, sizeof *top);
+	double ML = M; /* the left margin fits the longest y coordinate */
+	for (int i = 0; i < ys.n; i++) {
+		char num[16];
+		double need = 14 + 8.5 * snprintf(num, sizeof num, "%d", (int)ys.slot[i].value);
+		if (need > ML)
+			ML = need;
+	}
+	double pos = ML;
+	for (int i = 0; i < xs.n; i++) {
+		pos += xs.slot[i].gap ? GAP : 0;
+		left[i] = pos;
+		pos += T;
+	}
+	double mapw = pos - ML;
+	pos = M;
+	for (int i = ys.n - 1; i >= 0; i--) {
+		top[i] = pos;
+		pos += T + (ys.slot[i].gap ? GAP : 0);
+	}
+	double maph = pos - M;
 	double lw = 330;
-	double w = M + mapw + M + lw;
+	double w = ML + mapw + M + lw;
 	struct carc_buf whole = {0};
 	struct carc_buf *final_out = out;
 	out = &whole; /* the body first: the legend's height decides the picture's */
 	patterns(out, v);
-	carc_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#e4dccb\"/>\n", M, M, mapw,
+	carc_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#e4dccb\"/>\n", ML, M, mapw,
 			maph);
-#define PX(x) (M + (double)((x) - minx) * T)
-#define PY(y) (M + (double)(maxy - (y)) * T)
-	for (int32_t x = minx; x <= maxx; x++)
+	for (int i = 0; i < xs.n; i++) {
 		carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\" fill=\"#555555\">"
 				     "%d</text>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\" "
-				     "fill=\"#555555\">%d</text>\n", PX(x) + T / 2.0, M - 12, (int)x, PX(x) + T / 2.0,
-				M + maph + 22, (int)x);
-	for (int32_t y = miny; y <= maxy; y++)
+				     "fill=\"#555555\">%d</text>\n", left[i] + T / 2.0, M - 12, (int)xs.slot[i].value,
+				left[i] + T / 2.0, M + maph + 22, (int)xs.slot[i].value);
+		if (xs.slot[i].gap)
+			carc_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f6f1e6\"/>"
+					     "<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" text-anchor=\"middle\" fill=\"#555555\">"
+					     "&#8230;<title>columns without tiles left out</title></text>\n", left[i] - GAP, M, GAP,
+					maph, left[i] - GAP / 2, M - 12);
+	}
+	for (int i = 0; i < ys.n; i++) {
 		carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"end\" fill=\"#555555\">"
-				     "%d</text>\n", M - 8, PY(y) + T / 2.0 + 5, (int)y);
+				     "%d</text>\n", ML - 8, top[i] + T / 2.0 + 5, (int)ys.slot[i].value);
+		if (ys.slot[i].gap)
+			carc_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f6f1e6\"/>"
+					     "<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" text-anchor=\"end\" fill=\"#555555\">"
+					     "&#8230;<title>rows without tiles left out</title></text>\n", ML, top[i] + T, mapw, GAP,
+					ML - 8, top[i] + T + GAP / 2 + 5);
+	}
+#define PX(x) left[carc_axis_find(&xs, (x))]
+#define PY(y) top[carc_axis_find(&ys, (y))]
 	const struct carc_view_follower **fl = xcalloc(v->nfollowers + 1, sizeof *fl);
 	for (size_t i = 0; i < v->ntiles; i++) {
 		const struct carc_view_tile *vt = &v->tiles[i];
@@ -527,7 +561,11 @@ void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_s
 	}
 #undef PX
 #undef PY
-	double x = M + mapw + M, y = M + 6;
+	free(left);
+	free(top);
+	carc_axis_free(&xs);
+	carc_axis_free(&ys);
+	double x = ML + mapw + M, y = M + 6;
 	if (!legend)
 		goto done;
 	if (legend->title)

@@ -287,6 +287,26 @@ static void test_picture_map_frames_marks_and_followers(void **state)
 	carc_tileset_free(ts);
 }
 
+static void test_picture_axis_leaves_out_long_empty_runs(void **state)
+{
+	(void)state;
+	struct carc_view_tile tiles[4] = {{.x = 0}, {.x = 2}, {.x = 3}, {.x = 900000}};
+	struct carc_view v = {.tiles = tiles, .ntiles = 4, .cells = {{-4, 0, CARC_MARK_HIGHLIGHT}}, .ncells = 1};
+	struct carc_axis a;
+	carc_view_axis(&v, false, &a);
+	/* -4, then 3 empty columns left out; 0, 1 (one empty column kept), 2, 3; then 900000 after a gap */
+	assert_int_equal(a.n, 6);
+	static const int32_t want[6] = {-4, 0, 1, 2, 3, 900000};
+	static const bool gap[6] = {false, true, false, false, false, true};
+	for (int i = 0; i < 6; i++) {
+		assert_int_equal(a.slot[i].value, want[i]);
+		assert_int_equal(a.slot[i].gap, gap[i]);
+	}
+	assert_int_equal(carc_axis_find(&a, 900000), 5);
+	assert_int_equal(carc_axis_find(&a, 5), -1);
+	carc_axis_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -300,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_picture_kind_looks),
 		cmocka_unit_test(test_picture_key_names_every_kind_and_attribute),
 		cmocka_unit_test(test_picture_map_frames_marks_and_followers),
+		cmocka_unit_test(test_picture_axis_leaves_out_long_empty_runs),
 	};
 	return cmocka_run_group_tests_name("picture", tests, NULL, NULL);
 }
