@@ -196,6 +196,11 @@ void carc_reader_free(struct carc_reader *r)
 
 bool carc_reader_failed(const struct carc_reader *r) { return r->failed; }
 
+size_t carc_reader_memory(const struct carc_reader *r)
+{
+	return sizeof *r + r->cap + r->carry_cap * sizeof *r->carry;
+}
+
 /* Reads one more block, first moving the current game to the front of the
  * buffer when that makes room. Returns false at the end of the input. */
 static bool fill(struct carc_reader *r)
@@ -1262,14 +1267,13 @@ static void parse_move(struct parser *ps)
 	struct carc_record *rec = ps->rec;
 	const struct carc_tileset *ts = rec->tileset;
 	struct cursor c = {ps, ps->text, ps->line_start, ps->line_end, ps->line_start};
+	skip_space(&c, false); /* comments before the turn, on its line */
 	GROW(rec, moves, nmoves, moves_cap);
 	struct carc_move *m = &rec->moves[rec->nmoves++];
 	memset(m, 0, sizeof *m);
 	m->turn = -1;
 	m->role = -1;
 	rec->has_moves = true;
-
-	skip_space(&c, false);
 	size_t line_from = c.p;
 	size_t s, n;
 
@@ -1571,10 +1575,19 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		}
 		ps.text = r->buf + r->game;
 		ps.line_bad = false;
+		/* What kind of line: the first character after blanks and { comments } */
 		size_t p = li.start;
 		while (p < li.end && is_blank(r->buf[p]))
 			p++;
-		char first = p < li.end ? r->buf[p] : '\n';
+		size_t q = p;
+		while (q < li.end && r->buf[q] == '{') {
+			const char *close = memchr(r->buf + q, '}', li.end - q);
+			q = close ? (size_t)(close - r->buf) + 1 : li.end;
+			while (q < li.end && is_blank(r->buf[q]))
+				q++;
+		}
+		char first = q < li.end ? r->buf[q] : '\n';
+		bool comments_only = first == ';' || (first == '\n' && q > p);
 		if (first == '[' && ps.in_moves) {
 			/* the next game's first tag */
 			r->peek = li;
@@ -1585,7 +1598,7 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 			/* a cut line: a tag that is lost, or a turn that cannot be refereed */
 			if (first == '[') {
 				rec->header_errors++;
-			} else if (first != ';' && first != '{' && first != '\n') {
+			} else if (!comments_only && first != '\n') {
 				if (!header_done) {
 					finish_header(&ps);
 					header_done = true;
@@ -1606,7 +1619,7 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 			parse_tag(&ps);
 			if (ps.line_bad)
 				rec->header_errors++; /* what the tag said is not known */
-		} else if (first == ';' || first == '{') {
+		} else if (comments_only) {
 			struct cursor c = {&ps, ps.text, ps.line_start, ps.line_end, ps.line_start};
 			if (ps.in_moves && !tail) {
 				tail = true;
@@ -1615,15 +1628,8 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 				tail_comments = rec->ncomments;
 			}
 			skip_space(&c, false);
-			if (!at_end(&c) && !ps.line_bad) {
-				/* a turn after a { comment } on the same line */
-				ps.line_start = c.p;
-				tail = false;
-				goto move;
-			}
 		} else if (first != '\n') {
 			tail = false;
-		move:
 			any = true;
 			if (!header_done) {
 				finish_header(&ps);

@@ -165,6 +165,9 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
 bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink);
 /* True when reading failed (the file could not be read to the end). */
 bool carc_reader_failed(const struct carc_reader *r);
+/* Bytes the reader holds (its buffer and look-ahead): the size of the
+ * largest game read so far and a few blocks, whatever the number of games. */
+size_t carc_reader_memory(const struct carc_reader *r);
 void carc_reader_free(struct carc_reader *r);
 
 /* Parses the first game of text (tests, the fuzzer, carc gen). Returns false
