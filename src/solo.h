@@ -36,10 +36,9 @@ typedef void (*carc_solo_report_fn)(void *ctx, enum carc_code code, struct carc_
 /* ---- the referee's hooks ---- */
 
 /* Starts a solo game on g (already set up by carc_game_start): the starting
- * scores 1, 2, 3 (4) in seat order, the stacks, the award hook, and the
- * EndOrder tag (whose syntax errors are reported now). Returns the state for
- * this game, kept in *cache and reused from game to game; NULL when rec is
- * not a solo game (then nothing is done). */
+ * scores 1, 2, 3 (4) in seat order, the stacks and the award hook. Returns
+ * the state for this game, kept in *cache and reused from game to game; NULL
+ * when rec is not a solo game (then nothing is done). */
 struct carc_solo *carc_solo_begin(struct carc_solo **cache, const struct carc_record *rec, struct carc_game *g,
 				  carc_solo_report_fn report, void *ctx);
 void carc_solo_free(struct carc_solo *s);
@@ -67,8 +66,9 @@ bool carc_solo_forced_end(const struct carc_solo *s);
  * false (nothing reported) when the game ended some other way. */
 bool carc_solo_after_end(struct carc_solo *s, const struct carc_move *m);
 /* The solo final scoring: 2 points per follower left on the map, each paid
- * only if its colour is last at that moment, in the EndOrder order and then
- * the order that earns the most (E309 for a bad EndOrder, E307 note). */
+ * only if its colour is last at that moment, in the EndOrder order (E308,
+ * E309 for entries that name no follower or one twice) and then the order
+ * that earns the most (E307 note when that matters). */
 void carc_solo_score_final(struct carc_solo *s);
 /* Compares the Result tag with the track: every colour it names must have
  * that score (E213); a Result that leaves colours out must name a colour that
