@@ -426,9 +426,30 @@ static void join(struct carc_game *g, uint32_t a, uint32_t b, bool edge)
 		g->segs[ra].open = (int16_t)(g->segs[ra].open - 2);
 }
 
+/* Room for one more placement. carc_game_start sizes the arrays for the
+ * whole tile set, but a record can place more tiles than the set holds (a
+ * tile over the supply is reported, E204, and still placed). */
+static void make_room(struct carc_game *g, int nfeatures)
+{
+	if (g->nplaced == g->placed_cap) {
+		size_t cap = g->placed_cap ? 2 * g->placed_cap : 16;
+		g->placed = xrealloc(g->placed, cap * sizeof *g->placed);
+		g->stamp = xrealloc(g->stamp, cap * sizeof *g->stamp);
+		memset(g->stamp + g->stamp_cap, 0, (cap - g->stamp_cap) * sizeof *g->stamp);
+		g->placed_cap = g->stamp_cap = cap;
+	}
+	if (g->nsegs + (size_t)nfeatures > g->segs_cap) {
+		size_t cap = 2 * g->segs_cap + CARC_MAX_FEATURES;
+		g->segs = xrealloc(g->segs, cap * sizeof *g->segs);
+		g->mark = xrealloc(g->mark, cap * sizeof *g->mark);
+		g->segs_cap = g->mark_cap = cap;
+	}
+}
+
 int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
 {
 	const struct carc_tile *t = &g->ts->tiles[tile];
+	make_room(g, t->nfeatures);
 	size_t pi = g->nplaced++;
 	struct carc_placement *p = &g->placed[pi];
 	p->x = x;
