@@ -70,7 +70,7 @@ static bool import_file(const char *path, struct carc_printer *printer, struct c
 		struct carc_src src = {name, text.data ? text.data : "", text.len, 1};
 		struct carc_buf game = {0};
 		ok = carc_jcz_import(&src, strcmp(path, "-") ? base_name(path) : NULL, &game, &sink);
-		if (ok) {
+		if (ok && game.len) {
 			if (out->len)
 				carc_buf_addc(out, '\n'); /* a blank line between games */
 			carc_buf_add(out, game.data, game.len);

@@ -1,5 +1,5 @@
 /*
- * jcz.c - JCloisterZone saved games (.jcz) into CGN, and back.
+ * jcz.c - JCloisterZone saved games (.jcz) into CGN.
  *
  * Import is a pipeline of four steps, each a section below:
  *   1. load: libyaml reads the text into a node tree; a walk over the tree
@@ -793,7 +793,8 @@ static void read_players(struct conv *cv, const yaml_node_t *players, struct car
 		}
 	}
 	carc_buf_adds(tags, "\"]\n");
-	carc_buf_add(tags, names.data, names.len);
+	if (names.len)
+		carc_buf_add(tags, names.data, names.len);
 	carc_buf_free(&names);
 	cv->nplayers = (int)n;
 }
@@ -1179,7 +1180,8 @@ bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_b
 	if (ok)
 		ok = read_header(&cv, root, name, &tags);
 	if (ok) {
-		carc_buf_add(&cv.cgn, tags.data, tags.len);
+		if (tags.len)
+			carc_buf_add(&cv.cgn, tags.data, tags.len);
 		carc_buf_addc(&cv.cgn, '\n');
 		yaml_node_t *replay = want(&cv, root, "the file", "replay", J_ARRAY, true);
 		ok = replay && read_replay(&cv, replay);

@@ -1,5 +1,5 @@
 /*
- * jcz.h - JCloisterZone saved games (.jcz) in and out of CGN.
+ * jcz.h - JCloisterZone saved games (.jcz) into CGN.
  *
  * JCloisterZone (JCZ) saves a game as JSON: a setup (tile sets, figures,
  * rules, the start tile), the players, and a replay of messages: PLACE_TILE,
@@ -26,7 +26,6 @@
 #define CARC_JCZ_H
 
 #include "diag.h"
-#include "record.h"
 #include "tileset.h"
 
 #include <stdbool.h>
@@ -55,7 +54,7 @@ struct carc_jcz_location {
 /* Parses a JCZ location ("N", "_S", "NL.NR.EL", "I"). False if a part is not
  * a base-game location or edges and half-edges are mixed. */
 bool carc_jcz_parse_location(const char *s, size_t len, struct carc_jcz_location *loc);
-/* Appends the location as JCZ writes it. */
+/* Appends the location as JCZ writes it (the inverse of parsing). */
 void carc_jcz_location_name(const struct carc_jcz_location *loc, struct carc_buf *out);
 /* The feature of tile t turned rot quarters clockwise whose kind is kind (a
  * kind name of the tile set: "city") and which covers exactly loc, or -1. */
@@ -71,10 +70,5 @@ struct carc_jcz_location carc_jcz_feature_location(const struct carc_tileset *ts
  * false, appending nothing, when the game cannot be converted. */
 bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_buf *out,
 		     struct carc_diag_sink *sink);
-
-/* Writes rec, a base game whose header has no errors, as a .jcz JSON file.
- * Returns false, after reporting E520 at the offending spot of the record,
- * when the record is not one JCZ can hold (another rule set or tile set). */
-bool carc_jcz_export(const struct carc_record *rec, struct carc_buf *out, struct carc_diag_sink *sink);
 
 #endif

@@ -12,8 +12,8 @@ by `carc check` tests carc's mapping against JCZ's geometry.
 
     python3 tests/import/make-handmade.py [basic.xml] OUTDIR
 
-Development aid only: the generated files are committed next to the golden
-tests, and `make check` does not run this script.
+Development aid only: the generated files are committed in tests/import/,
+and `make check` does not run this script.
 """
 import json
 import random
