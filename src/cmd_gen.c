@@ -23,7 +23,7 @@ static void help(void)
 	       "legal choices, claims on some turns, and the final scores in [Result].\n"
 	       "The same options and seed always give the same output.\n\n"
 	       "options:\n"
-	       "  -r, --rules RULES        base (default) or solo; hunters is not supported yet\n"
+	       "  -r, --rules RULES        base (default), solo or hunters\n"
 	       "  -p, --players N          seats, each a distinct random colour (default 2;\n"
 	       "                           solo: 3, or 4)\n"
 	       "  -n, --games K            how many games (default 1)\n"

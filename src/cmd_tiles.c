@@ -9,6 +9,7 @@
  * (picture.c, svg.c).
  */
 #include "cli.h"
+#include "hunters.h"
 #include "picture.h"
 #include "svg.h"
 
@@ -192,6 +193,9 @@ static int check(const char *path, FILE *out)
 	}
 	int status = CARC_EXIT_OK;
 	if (ts) {
+		/* a hunters tile set must also fit the rules (E401, hunters.c) */
+		if (carc_hunters_report_tileset(ts, name, &sink))
+			status = CARC_EXIT_TROUBLE;
 		struct carc_buf b = {0};
 		totals(&b, ts, name);
 		fwrite(b.data, 1, b.len, out);

@@ -19,6 +19,7 @@
 #include "gen.h"
 
 #include "format.h"
+#include "hunters.h"
 #include "solo.h"
 
 #include <stdlib.h>
@@ -96,7 +97,7 @@ struct gen_rules {
 static const struct gen_rules gen_rules[CARC_RULES_COUNT] = {
 	[CARC_RULES_BASE] = {true, NULL},
 	[CARC_RULES_SOLO] = {true, NULL}, /* stacks, must-deploy, order and EndOrder: solo.c */
-	[CARC_RULES_HUNTERS] = {false, "the hunters rule set is not supported by carc gen yet"},
+	[CARC_RULES_HUNTERS] = {true, NULL}, /* huts one per river system, bonus turns: hunters.c */
 };
 
 /* ---- the generator ---- */
@@ -131,6 +132,8 @@ struct carc_gen {
 	struct carc_solo *solo_cache;
 	size_t stack_next[CARC_COLOURS], stack_end[CARC_COLOURS];
 	struct carc_buf end_order;
+	/* hunters: the shuffled bonus stack, kept in supply after the land tiles */
+	size_t bonus_next, bonus_end;
 };
 
 struct carc_gen *carc_gen_new(const struct carc_gen_opts *opts, const char **why)
@@ -273,6 +276,8 @@ static int deploy_choices(struct carc_gen *gen, int pl, int c, struct deploy_cho
 				continue;
 			if (role->hut ? carc_game_huts(gen->g, c) <= 0 : (carc_game_supply(gen->g, c) <= 0 || occupied))
 				continue;
+			if (role->hut && carc_hunters_system_hut(gen->g, root))
+				continue; /* one hut per river system */
 			out[n++] = (struct deploy_choice){(uint8_t)r, (uint8_t)f};
 		}
 	}
@@ -314,6 +319,72 @@ static size_t solo_draw(struct carc_gen *gen, int *seat)
 
 static void write_header(struct carc_gen *gen, struct carc_buf *out);
 
+/* Hunters and Gatherers: shuffles the bonus tiles into supply after the
+ * land tiles. */
+static void shuffle_bonus(struct carc_gen *gen)
+{
+	const struct carc_tileset *ts = gen->ts;
+	gen->bonus_next = gen->bonus_end = gen->nsupply;
+	for (int i = 0; i < ts->ntiles; i++)
+		for (int k = 0; ts->tiles[i].bonus && k < ts->tiles[i].count; k++)
+			gen->supply[gen->bonus_end++] = (uint16_t)i;
+	for (size_t i = gen->bonus_end - gen->bonus_next; i > 1; i--) {
+		size_t j = carc_rng_below(&gen->rng, (uint32_t)i);
+		uint16_t t = gen->supply[gen->bonus_next + i - 1];
+		gen->supply[gen->bonus_next + i - 1] = gen->supply[gen->bonus_next + j];
+		gen->supply[gen->bonus_next + j] = t;
+	}
+}
+
+/* Hunters and Gatherers: the bonus turn that a forest with gold earned for
+ * colour c on this turn, written "N+". Bonus tiles that fit nowhere are set
+ * aside until one fits or the stack is empty. */
+static void bonus_turn(struct carc_gen *gen, int c, int turn, struct carc_buf *turns)
+{
+	const struct carc_ruleset *rs = gen->opt.rules;
+	while (gen->bonus_next < gen->bonus_end) {
+		int tile = gen->supply[gen->bonus_next++];
+		carc_game_draw(gen->g, tile);
+		int n = carc_game_legal_places(gen->g, tile, gen->xs, gen->ys, gen->rots, gen->places_cap);
+		carc_buf_printf(turns, "%d+ %s %s ", turn, carc_colour_name(c), gen->ts->tiles[tile].id);
+		if (n == 0) {
+			carc_buf_adds(turns, "discard\n");
+			if (gen->on_turn)
+				gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, true);
+			continue;
+		}
+		if (n > gen->places_cap)
+			n = gen->places_cap;
+		int k = (int)carc_rng_below(&gen->rng, (uint32_t)n);
+		int pl = carc_game_place(gen->g, tile, gen->rots[k], gen->xs[k], gen->ys[k], c, turn);
+		carc_buf_printf(turns, "%d,%d %d", gen->xs[k], gen->ys[k], gen->rots[k] * 90);
+		struct deploy_choice choices[CARC_MAX_FEATURES * CARC_MAX_ROLES];
+		int nc = deploy_choices(gen, pl, c, choices);
+		if (nc && carc_rng_chance(&gen->rng, gen->opt.deploy_rate)) {
+			struct deploy_choice ch = choices[carc_rng_below(&gen->rng, (uint32_t)nc)];
+			uint8_t spots[CARC_SPOT_COUNT];
+			int ns = 0;
+			for (int s = 0; s < CARC_SPOT_COUNT; s++)
+				if (carc_game_spot_feature(gen->g, pl, s) == ch.feature)
+					spots[ns++] = (uint8_t)s;
+			if (ns) {
+				int spot = spots[carc_rng_below(&gen->rng, (uint32_t)ns)];
+				carc_game_deploy(gen->g, pl, ch.feature, spot, c, ch.role, turn);
+				carc_buf_printf(turns, " %s %s", rs->roles[ch.role].name, carc_spot_name(spot));
+			}
+		}
+		carc_game_score_completed(gen->g, turn);
+		if (carc_rng_chance(&gen->rng, gen->opt.claim_rate)) {
+			carc_buf_adds(turns, " = ");
+			add_scores(gen, turns);
+		}
+		carc_buf_addc(turns, '\n');
+		if (gen->on_turn)
+			gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, false);
+		return;
+	}
+}
+
 void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 {
 	const struct carc_tileset *ts = gen->ts;
@@ -321,6 +392,8 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 	carc_rng_seed(&gen->rng, gen->opt.seed ^ (index * 0xd1342543de82ef95u + 0x2545f4914f6cdd1du));
 	choose_seats(gen);
 	shuffle_supply(gen);
+	if (rs->id == CARC_RULES_HUNTERS)
+		shuffle_bonus(gen);
 	carc_game_start(gen->g, ts, rs, gen->opt.edition ? gen->opt.edition : 3, gen->seats, gen->nseats,
 			rs->followers, rs->huts, ts->start_tile, 0);
 	struct carc_solo *solo = NULL;
@@ -358,6 +431,8 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 		if (n > cap)
 			n = cap;
 		int k = (int)carc_rng_below(&gen->rng, (uint32_t)n);
+		size_t ev0;
+		carc_game_events(gen->g, &ev0);
 		int pl = carc_game_place(gen->g, tile, gen->rots[k], gen->xs[k], gen->ys[k], c, turn);
 		carc_buf_printf(&turns, "%d,%d %d", gen->xs[k], gen->ys[k], gen->rots[k] * 90);
 
@@ -395,6 +470,9 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 		carc_buf_addc(&turns, '\n');
 		if (gen->on_turn)
 			gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, false);
+		/* hunters: a forest with gold earns a bonus turn, unless this was the last land tile */
+		if (rs->id == CARC_RULES_HUNTERS && drawn + 1 < gen->nsupply && carc_hunters_gold_completed(gen->g, ev0))
+			bonus_turn(gen, c, turn, &turns);
 		seat = (seat + 1) % gen->nseats;
 		turn++;
 		if (forced)

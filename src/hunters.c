@@ -160,6 +160,34 @@ int carc_hunters_check_tileset(const struct carc_tileset *ts, carc_hunters_probl
 	return n;
 }
 
+struct located {
+	struct carc_diag_sink *sink;
+	struct carc_src src;
+};
+
+static void report_at_line(void *ctx, unsigned line, const char *msg)
+{
+	struct located *lc = ctx;
+	size_t off = 0;
+	for (unsigned l = 1; l < line && off < lc->src.len; off++)
+		if (lc->src.text[off] == '\n')
+			l++;
+	while (off < lc->src.len && (lc->src.text[off] == ' ' || lc->src.text[off] == '-'))
+		off++; /* to the feature itself */
+	size_t len = 0;
+	while (off + len < lc->src.len && lc->src.text[off + len] != '\n')
+		len++;
+	carc_diag_report(lc->sink, CARC_E401, &lc->src, off, len ? len : 1, "%s", msg);
+}
+
+int carc_hunters_report_tileset(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink)
+{
+	if (!ts->rules || strcmp(ts->rules, "hunters"))
+		return 0;
+	struct located lc = {sink, {name, ts->source, ts->source_len, 1}};
+	return carc_hunters_check_tileset(ts, report_at_line, &lc);
+}
+
 struct first_problem {
 	struct carc_buf msg;
 	unsigned line;
@@ -602,6 +630,11 @@ static uint32_t gold_forest(struct carc_game *g, size_t first)
 		    carc_game_feature_attr(g, ev[i].feature, CARC_ATTR_GOLD) > 0)
 			return ev[i].feature;
 	return UINT32_MAX;
+}
+
+bool carc_hunters_gold_completed(struct carc_game *g, size_t first_event)
+{
+	return gold_forest(g, first_event) != UINT32_MAX;
 }
 
 void carc_hunters_turn_end(struct carc_hunters_turns *h, struct carc_game *g, const struct carc_move *m,

@@ -41,6 +41,12 @@ typedef void (*carc_hunters_problem_fn)(void *ctx, unsigned line, const char *ms
  * reported to fn (which may be NULL). */
 int carc_hunters_check_tileset(const struct carc_tileset *ts, carc_hunters_problem_fn fn, void *ctx);
 
+/* For a tile set made for the hunters rules (rules: hunters), reports each
+ * problem carc_hunters_check_tileset() finds as E401 at its line of the
+ * tile-set file, named name (carc tiles --check). Returns their number; 0
+ * for other tile sets. */
+int carc_hunters_report_tileset(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink);
+
 /* Reports E401 when a hunters record's tile set does not fit the rules: the
  * first problem, at the Tileset tag (or the Rules tag), with how many more
  * there are. The game is still refereed. */
@@ -97,6 +103,10 @@ void carc_hunters_turn_begin(struct carc_hunters_turns *h, struct carc_game *g, 
  * the bonus stack has tiles and land tiles are left. */
 void carc_hunters_turn_end(struct carc_hunters_turns *h, struct carc_game *g, const struct carc_move *m,
 			   bool bonus, int turn, size_t first_event);
+
+/* Whether the events from first_event on complete a forest with a gold
+ * nugget (for the generator; the referee uses turn_end). */
+bool carc_hunters_gold_completed(struct carc_game *g, size_t first_event);
 
 /* Checks a hut about to go onto the feature (by root): its river system must
  * hold no hut. Reports E406 at the span. */

@@ -56,13 +56,15 @@ crashed() { # status stderr-file
 fmt_works=1
 "$CARC" fmt --help >/dev/null 2>&1 || fmt_works=0
 [ $fmt_works -eq 1 ] || echo "skip: carc fmt is not implemented yet: the fmt identity is not tested"
-for players in 1 2 3 4 5 6 7 solo3 solo4; do
+for players in 1 2 3 4 5 6 7 solo3 solo4 hunters2 hunters5; do
 	edition=$((${players#solo} % 3 + 1))
 	rate=$(echo "${players#solo}" | awk '{ printf "%.2f", 0.2 + 0.1 * $1 }')
 	file=$tmp/gen-p$players.cgn
 	args="--players $players --edition $edition --deploy-rate $rate --claim-rate 0.2 --games $GAMES --seed $players"
 	# the solo variant (solo.c): three or four colours, a follower whenever one can be deployed
 	case $players in solo*) args="--rules solo --players ${players#solo} --claim-rate 0.2 --games $GAMES --seed 1${players#solo}" ;; esac
+	# Hunters and Gatherers (hunters.c): huts, bonus turns earned by gold
+	case $players in hunters*) args="--rules hunters --players ${players#hunters} --deploy-rate 0.5 --claim-rate 0.2 --games $GAMES --seed 2${players#hunters}" ;; esac
 	# shellcheck disable=SC2086
 	if ! "$CARC" gen $args -o "$file" 2>"$tmp/err"; then
 		fail "carc gen $args: exit status $? ($(head -n 1 "$tmp/err"))"

@@ -7,8 +7,8 @@
  * games, and replay generated games through the parser and the referee:
  * every game must be legal and finished, and the referee's score after every
  * turn must equal what the generator's engine had at that turn. They also
- * cover the edges: no deployment at rate 0, discards, and the rule sets and
- * player counts the generator refuses.
+ * cover the edges: no deployment at rate 0, discards, and the player counts
+ * and editions the generator refuses.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -257,11 +257,7 @@ static void test_gen_refuses_what_it_cannot_play(void **state)
 {
 	(void)state;
 	const char *why = NULL;
-	struct carc_gen_opts o = {.rules = carc_ruleset_get(CARC_RULES_HUNTERS), .seed = 1};
-	assert_null(carc_gen_new(&o, &why));
-	assert_non_null(why);
-	assert_non_null(strstr(why, "hunters"));
-	o.rules = carc_ruleset_get(CARC_RULES_BASE);
+	struct carc_gen_opts o = {.rules = carc_ruleset_get(CARC_RULES_BASE), .seed = 1};
 	o.players = 8;
 	assert_null(carc_gen_new(&o, &why));
 	assert_non_null(strstr(why, "players"));

@@ -10,6 +10,9 @@
  * meadow its animals with tigers, fire and shrines; river systems join
  * through lakes but not through springs; huts block huts only. The
  * bonus-turn bookkeeping is driven turn by turn with a fault collector.
+ * Last, games generated on the bundled set (carc gen --rules hunters) must
+ * replay clean, with the referee's score after every turn, bonus turns
+ * included, equal to the generator's.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,7 +20,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "gen.h"
 #include "hunters.h"
+#include "referee.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -489,6 +494,83 @@ static void test_hunters_bonus_turn_needs_a_bonus_tile(void **state)
 	assert_int_equal(fs.last, CARC_E404);
 }
 
+/* ---- generated games ---- */
+
+struct seen {
+	int nturns, discards;
+	int scores[256][CARC_COLOURS];
+};
+
+static void record_turn(void *ctx, struct carc_game *g, int turn, int colour, bool discard)
+{
+	(void)turn, (void)colour;
+	struct seen *s = ctx;
+	if (discard) {
+		s->discards++;
+		return;
+	}
+	assert_true(s->nturns < 256);
+	for (int c = 0; c < CARC_COLOURS; c++)
+		s->scores[s->nturns][c] = carc_game_score(g, c);
+	s->nturns++;
+}
+
+static void test_hunters_generated_games_replay_clean(void **state)
+{
+	(void)state;
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	struct carc_record rec = {0};
+	struct carc_result res = {0};
+	struct carc_game *g = carc_game_new();
+	struct carc_buf text = {0};
+	int bonus_turns = 0, huts = 0;
+	for (int players = 2; players <= 5; players++) {
+		struct carc_gen_opts o = {.rules = carc_ruleset_get(CARC_RULES_HUNTERS), .players = players,
+					  .deploy_rate = 0.6, .claim_rate = 0.3, .seed = (uint64_t)players * 17};
+		const char *why = NULL;
+		struct carc_gen *gen = carc_gen_new(&o, &why);
+		assert_non_null(gen);
+		for (uint64_t k = 0; k < 10; k++) {
+			struct seen seen = {0};
+			carc_gen_on_turn(gen, record_turn, &seen);
+			carc_buf_reset(&text);
+			carc_gen_game(gen, k, &text);
+			struct carc_diag_sink sink = {0};
+			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", cache, &rec, &sink));
+			carc_referee_run(&res, &rec, g, &sink, NULL);
+			assert_int_equal(sink.errors + sink.warnings, 0);
+			carc_diag_free(&sink);
+			assert_true(res.finished && res.final_scored);
+			size_t placed = 0, land = 0;
+			for (size_t i = 0; i < res.nturns; i++) {
+				bonus_turns += res.turns[i].bonus;
+				land += !res.turns[i].bonus;
+				if (res.turns[i].discard)
+					continue;
+				assert_true(placed < (size_t)seen.nturns);
+				assert_memory_equal(res.turns[i].scores, seen.scores[placed], sizeof seen.scores[0]);
+				placed++;
+			}
+			assert_int_equal(placed, seen.nturns);
+			assert_int_equal(land, 78); /* every land tile but the start, discards included */
+			size_t nf;
+			const struct carc_follower *fl = carc_game_followers(g, &nf);
+			for (size_t i = 0; i < nf; i++)
+				huts += fl[i].role == HUT;
+			for (int c = 0; c < CARC_COLOURS; c++)
+				assert_int_equal(res.scores[c], carc_game_score(carc_gen_engine(gen), c));
+		}
+		carc_gen_free(gen);
+	}
+	assert_true(bonus_turns > 0); /* the seeds are chosen so that gold is found */
+	assert_true(huts > 0);
+	carc_buf_free(&text);
+	carc_result_free(&res);
+	carc_record_free(&rec);
+	carc_game_free(g);
+	carc_tileset_cache_free(cache);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -509,6 +591,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_hunters_system_scores_every_lake, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_hunters_bonus_turn_is_owed_by_gold, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_hunters_bonus_turn_needs_a_bonus_tile, setup, teardown),
+		cmocka_unit_test(test_hunters_generated_games_replay_clean),
 	};
 	return cmocka_run_group_tests_name("hunters", tests, NULL, NULL);
 }
