@@ -1,25 +1,30 @@
 /*
  * cgn.c - the CGN reader and parser.
  *
- * Grammar (notation/cgn.md is the full specification; this is exactly what
- * the functions below accept, one function per rule):
+ * Grammar (notation/cgn.md, section 10, is the full specification; this is
+ * exactly what the functions below accept, one function per rule):
  *
- *   file       = { game } ;
- *   game       = { tag-line } { move-line } ;   a tag line after a move line
- *                                               starts the next game
- *   tag-line   = "[" NAME STRING "]" ;
- *   move-line  = [ turn-mark ] COLOUR TILE ( placement | "discard" ) [ claim ] ;
+ *   file       = { line } ;
+ *   line       = [ blanks ] [ tag-line | turn-line ] [ blanks ] end-of-line ;
+ *   tag-line   = "[" [ spaces ] NAME [ spaces ] STRING [ spaces ] "]" ;   parse_tag
+ *   turn-line  = [ turn-mark blanks ] COLOUR blanks TILE blanks           parse_move
+ *                ( placement | "discard" ) [ claim ] ;
  *   turn-mark  = NUMBER "." | NUMBER "+" | "+" ;
- *   placement  = COORD ROTATION [ deploy ] [ order ] ;
- *   deploy     = "-" | ROLE SPOT ;
- *   order      = "order" spot-ref { spot-ref } ;        solo games only
- *   spot-ref   = SPOT | COORD ":" SPOT ;
- *   claim      = "=" score { "," score } ;
- *   score      = COLOUR POINTS ;
- *   comment    = ";" ... end of line | "{" ... "}" ;    between any two tokens
+ *   placement  = POSITION blanks ROTATION [ blanks deploy ] [ blanks order ] ;
+ *   deploy     = "-" | ROLE blanks SPOT ;                                 parse_deploy
+ *   order      = "order" blanks spot-ref { blanks spot-ref } ;  solo     parse_order
+ *   spot-ref   = SPOT | POSITION ":" SPOT ;                               parse_spot_ref
+ *   claim      = [ blanks ] "=" [ blanks ] score                          parse_claims
+ *                { [ blanks ] "," [ blanks ] score } ;
+ *   score      = COLOUR blanks POINTS ;
+ *   POSITION   = INTEGER "," INTEGER ;                                    parse_coord
+ *   blanks     = { " " | tab | comment } ;                                skip_space
+ *   comment    = ";" ... end of line | "{" ... "}" ;  "{ }" may span lines
  *
- * Blank lines and comment lines may come anywhere. Comment lines between a
- * game's last turn and the next game's tags belong to the next game.
+ * A game is its tag lines and then its turn lines: a tag line after a turn
+ * line starts the next game (carc_reader_next). Comment lines between a
+ * game's last turn and the next game's tags belong to the next game. The
+ * values of known tags are read once the tags are complete (finish_header).
  *
  * The reader keeps the text of the current game, and at most one line of
  * look-ahead, in one buffer; it compacts the buffer only when a read needs
@@ -503,6 +508,7 @@ struct cursor {
 	const char *buf;  /* the game's text */
 	size_t p, end;
 	size_t last;      /* end of the last word read */
+	bool value;       /* inside a tag's value: ; and { are not comments */
 };
 
 static bool is_blank(char c) { return byte_class[(unsigned char)c] == B; }
@@ -552,7 +558,7 @@ static bool check_text(struct cursor *c, size_t from, size_t to)
 /* The comments (and the blanks between them) at c->p. */
 static SLOW_PATH void skip_comments(struct cursor *c, bool trailing)
 {
-	while (c->p < c->end) {
+	while (c->p < c->end && !c->value) {
 		char ch = c->buf[c->p];
 		if (is_blank(ch)) {
 			c->p++;
@@ -1042,7 +1048,7 @@ static void parse_end_order(struct parser *ps)
 {
 	struct carc_record *rec = ps->rec;
 	const struct carc_tag *t = &rec->tags[rec->tag_index[CARC_TAG_ENDORDER]];
-	struct cursor c = {ps, ps->text, t->value.off, t->value.off + t->value.len, t->value.off};
+	struct cursor c = {ps, ps->text, t->value.off, t->value.off + t->value.len, t->value.off, true};
 	bool saved = ps->line_bad;
 	ps->line_bad = false;
 	size_t first = rec->norder;
@@ -1165,7 +1171,7 @@ static void finish_header(struct parser *ps)
 		parse_end_order(ps);
 	if (rec->tag_index[CARC_TAG_RESULT] >= 0) {
 		const struct carc_tag *t = &rec->tags[rec->tag_index[CARC_TAG_RESULT]];
-		struct cursor c = {ps, ps->text, t->value.off, t->value.off + t->value.len, t->value.off};
+		struct cursor c = {ps, ps->text, t->value.off, t->value.off + t->value.len, t->value.off, true};
 		ps->line_bad = false;
 		parse_claims(&c, CARC_E012, &rec->result_first, &rec->result_count, "Result");
 		if (!ps->line_bad) {
