@@ -839,6 +839,10 @@ static bool read_header(struct conv *cv, const yaml_node_t *root, const char *na
 	if (players)
 		read_players(cv, players, tags);
 	yaml_node_t *ann = want(cv, root, "the file", "gameAnnotations", J_OBJECT, false);
+	long end_turn;
+	if (ann && want_int(cv, ann, "gameAnnotations", "endTurn", 0, 100000, false, &end_turn))
+		carc_buf_printf(&cv->cgn, "; JCloisterZone ends this game after turn %ld (gameAnnotations.endTurn) "
+				"and scores it as finished, as carc score --final does\n", end_turn);
 	if (ann) {
 		cv->draw_order = want(cv, ann, "gameAnnotations", "drawOrder", J_ARRAY, false);
 		for (size_t i = 0; cv->draw_order && i < items(cv->draw_order); i++)
@@ -1186,14 +1190,8 @@ bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_b
 		yaml_node_t *replay = want(&cv, root, "the file", "replay", J_ARRAY, true);
 		ok = replay && read_replay(&cv, replay);
 	}
-	if (ok) {
-		yaml_node_t *ann = want(&cv, root, "the file", "gameAnnotations", J_OBJECT, false);
-		long end_turn;
-		if (ann && want_int(&cv, ann, "gameAnnotations", "endTurn", 0, 100000, false, &end_turn))
-			carc_buf_printf(&cv.cgn, "; JCloisterZone ends this game after turn %ld (gameAnnotations.endTurn) "
-					"and scores it as finished, as carc score --final does\n", end_turn);
+	if (ok)
 		ok = cv.errors == 0;
-	}
 	if (ok)
 		ok = finish(&cv, out);
 	carc_buf_free(&tags);
