@@ -10,8 +10,8 @@
 # without them it says so and exits 0. The harness (tests/fuzz/harness.c)
 # reads its input as a CGN file and referees every game in it, under
 # AddressSanitizer and UndefinedBehaviorSanitizer. The corpus grows in
-# tests/fuzz/corpus-run/ (git-ignored); it starts from the samples, games
-# from carc gen, and tests/fuzz/regressions/. A finding is written to
+# tests/fuzz/corpus-run/ (git-ignored); it starts from the samples, the
+# records under tests/, games from carc gen, and tests/fuzz/regressions/. A finding is written to
 # $FUZZ_BUILD/artifacts/ and the script exits non-zero: fix it, then copy
 # the input into tests/fuzz/regressions/ (README.md has the steps).
 set -u
@@ -50,16 +50,27 @@ make -s BUILD="$FB-plain" "$FB-plain/carc" || exit 2
 SEEDS="$FB/seeds"
 rm -rf "$SEEDS"
 mkdir -p "$SEEDS" tests/fuzz/corpus-run "$FB/artifacts"
-for f in samples/*.cgn; do
-	[ -f "$f" ] && cp "$f" "$SEEDS/sample-$(basename "$f")"
-done
+# The samples and every hand-written record of the tests (small files only).
+find samples tests -name '*.cgn' -size -64k ! -path '*/corpus*' ! -path 'tests/fuzz/*' 2>/dev/null |
+	while read -r f; do
+		cp "$f" "$SEEDS/$(echo "$f" | tr / -)"
+	done
+# Generated games, split one game per file.
+split_games() { # file tag
+	awk -v dir="$SEEDS" -v tag="$2" '/^\[Event / { n++ } { print > (dir "/gen-" tag "-" n ".cgn") }' "$1"
+}
 for p in 1 2 3 5; do
 	for e in 1 2 3; do
 		"$FB-plain/carc" gen --players $p --edition $e --seed $((p * 10 + e)) --games 4 \
 			--claim-rate 0.3 -o "$SEEDS/gen.tmp" || exit 2
-		awk -v dir="$SEEDS" -v tag="p$p-e$e" '
-			/^\[Event / { n++ } { print > (dir "/gen-" tag "-" n ".cgn") }' "$SEEDS/gen.tmp"
+		split_games "$SEEDS/gen.tmp" "p$p-e$e"
 	done
+done
+# Other rule sets, as far as carc gen plays them.
+for rules in solo hunters; do
+	if "$FB-plain/carc" gen --rules $rules --games 6 --seed 5 --claim-rate 0.3 -o "$SEEDS/gen.tmp" 2>/dev/null; then
+		split_games "$SEEDS/gen.tmp" "$rules"
+	fi
 done
 rm -f "$SEEDS/gen.tmp"
 
