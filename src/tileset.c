@@ -61,6 +61,7 @@ struct loader {
 	size_t *line_start;   /* byte offset of each line as libyaml counts them */
 	size_t nlines;
 	int start_claims;     /* tiles read with start: true, valid or not */
+	bool too_many_terrains; /* reported once */
 };
 
 /* ---- positions and messages ---- */
@@ -312,7 +313,7 @@ static void each_word(struct loader *ld, const yaml_node_t *n, const char *what,
 		size_t len = strcspn(s, " ,\t");
 		if (len) {
 			if (++words > MAX_WORDS) {
-				fail(ld, CARC_E109, n, "%s lists more than %d words", what, MAX_WORDS);
+				fail_word(ld, CARC_E109, n, s, len, "%s lists more than %d words", what, MAX_WORDS);
 				return;
 			}
 			fn(ld, n, s, len, arg);
@@ -335,7 +336,9 @@ static void terrain_name(struct loader *ld, const yaml_node_t *n, const char *w,
 {
 	struct carc_tileset *ts = arg;
 	if (ts->nterrains == CARC_MAX_TERRAINS) {
-		fail_word(ld, CARC_E109, n, w, len, "more than %d terrains", CARC_MAX_TERRAINS);
+		if (!ld->too_many_terrains)
+			fail_word(ld, CARC_E109, n, w, len, "more than %d terrains", CARC_MAX_TERRAINS);
+		ld->too_many_terrains = true;
 		return;
 	}
 	if (len > CARC_ID_MAX) {
@@ -370,7 +373,7 @@ static void parse_kinds(struct loader *ld, yaml_node_t *seq)
 		}
 		struct carc_kind k = {.klass = 0xff, .terrain = CARC_NO_FEATURE};
 		const yaml_node_t *terrain_node = NULL;
-		bool named = false;
+		bool named = false, classed = false; /* given, maybe refused */
 		struct keys keys = {0, "in a kind"};
 		for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
 			yaml_node_t *kn = node_at(ld, p->key), *vn = node_at(ld, p->value);
@@ -389,6 +392,7 @@ static void parse_kinds(struct loader *ld, yaml_node_t *seq)
 						snprintf(k.name, sizeof k.name, "%s", v);
 				}
 			} else if (!strcmp(key, "class")) {
+				classed = true;
 				if (key_once(ld, &keys, 1, kn) && (v = want_scalar(ld, vn, "a kind's class"))) {
 					int c = name_index(class_names, CARC_CLASS_COUNT, v, strlen(v));
 					if (c < 0)
@@ -410,7 +414,7 @@ static void parse_kinds(struct loader *ld, yaml_node_t *seq)
 			}
 		}
 		if (!k.name[0] || k.klass == 0xff) {
-			if (!named || k.klass == 0xff)
+			if (!named || !classed)
 				fail(ld, CARC_E103, m, "a kind needs a name and a class");
 			continue;
 		}
