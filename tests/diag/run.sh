@@ -8,12 +8,15 @@
 #   ; expect: CODE at LINE:COL        the code, reported at that caret
 #   ; expect: CODE at FILE:LINE:COL   ... in another file (a tile set)
 #   ; expect: CODE                    the code, without a position
-#   ; input: PATH        check PATH instead of this file (a missing file)
+#   ; input: PATH        check PATH instead of this file (a missing file,
+#                        or an input that cannot hold comments, like .jcz)
+#   ; command: NAME      run carc NAME (import, ...) instead of carc check
 #   ; generate: long-line   check a copy with @LONG@ made 70000 bytes long
 #   ; status: N          the exit status, when not the usual one
 # The usual exit status is carc check's (src/cmd_check.c): 2 "could not
 # run" for E001 and the tile-set errors E1xx, 1 for any other error, 0 for
-# a warning or a note. Every run has a time limit, so a hang fails too.
+# a warning or a note; carc import's is 2 for its errors (E5xx). Every run
+# has a time limit, so a hang fails too.
 #
 # Then malformed input, as the foundation issue lists it: a file truncated
 # at every byte, binary garbage, a 10 MB line, a NUL byte, standard input.
@@ -38,13 +41,14 @@ directive() {
 	sed -n "s/^; $1: *//p" "$2" | head -n 1
 }
 
-# run NAME INPUT: runs carc check on INPUT in the current folder, with a
-# time limit; sets status, and the output in $tmp/out and $tmp/err.
+# run NAME INPUT [COMMAND]: runs carc COMMAND (check) on INPUT in the
+# current folder, with a time limit; sets status, and the output in
+# $tmp/out and $tmp/err.
 run() {
-	timeout 20 "$CARC" check "$2" >"$tmp/out" 2>"$tmp/err" </dev/null
+	timeout 20 "$CARC" "${3:-check}" "$2" >"$tmp/out" 2>"$tmp/err" </dev/null
 	status=$?
 	if [ "$status" -ge 124 ]; then
-		echo "  $1: carc check $2 crashed or hung (status $status)"
+		echo "  $1: carc ${3:-check} $2 crashed or hung (status $status)"
 		head -n 5 "$tmp/err" | sed 's/^/  | /'
 	fi
 }
@@ -63,6 +67,7 @@ for file in [EW][0-9][0-9][0-9].cgn; do
 	case $expect in *" at "*) at=${expect##* at } ;; esac
 	input=$(directive input "$file")
 	[ -n "$input" ] || input=$file
+	command=$(directive command "$file")
 	if [ "$(directive generate "$file")" = long-line ]; then
 		long=$(awk 'BEGIN { s = "x"; while (length(s) < 70000) s = s s; print substr(s, 1, 70000) }')
 		awk -v long="$long" '{ i = index($0, "@LONG@"); if (i) $0 = substr($0, 1, i - 1) long substr($0, i + 6); print }' \
@@ -70,12 +75,12 @@ for file in [EW][0-9][0-9][0-9].cgn; do
 		cd "$tmp" && run "$name" "$file"
 		cd "$dir" || exit 2
 	else
-		run "$name" "$input"
+		run "$name" "$input" "$command"
 	fi
 	want=$(directive status "$file")
 	if [ -z "$want" ]; then
 		case $code in
-		E001 | E1??) want=2 ;;
+		E001 | E1?? | E5??) want=2 ;;
 		E*) want=1 ;;
 		*) want=0 ;;
 		esac
