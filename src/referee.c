@@ -27,6 +27,7 @@ struct referee {
 	size_t claim_event[CARC_COLOURS]; /* event index of each colour's last claim */
 	int claim_turn[CARC_COLOURS];
 	struct carc_buf msg;
+	struct carc_turn *current;  /* the turn being refereed, NULL between turns */
 	bool hunters;               /* Hunters and Gatherers: bonus turns, huts (hunters.c) */
 	struct carc_hunters_turns bonus;
 };
@@ -51,8 +52,8 @@ static void fault(struct referee *rf, enum carc_code code, struct carc_span at, 
 			carc_buf_printf(b, " (after an earlier error on line %u)", rf->first_error_line);
 		if (!rf->first_error_line)
 			rf->first_error_line = line;
-		if (rf->res->nturns && rf->m)
-			rf->res->turns[rf->res->nturns - 1].illegal = true;
+		if (rf->current)
+			rf->current->illegal = true;
 	}
 	carc_diag_report(rf->sink, code, &rf->rec->src, at.off, at.len ? at.len : 1, "%s", carc_buf_cstr(b));
 }
@@ -323,6 +324,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		}
 		rf.m = m;
 		rf.turn = turn;
+		rf.current = NULL;
 		/* a bonus turn (N+) takes the number of the turn that earned it */
 		bool bonus = rf.hunters && carc_hunters_is_bonus(&rf.bonus, g, m);
 		if (bonus)
@@ -338,10 +340,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		if (over) {
 			fault(&rf, CARC_E215, m->line, "the game ended on turn %d, when the last %s was placed",
 			      res->last_turn, rf.hunters ? "land tile" : "tile");
-			stopped = true;
-			break;
+			break; /* the game itself is over and is scored as it ended */
 		}
 		struct carc_turn *tr = new_turn(&rf, (uint32_t)i);
+		rf.current = tr;
 		tr->number = (uint16_t)rf.turn;
 		tr->colour = m->colour;
 		tr->discard = m->discard;
@@ -366,6 +368,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			      carc_colour_name(m->colour), carc_buf_cstr(&seats));
 			carc_buf_free(&seats);
 			res->nturns--;
+			rf.current = NULL;
 			continue;
 		}
 		if (m->colour != expect && !bonus) {
@@ -425,6 +428,9 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		}
 	}
 	rf.m = NULL;
+	rf.current = NULL;
+	if (opt && opt->stop_after)
+		stopped = true; /* a position part-way: no final scoring, no verdict on the end */
 	res->finished = over && !stopped;
 	size_t nev;
 	carc_game_events(g, &nev);
