@@ -87,7 +87,6 @@
 	X(E510, ERROR, "jcz-players", "the .jcz players list is empty, too long or repeats a slot") \
 	X(E511, ERROR, "jcz-draw-order", "a placed tile contradicts the .jcz drawOrder")      \
 	X(E512, ERROR, "jcz-farm-edition", "tiny-city-scoring 2 with farms no CGN edition scores as JCZ does") \
-	X(E513, ERROR, "jcz-internal", "the converted record does not read back (a bug in carc)") \
 	X(W001, WARNING, "unfinished-game", "the record stops before the supply is used up")  \
 	X(W002, WARNING, "seats-inferred", "no Seats tag: the order of play was inferred")
 

@@ -194,6 +194,7 @@ static const char *const jtype_names[] = {"null", "true or false", "a number", "
 
 #define MAX_DEPTH 64
 #define MAX_COORD 100000
+#define MAX_TEXT 1000   /* bytes of a name, so every tag line stays short */
 
 struct conv {
 	const struct carc_src *src;
@@ -785,7 +786,9 @@ static void read_players(struct conv *cv, const yaml_node_t *players, struct car
 		cv->colour[i] = (uint8_t)slot;
 		carc_buf_printf(tags, "%s%s", i ? " " : "", carc_colour_name((int)slot));
 		yaml_node_t *name = want(cv, pl, path, "name", J_STRING, false);
-		if (name && str(name)[0]) {
+		if (name && strlen(str(name)) > MAX_TEXT) {
+			fail(cv, CARC_E502, name, "%s.name is longer than %d bytes", path, MAX_TEXT);
+		} else if (name && str(name)[0]) {
 			char tag[16];
 			snprintf(tag, sizeof tag, "%s", carc_colour_name((int)slot));
 			tag[0] = (char)(tag[0] - 'a' + 'A');
@@ -823,7 +826,9 @@ static bool read_header(struct conv *cv, const yaml_node_t *root, const char *na
 		carc_buf_printf(&cv->cgn, "; Imported from JCloisterZone %s by carc import\n",
 				version ? str(version) : "save");
 	yaml_node_t *title = want(cv, root, "the file", "name", J_STRING, false);
-	if (title && str(title)[0])
+	if (title && strlen(str(title)) > MAX_TEXT)
+		fail(cv, CARC_E502, title, "the file's name is longer than %d bytes", MAX_TEXT);
+	else if (title && str(title)[0])
 		add_tag(tags, "Event", str(title));
 	yaml_node_t *created = want(cv, root, "the file", "created", J_STRING, false);
 	char date[11];
@@ -1104,14 +1109,17 @@ static bool read_replay(struct conv *cv, const yaml_node_t *replay)
 
 struct capture {
 	struct carc_buf first;
+	enum carc_code code;
 	unsigned n;
 };
 
 static void capture(void *ctx, const struct carc_diag *d)
 {
 	struct capture *c = ctx;
-	if (d->severity == CARC_SEV_ERROR && c->n++ == 0)
+	if (d->severity == CARC_SEV_ERROR && c->n++ == 0) {
 		carc_buf_adds(&c->first, d->message);
+		c->code = d->code;
+	}
 }
 
 /* Edition 2 brings the small-city rule that tiny-city-scoring "2" asks for,
@@ -1150,12 +1158,13 @@ static bool farms_agree(struct conv *cv, const struct carc_record *rec)
 static bool finish(struct conv *cv, struct carc_buf *out)
 {
 	struct carc_record rec = {0};
-	struct capture cap = {{0}, 0};
+	struct capture cap = {{0}, CARC_E028, 0};
 	struct carc_diag_sink sink = {capture, &cap};
 	bool ok = carc_parse_string(cv->cgn.data, cv->cgn.len, "import", cv->cache, &rec, &sink);
 	if (!ok || cap.n) {
-		fail_at(cv, CARC_E513, 0, 0, "the converted record does not read back as CGN (%s); this is a bug in "
-			"carc, please report it with the file", cap.n ? carc_buf_cstr(&cap.first) : "no game");
+		/* Never expected: the CGN parser's own complaint, with its code. */
+		fail_at(cv, cap.code, 0, 0, "the converted record does not read back as CGN (%s); this is a bug in "
+			"carc import, please report it with the file", cap.n ? carc_buf_cstr(&cap.first) : "no game");
 		ok = false;
 	}
 	if (ok && cv->tiny_city)

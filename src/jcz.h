@@ -66,7 +66,7 @@ struct carc_jcz_location carc_jcz_feature_location(const struct carc_tileset *ts
 
 /* Converts the .jcz text of src into one game of canonical CGN, appended to
  * out. name is shown in the record's opening comment (NULL: none). Every
- * problem is reported to sink (codes E501-E513, located in src); returns
+ * problem is reported to sink (codes E501-E512, located in src); returns
  * false, appending nothing, when the game cannot be converted. */
 bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_buf *out,
 		     struct carc_diag_sink *sink);

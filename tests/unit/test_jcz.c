@@ -444,6 +444,12 @@ static void test_jcz_refusals_have_their_codes(void **state)
 	/* the caret counts characters: é is one column, two bytes */
 	expect_refused("{\"name\": \"Zoé\", \"setup\": 5}", CARC_E502, 1, 26);
 	expect_refused(GAME("", PLACE("BA/RCr", "R45", 0, -1) "," PASS "," COMMIT), CARC_E502, 0, 0);
+	{
+		/* a name longer than 1000 bytes would make a tag line nobody wants */
+		char json[1200];
+		snprintf(json, sizeof json, "{\"name\": \"%01001d\"}", 7);
+		expect_refused(json, CARC_E502, 1, 10);
+	}
 	expect_refused(GAME("", PLACE("BA/RCr", "R0", 0, "x") "," PASS "," COMMIT), CARC_E502, 0, 0);
 	expect_refused(GAME(", \"tiles\": {\"BA/L\": 9}", ""), CARC_E503, 0, 0);
 	expect_refused(GAME(", \"timer\": null, \"rules2\": 1", ""), CARC_E503, 0, 0);
