@@ -803,7 +803,6 @@ static void parse_tile(struct loader *ld, yaml_node_t *m, const yaml_node_t **st
 	for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
 		yaml_node_t *kn = node_at(ld, p->key), *vn = node_at(ld, p->value);
 		const char *key = scalar(kn), *v;
-		long num;
 		if (!key) {
 			fail(ld, CARC_E103, kn, "a key must be a word, not %s", node_shape(kn));
 		} else if (!strcmp(key, "id")) {
@@ -819,9 +818,14 @@ static void parse_tile(struct loader *ld, yaml_node_t *m, const yaml_node_t **st
 					snprintf(t->id, sizeof t->id, "%s", v);
 			}
 		} else if (!strcmp(key, "count")) {
-			if (key_once(ld, &keys, TK_COUNT, kn) && want_int(ld, vn, "count", 1, LONG_MAX, &num)) {
-				if (num > CARC_MAX_TILES)
-					fail(ld, CARC_E109, vn, "count %ld is more than a tile set may hold (%d tiles)", num,
+			if (key_once(ld, &keys, TK_COUNT, kn) && (v = want_scalar(ld, vn, "count"))) {
+				char *end;
+				errno = 0;
+				long num = strtol(v, &end, 10);
+				if (*v == '\0' || *v == ' ' || *end != '\0' || num < 1)
+					fail(ld, CARC_E103, vn, "count must be a whole number of tiles, 1 or more, not '%s'", v);
+				else if (errno || num > CARC_MAX_TILES)
+					fail(ld, CARC_E109, vn, "count %s is more than a tile set may hold (%d tiles)", v,
 					     CARC_MAX_TILES);
 				else
 					t->count = (uint16_t)num;
@@ -1018,15 +1022,15 @@ static bool check_text(struct loader *ld)
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c == 0) {
-			fail_at(ld, CARC_E102, i, 1, "a NUL byte at byte %zu: a tile set is a UTF-8 text file", i);
+			fail_at(ld, CARC_E102, i, 1, "this is not a text file: a NUL byte at offset %zu; a tile set is YAML text in UTF-8", i);
 			return false;
 		}
 		if (c < 0x80)
 			continue;
 		size_t w = carc_utf8_len(s + i, n - i);
 		if (!w) {
-			fail_at(ld, CARC_E102, i, 1, "byte 0x%02x at byte %zu is not UTF-8: a tile set is a UTF-8 text file",
-				c, i);
+			fail_at(ld, CARC_E102, i, 1, "this is not a UTF-8 text file: byte 0x%02x at offset %zu is not UTF-8; "
+				"a tile set is YAML text in UTF-8", c, i);
 			return false;
 		}
 		i += w - 1;
