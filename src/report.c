@@ -51,6 +51,17 @@ static void emit_scores(struct carc_emitter *e, const struct carc_record *rec, c
 	carc_emit_map_end(e);
 }
 
+/* Solo games: why the event paid or did not ("red is not last: ..."). */
+static bool solo_why(const struct carc_result *res, const struct carc_event *ev, struct carc_buf *out)
+{
+	if (!res->solo)
+		return false;
+	size_t n;
+	const struct carc_event *all = carc_game_events(res->game, &n);
+	carc_solo_explain(res->solo, (size_t)(ev - all), out);
+	return true;
+}
+
 static void emit_event(struct carc_emitter *e, const struct carc_result *res, const struct carc_event *ev)
 {
 	const struct carc_record *rec = res->rec;
@@ -86,6 +97,11 @@ static void emit_event(struct carc_emitter *e, const struct carc_result *res, co
 	if (ev->skipped) {
 		carc_emit_key(e, "not_scored");
 		emit_colours(e, rec, ev->skipped);
+	}
+	carc_buf_reset(&name);
+	if (solo_why(res, ev, &name)) {
+		carc_emit_key(e, "why");
+		carc_emit_str(e, carc_buf_cstr(&name));
 	}
 	carc_emit_map_end(e);
 	carc_buf_free(&name);
@@ -300,6 +316,11 @@ void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, cons
 		}
 		carc_emit_key(e, "legal");
 		carc_emit_bool(e, !t->illegal);
+		if (res->solo && carc_solo_order_of(res->solo, t->number) != CARC_SOLO_ORDER_NONE) {
+			carc_emit_key(e, "order");
+			carc_emit_str(e, carc_solo_order_of(res->solo, t->number) == CARC_SOLO_ORDER_GIVEN ? "given"
+														: "chosen");
+		}
 		carc_emit_key(e, "scored");
 		carc_emit_seq_begin(e);
 		for (uint32_t k = 0; k < t->nevents; k++)
@@ -358,10 +379,30 @@ void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, cons
 	else
 		carc_emit_null(e);
 	carc_emit_key(e, "winners");
-	if (final) {
+	if (final && !res->solo) {
 		emit_colours(e, rec, carc_result_winners(res));
 	} else {
-		carc_emit_null(e);
+		carc_emit_null(e); /* solo: there is a result, not a winner */
+	}
+	if (res->solo && final) {
+		uint8_t last;
+		carc_emit_key(e, "result");
+		carc_emit_int(e, carc_solo_result(res->solo, &last));
+		carc_emit_key(e, "last");
+		emit_colours(e, rec, last);
+		bool forced = false;
+		int who = -1, end = carc_solo_end(res->solo, &forced, &who);
+		carc_emit_key(e, "end");
+		carc_emit_map_begin(e);
+		carc_emit_key(e, "turn");
+		carc_emit_int(e, end);
+		carc_emit_key(e, "forced");
+		carc_emit_bool(e, forced);
+		if (forced && who >= 0) {
+			carc_emit_key(e, "colour");
+			carc_emit_str(e, carc_colour_name(who));
+		}
+		carc_emit_map_end(e);
 	}
 	if (o->features && res->refereed) {
 		struct feature_walk w = {e, res, events, nev};
@@ -392,6 +433,8 @@ static void event_text(struct carc_buf *out, const struct carc_result *res, cons
 		       const struct carc_report_opts *o)
 {
 	const struct carc_record *rec = res->rec;
+	if (ev->type == CARC_EV_SOLO_END)
+		carc_buf_adds(out, "a follower left on ");
 	carc_game_feature_name(res->game, ev->feature, out);
 	if (ev->type == CARC_EV_FARM)
 		carc_buf_printf(out, " as a farm (%d %s", ev->cities, ev->cities == 1 ? "city" : "cities");
@@ -422,6 +465,11 @@ static void event_text(struct carc_buf *out, const struct carc_result *res, cons
 		colour_word(out, c, o);
 		carc_buf_adds(out, " not paid");
 		first = false;
+	}
+	if (res->solo) {
+		carc_buf_adds(out, " (");
+		solo_why(res, ev, out);
+		carc_buf_addc(out, ')');
 	}
 }
 
@@ -508,6 +556,8 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 			carc_buf_adds(out, k ? "; " : "  ");
 			event_text(out, res, &events[t->first_event + k], o);
 		}
+		if (res->solo && carc_solo_order_of(res->solo, t->number) == CARC_SOLO_ORDER_CHOSEN)
+			carc_buf_adds(out, "  [order chosen by carc]");
 		carc_buf_addc(out, '\n');
 	}
 
@@ -544,7 +594,8 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 			if (!any)
 				continue;
 			ls = out->len;
-			carc_buf_printf(out, "  %s", source_names[src]);
+			carc_buf_printf(out, "  %s", res->solo && src == CARC_SRC_OTHER ? "followers left on the map"
+											 : source_names[src]);
 			pad_to(out, ls, 26);
 			for (int s = 0; s < rec->nseats; s++)
 				carc_buf_printf(out, "%7d", carc_game_points_from(res->game, rec->seats[s], src));
@@ -556,25 +607,46 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 		for (int s = 0; s < rec->nseats; s++)
 			carc_buf_printf(out, "%7d", res->scores[rec->seats[s]]);
 		carc_buf_addc(out, '\n');
-		uint8_t w = carc_result_winners(res);
-		int nw = __builtin_popcount(w);
-		carc_buf_adds(out, nw > 1 ? "\nWinners (tied): " : "\nWinner: ");
-		bool first = true;
-		for (int s = 0; s < rec->nseats; s++)
-			if (w & (1u << rec->seats[s])) {
-				carc_buf_adds(out, first ? "" : ", ");
-				colour_word(out, rec->seats[s], o);
-				const char *name = player_name(rec, rec->seats[s]);
-				if (name)
-					carc_buf_printf(out, " (%s)", name);
-				first = false;
+		if (res->solo) {
+			bool forced = false;
+			int who = -1, end = carc_solo_end(res->solo, &forced, &who);
+			if (forced && who >= 0) {
+				carc_buf_printf(out, "\nThe game ended after turn %d: ", end);
+				colour_word(out, who, o);
+				carc_buf_adds(out, " had to deploy a follower and had none left.\n");
 			}
-		for (int s = 0; s < rec->nseats; s++)
-			if (w & (1u << rec->seats[s])) {
-				carc_buf_printf(out, " with %d points", res->scores[rec->seats[s]]);
-				break;
-			}
-		carc_buf_addc(out, '\n');
+			uint8_t last;
+			int result = carc_solo_result(res->solo, &last);
+			carc_buf_printf(out, "\nResult: %d (the score of the colour last on the track: ", result);
+			bool first = true;
+			for (int s = 0; s < rec->nseats; s++)
+				if (last & (1u << rec->seats[s])) {
+					carc_buf_adds(out, first ? "" : ", ");
+					colour_word(out, rec->seats[s], o);
+					first = false;
+				}
+			carc_buf_adds(out, ")\n");
+		} else {
+			uint8_t w = carc_result_winners(res);
+			int nw = __builtin_popcount(w);
+			carc_buf_adds(out, nw > 1 ? "\nWinners (tied): " : "\nWinner: ");
+			bool first = true;
+			for (int s = 0; s < rec->nseats; s++)
+				if (w & (1u << rec->seats[s])) {
+					carc_buf_adds(out, first ? "" : ", ");
+					colour_word(out, rec->seats[s], o);
+					const char *name = player_name(rec, rec->seats[s]);
+					if (name)
+						carc_buf_printf(out, " (%s)", name);
+					first = false;
+				}
+			for (int s = 0; s < rec->nseats; s++)
+				if (w & (1u << rec->seats[s])) {
+					carc_buf_printf(out, " with %d points", res->scores[rec->seats[s]]);
+					break;
+				}
+			carc_buf_addc(out, '\n');
+		}
 	}
 	if (o->features) {
 		carc_buf_adds(out, "\nFeatures\n");
