@@ -25,6 +25,7 @@ Commands:
                                 with this oracle's per-turn totals must pass
                                 `CARC check`; "N passed, N failed" (per game)
   oracle.py gen [--seed N] [--players N] [--edition E] [--claims every|scoring]
+                [--deploy PERCENT] [--compact PERCENT]
                                 play a random legal 72-tile game and print it
 
 Base game only: games with another Rules or Tileset tag are skipped.
@@ -841,12 +842,15 @@ def cmd_compare(carc, paths):
 
 # ---------------------------------------------------------------- gen ----
 
-def cmd_gen(seed, players, edition, claims):
+def cmd_gen(seed, players, edition, claims, deploy=60, compact=0):
     """A random legal game: every tile drawn at random, placed at a random
-    legal position, and a follower deployed now and then on a random free
-    feature of it. Claims every seated colour's total on every turn that
-    scored (or on every turn), and the Result."""
+    legal position (with compact percent chance, one of those touching the
+    most tiles, which closes more features), and a follower deployed with
+    deploy percent chance on a random free feature of it. Claims every seated
+    colour's total on every turn that scored (or on every turn), and the
+    Result."""
     rnd = random.Random(seed)
+    deploy_chance = deploy
     seats = COLOURS[:players] if players <= 5 else COLOURS[:5]
     rnd.shuffle(seats)
     stack = [t for t, (c, _) in TILES.items() for _ in range(c - (t == START_TILE))]
@@ -863,9 +867,14 @@ def cmd_gen(seed, players, edition, claims):
         if not places:
             lines.append("%d. %s %s discard" % (turn, colour, letter))
             continue
+        if rnd.random() * 100 < compact:
+            touching = [(sum((px + DX[e], py + DY[e]) in g.board for e in range(4)), (px, py, pr))
+                        for px, py, pr in places]
+            most = max(t for t, _ in touching)
+            places = [p for t, p in touching if t == most]
         x, y, rot = rnd.choice(places)
         deploy = None
-        if g.supply[colour] and rnd.random() < 0.6:
+        if g.supply[colour] and rnd.random() * 100 < deploy_chance:
             g.board[(x, y)] = (letter, rot)
             options = []
             for spot in EDGE_NAMES + HALF_NAMES + ["C"]:
@@ -906,7 +915,8 @@ def main(argv):
     if len(argv) == 3 and argv[1] == "explain":
         return cmd_explain(argv[2])
     if len(argv) >= 2 and argv[1] == "gen":
-        opts = {"--seed": 1, "--players": 2, "--edition": 3, "--claims": "scoring"}
+        opts = {"--seed": 1, "--players": 2, "--edition": 3, "--claims": "scoring", "--deploy": 60,
+                "--compact": 0}
         args = argv[2:]
         while args:
             if args[0] not in opts or len(args) < 2:
@@ -914,7 +924,8 @@ def main(argv):
             opts[args[0]] = args[1] if args[0] == "--claims" else int(args[1])
             args = args[2:]
         if not args:
-            return cmd_gen(opts["--seed"], opts["--players"], opts["--edition"], opts["--claims"])
+            return cmd_gen(opts["--seed"], opts["--players"], opts["--edition"], opts["--claims"],
+                           opts["--deploy"], opts["--compact"])
     sys.stderr.write(__doc__)
     return 2
 
