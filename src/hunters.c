@@ -204,8 +204,15 @@ static void keep_first(void *ctx, unsigned line, const char *msg)
 
 void carc_hunters_check_record(const struct carc_record *rec, struct carc_diag_sink *sink)
 {
+	/* A tile set that fits is not checked again for every game of a file
+	 * (one per thread: carc check -j runs games in threads). */
+	static _Thread_local unsigned long fits_serial;
+	if (rec->tileset->serial && rec->tileset->serial == fits_serial)
+		return;
 	struct first_problem fp = {{0}, 0};
 	int n = carc_hunters_check_tileset(rec->tileset, keep_first, &fp);
+	if (!n)
+		fits_serial = rec->tileset->serial;
 	if (n) {
 		int tag = rec->tag_index[CARC_TAG_TILESET] >= 0 ? CARC_TAG_TILESET : CARC_TAG_RULES;
 		struct carc_span at = rec->tag_index[tag] >= 0 ? rec->tags[rec->tag_index[tag]].value : (struct carc_span){0, 0};
@@ -225,43 +232,63 @@ void carc_hunters_check_record(const struct carc_record *rec, struct carc_diag_s
 
 /* ---- values during play ---- */
 
+/* The placements a feature covers, each once: a malloc'ed array of *n. */
+static int *feature_placements(struct carc_game *g, uint32_t root, int *n)
+{
+	size_t np;
+	carc_game_placements(g, &np);
+	int *at = xmalloc((np ? np : 1) * sizeof *at);
+	*n = carc_game_feature_placements(g, root, at, (int)np);
+	if (*n > (int)np)
+		*n = (int)np;
+	return at;
+}
+
 /* Fish in the lakes at the ends of a river (by root): each lake once, even
  * when both ends of the river reach it. */
 static int river_fish(struct carc_game *g, uint32_t root)
 {
-	size_t n;
-	const struct carc_placement *pl = carc_game_placements(g, &n);
-	int fish = 0;
-	for (size_t i = 0; i < n; i++) {
-		int lake = tile_lake(g, &pl[i]);
+	size_t np;
+	const struct carc_placement *pl = carc_game_placements(g, &np);
+	int n, fish = 0;
+	int *at = feature_placements(g, root, &n);
+	for (int k = 0; k < n; k++) {
+		const struct carc_placement *p = &pl[at[k]];
+		int lake = tile_lake(g, p);
 		if (lake < 0)
 			continue;
-		const struct carc_tile *t = &carc_game_tileset(g)->tiles[pl[i].tile];
+		const struct carc_tile *t = &carc_game_tileset(g)->tiles[p->tile];
 		for (int f = 0; f < t->nfeatures; f++)
-			if (feature_class(g, &pl[i], f) == CARC_CLASS_PATH && t->features[f].end == CARC_END_LAKE &&
-			    carc_game_feature_root(g, (int)i, f) == root) {
+			if (t->features[f].end == CARC_END_LAKE && feature_class(g, p, f) == CARC_CLASS_PATH &&
+			    carc_game_feature_root(g, at[k], f) == root) {
 				fish += t->features[lake].attr[CARC_ATTR_FISH];
 				break;
 			}
 	}
+	free(at);
 	return fish;
 }
 
 /* Tiles of a forest (by root) that show mushrooms: each tile once. */
 static int forest_mushroom_tiles(struct carc_game *g, uint32_t root)
 {
-	size_t n;
-	const struct carc_placement *pl = carc_game_placements(g, &n);
-	int tiles = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct carc_tile *t = &carc_game_tileset(g)->tiles[pl[i].tile];
+	if (!carc_game_feature_attr(g, root, CARC_ATTR_MUSHROOM))
+		return 0;
+	size_t np;
+	const struct carc_placement *pl = carc_game_placements(g, &np);
+	int n, tiles = 0;
+	int *at = feature_placements(g, root, &n);
+	for (int k = 0; k < n; k++) {
+		const struct carc_placement *p = &pl[at[k]];
+		const struct carc_tile *t = &carc_game_tileset(g)->tiles[p->tile];
 		for (int f = 0; f < t->nfeatures; f++)
-			if (t->features[f].attr[CARC_ATTR_MUSHROOM] && feature_class(g, &pl[i], f) == CARC_CLASS_ENCLOSURE &&
-			    carc_game_feature_root(g, (int)i, f) == root) {
+			if (t->features[f].attr[CARC_ATTR_MUSHROOM] && feature_class(g, p, f) == CARC_CLASS_ENCLOSURE &&
+			    carc_game_feature_root(g, at[k], f) == root) {
 				tiles++;
 				break;
 			}
 	}
+	free(at);
 	return tiles;
 }
 
@@ -336,21 +363,102 @@ static void systems_build(struct carc_game *g, struct systems *sy)
 	}
 }
 
+/* The placement a segment belongs to (placements hold ascending segments). */
+static int segment_placement(const struct carc_game *g, uint32_t seg)
+{
+	size_t n;
+	const struct carc_placement *pl = carc_game_placements(g, &n);
+	size_t lo = 0, hi = n;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (pl[mid].seg0 <= seg)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (int)lo;
+}
+
+/* A set of roots, small: a river system has a few rivers and lakes. */
+struct roots {
+	uint32_t *root;
+	int n, cap;
+};
+
+static bool roots_add(struct roots *rs, uint32_t r)
+{
+	for (int i = 0; i < rs->n; i++)
+		if (rs->root[i] == r)
+			return false;
+	if (rs->n == rs->cap) {
+		rs->cap = rs->cap ? 2 * rs->cap : 16;
+		rs->root = xrealloc(rs->root, (size_t)rs->cap * sizeof *rs->root);
+	}
+	rs->root[rs->n++] = r;
+	return true;
+}
+
+/* Collects the river system of a river (by root) or a lake: its rivers'
+ * roots and its lakes, walking from river to lake and lake to river. The
+ * whole-map union-find (systems_build) is for the final scoring; this walk
+ * costs only the size of one system, for each hut put down. */
+static void system_walk(struct carc_game *g, uint32_t root, struct roots *rs)
+{
+	size_t np;
+	const struct carc_placement *pl = carc_game_placements(g, &np);
+	const struct carc_tileset *ts = carc_game_tileset(g);
+	roots_add(rs, root);
+	for (int i = 0; i < rs->n; i++) {
+		uint32_t r = rs->root[i];
+		int klass = ts->kinds[carc_game_feature_kind(g, r)].klass;
+		if (klass == CARC_CLASS_LAKE) {
+			int p = segment_placement(g, r);
+			const struct carc_tile *t = &ts->tiles[pl[p].tile];
+			for (int f = 0; f < t->nfeatures; f++)
+				if (t->features[f].end == CARC_END_LAKE && feature_class(g, &pl[p], f) == CARC_CLASS_PATH)
+					roots_add(rs, carc_game_feature_root(g, p, f));
+		} else if (klass == CARC_CLASS_PATH) {
+			int n;
+			int *at = feature_placements(g, r, &n);
+			for (int k = 0; k < n; k++) {
+				const struct carc_placement *q = &pl[at[k]];
+				int lake = tile_lake(g, q);
+				if (lake < 0)
+					continue;
+				const struct carc_tile *t = &ts->tiles[q->tile];
+				for (int f = 0; f < t->nfeatures; f++)
+					if (t->features[f].end == CARC_END_LAKE && feature_class(g, q, f) == CARC_CLASS_PATH &&
+					    carc_game_feature_root(g, at[k], f) == r) {
+						roots_add(rs, q->seg0 + (uint32_t)lake);
+						break;
+					}
+			}
+			free(at);
+		}
+	}
+}
+
 const struct carc_follower *carc_hunters_system_hut(struct carc_game *g, uint32_t root)
 {
-	struct systems sy;
-	systems_build(g, &sy);
+	size_t nf;
+	const struct carc_follower *fl = carc_game_followers(g, &nf);
+	bool any = false;
+	for (size_t i = 0; i < nf && !any; i++)
+		any = fl[i].active && is_hut(g, &fl[i]);
+	if (!any)
+		return NULL;
+	struct roots rs = {NULL, 0, 0};
+	system_walk(g, root, &rs);
 	const struct carc_follower *hut = NULL;
-	if (root < sy.nsegs) {
-		uint32_t want = sys_find(&sy, root);
-		size_t n;
-		const struct carc_follower *fl = carc_game_followers(g, &n);
-		for (size_t i = 0; i < n && !hut; i++)
-			if (fl[i].active && is_hut(g, &fl[i]) && fl[i].segment < sy.nsegs &&
-			    sys_find(&sy, fl[i].segment) == want)
+	for (size_t i = 0; i < nf && !hut; i++) {
+		if (!fl[i].active || !is_hut(g, &fl[i]))
+			continue;
+		uint32_t r = follower_root(g, &fl[i]);
+		for (int k = 0; k < rs.n && !hut; k++)
+			if (rs.root[k] == r)
 				hut = &fl[i];
 	}
-	free(sy.parent);
+	free(rs.root);
 	return hut;
 }
 
