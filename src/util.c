@@ -65,7 +65,8 @@ void carc_buf_reserve(struct carc_buf *b, size_t extra)
 void carc_buf_add(struct carc_buf *b, const void *p, size_t n)
 {
 	carc_buf_reserve(b, n);
-	memcpy(b->data + b->len, p, n);
+	if (n) /* p may be NULL for an empty slice */
+		memcpy(b->data + b->len, p, n);
 	b->len += n;
 	b->data[b->len] = '\0';
 }
