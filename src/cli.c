@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -65,4 +66,41 @@ int carc_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'carc %s --help'.\n", cmd);
 	return CARC_EXIT_TROUBLE;
+}
+
+int carc_option_error(const char *cmd, int c, char **argv)
+{
+	extern int optind;
+	if (c == ':')
+		return carc_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
+	return carc_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+}
+
+int carc_one_input(const char *cmd, int argc, char **argv, const char **path)
+{
+	extern int optind;
+	if (optind >= argc)
+		return carc_usage_error(cmd, "no input: give a file, or - for standard input");
+	if (optind != argc - 1)
+		return carc_usage_error(cmd, "give one file (or -) at a time");
+	*path = argv[optind];
+	return 0;
+}
+
+FILE *carc_open_input_or_say(const char *path)
+{
+	FILE *f = carc_open_input(path);
+	if (!f)
+		fprintf(stderr, "%s: error[E001]: cannot open: %s\n", carc_input_name(path), strerror(errno));
+	return f;
+}
+
+FILE *carc_open_output(const char *cmd, const char *path)
+{
+	if (!path)
+		return stdout;
+	FILE *f = fopen(path, "w");
+	if (!f)
+		fprintf(stderr, "carc %s: cannot write %s: %s\n", cmd, path, strerror(errno));
+	return f;
 }

@@ -51,6 +51,19 @@ void carc_print_diag(void *ctx, const struct carc_diag *d);
 /* Colour only on a terminal and when NO_COLOR is unset. */
 bool carc_use_color(FILE *f);
 
+/* The end of every option loop: a missing value (c == ':') or an unknown
+ * option. Prints the usage error and returns CARC_EXIT_TROUBLE. */
+int carc_option_error(const char *cmd, int c, char **argv);
+/* Commands that read exactly one FILE (or -): sets *path and returns 0, or
+ * prints the usage error and returns CARC_EXIT_TROUBLE. */
+int carc_one_input(const char *cmd, int argc, char **argv, const char **path);
+/* Opens an input like carc_open_input(), and on failure prints
+ * "FILE: error[E001]: cannot open: REASON" and returns NULL. */
+FILE *carc_open_input_or_say(const char *path);
+/* Opens -o FILE for writing (stdout when path is NULL); on failure prints
+ * "carc CMD: cannot write FILE: REASON" and returns NULL. */
+FILE *carc_open_output(const char *cmd, const char *path);
+
 /* Prints "carc VERSION" and returns 0. */
 int carc_print_version(void);
 /* Standard reporting of a bad option: "carc check: ..." and a hint. */

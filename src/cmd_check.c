@@ -256,10 +256,8 @@ int cmd_check(int argc, char **argv)
 			return CARC_EXIT_OK;
 		case 'V':
 			return carc_print_version();
-		case ':':
-			return carc_usage_error("check", "option '%s' needs a value", argv[optind - 1]);
 		default:
-			return carc_usage_error("check", "unknown option '%s'", argv[optind - 1]);
+			return carc_option_error("check", c, argv);
 		}
 	}
 	if (optind >= argc)

@@ -124,10 +124,8 @@ int cmd_gen(int argc, char **argv)
 			return CARC_EXIT_OK;
 		case 'V':
 			return carc_print_version();
-		case ':':
-			return carc_usage_error("gen", "option '%s' needs a value", argv[optind - 1]);
 		default:
-			return carc_usage_error("gen", "unknown option '%s'", argv[optind - 1]);
+			return carc_option_error("gen", c, argv);
 		}
 	}
 	if (optind < argc)

@@ -108,10 +108,8 @@ int cmd_import(int argc, char **argv)
 			return CARC_EXIT_OK;
 		case 'V':
 			return carc_print_version();
-		case ':':
-			return carc_usage_error("import", "option '%s' needs a value", argv[optind - 1]);
 		default:
-			return carc_usage_error("import", "unknown option '%s'", argv[optind - 1]);
+			return carc_option_error("import", c, argv);
 		}
 	}
 	if (optind >= argc)

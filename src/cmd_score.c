@@ -120,24 +120,18 @@ int cmd_score(int argc, char **argv)
 			return CARC_EXIT_OK;
 		case 'V':
 			return carc_print_version();
-		case ':':
-			return carc_usage_error("score", "option '%s' needs a value", argv[optind - 1]);
 		default:
-			return carc_usage_error("score", "unknown option '%s'", argv[optind - 1]);
+			return carc_option_error("score", c, argv);
 		}
 	}
-	if (optind != argc - 1)
-		return carc_usage_error("score", optind >= argc ? "no input: give a file, or - for standard input"
-							     : "give one file (or -) at a time");
-	const char *path = argv[optind];
-	FILE *in = carc_open_input(path);
-	if (!in) {
-		fprintf(stderr, "%s: error[E001]: cannot open: %s\n", carc_input_name(path), strerror(errno));
+	const char *path;
+	if (carc_one_input("score", argc, argv, &path))
 		return CARC_EXIT_TROUBLE;
-	}
-	FILE *out = stdout;
-	if (output && !(out = fopen(output, "w"))) {
-		fprintf(stderr, "carc score: cannot write %s: %s\n", output, strerror(errno));
+	FILE *in = carc_open_input_or_say(path);
+	if (!in)
+		return CARC_EXIT_TROUBLE;
+	FILE *out = carc_open_output("score", output);
+	if (!out) {
 		carc_close_input(in);
 		return CARC_EXIT_TROUBLE;
 	}

@@ -104,16 +104,13 @@ int cmd_show(int argc, char **argv)
 			return CARC_EXIT_OK;
 		case 'V':
 			return carc_print_version();
-		case ':':
-			return carc_usage_error("show", "option '%s' needs a value", argv[optind - 1]);
 		default:
-			return carc_usage_error("show", "unknown option '%s'", argv[optind - 1]);
+			return carc_option_error("show", c, argv);
 		}
 	}
-	if (optind != argc - 1)
-		return carc_usage_error("show", optind >= argc ? "no input: give a file, or - for standard input"
-							      : "give one file (or -) at a time");
-	const char *path = argv[optind];
+	const char *path;
+	if (carc_one_input("show", argc, argv, &path))
+		return CARC_EXIT_TROUBLE;
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
 	struct carc_diag_sink sink = {carc_print_diag, &printer};
 	struct carc_scene s;

@@ -245,10 +245,8 @@ int cmd_tiles(int argc, char **argv)
 			return CARC_EXIT_OK;
 		case 'V':
 			return carc_print_version();
-		case ':':
-			return carc_usage_error("tiles", "option '%s' needs a value", argv[optind - 1]);
 		default:
-			return carc_usage_error("tiles", "unknown option '%s'", argv[optind - 1]);
+			return carc_option_error("tiles", c, argv);
 		}
 	}
 	if (check_path && (svg || optind < argc))
