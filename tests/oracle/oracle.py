@@ -25,7 +25,7 @@ Commands:
                                 with this oracle's per-turn totals must pass
                                 `CARC check`; "N passed, N failed" (per game)
   oracle.py gen [--seed N] [--players N] [--edition E] [--claims every|scoring]
-                [--deploy PERCENT] [--compact PERCENT]
+                [--deploy PERCENT] [--compact PERCENT] [--style random|greedy]
                                 play a random legal 72-tile game and print it
 
 Base game only: games with another Rules or Tileset tag are skipped.
@@ -842,15 +842,66 @@ def cmd_compare(carc, paths):
 
 # ---------------------------------------------------------------- gen ----
 
-def cmd_gen(seed, players, edition, claims, deploy=60, compact=0):
+def deploy_options(g, x, y, letter, rot):
+    """(role, spot) for each free feature of the tile if it lay at x,y, one
+    spot per feature."""
+    g.board[(x, y)] = (letter, rot)
+    options, seen = [], set()
+    for spot in EDGE_NAMES + HALF_NAMES + ["C"]:
+        i = g.spot_segment(x, y, spot)
+        if i is None or i in seen:
+            continue
+        seen.add(i)
+        kind = g.segments(x, y)[i][0]
+        feat = {(x, y, i)} if kind == "cloister" else g.feature((x, y, i))[0]
+        if not g.occupants(feat):
+            options.append(([r for r, k in ROLE_KIND.items() if k == kind][0], spot))
+    del g.board[(x, y)]
+    return options
+
+
+def greedy_choice(g, rnd, colour, letter, places, turn):
+    """A plausible move: each placement and deployment is tried (and taken
+    back), and valued by the points it brings the player against those it
+    brings the others, how snugly the tile fits, and what a follower left on
+    an open feature may bring later."""
+    best, best_value = None, None
+    others = [c for c in g.seats if c != colour]
+    for x, y, rot in places:
+        touching = sum((x + DX[e], y + DY[e]) in g.board for e in range(4))
+        for deploy in [None] + (deploy_options(g, x, y, letter, rot) if g.supply[colour] else []):
+            saved = (dict(g.score), dict(g.supply), [f[:] for f in g.followers], len(g.events))
+            g.place(colour, letter, x, y, rot, deploy, turn)
+            gain = g.score[colour] - saved[0][colour]
+            theirs = max([g.score[c] - saved[0][c] for c in others] or [0])
+            value = gain - 0.7 * theirs + 0.4 * touching + rnd.random() * 1.5
+            if deploy and g.followers[-1][3]:       # still standing: a bet on later
+                kind = g.followers[-1][1]
+                supply = g.supply[colour]
+                if kind == "field":
+                    value += (1.5 if turn > 35 else 0.2) if supply > 1 else -2
+                elif kind == "cloister":
+                    value += 1 + 0.4 * g.surrounding(x, y)
+                else:
+                    feat, _ = g.feature(g.followers[-1][2])
+                    value += (1.2 if kind == "city" else 0.6) + 0.2 * len({(s[0], s[1]) for s in feat})
+                value -= 0.8 if supply <= 1 else 0
+            g.score, g.supply, g.followers = saved[0], saved[1], saved[2]
+            del g.events[saved[3]:]
+            del g.board[(x, y)]
+            if best_value is None or value > best_value:
+                best, best_value = (x, y, rot, deploy), value
+    return best
+
+
+def cmd_gen(seed, players, edition, claims, deploy=60, compact=0, style="random"):
     """A random legal game: every tile drawn at random, placed at a random
     legal position (with compact percent chance, one of those touching the
     most tiles, which closes more features), and a follower deployed with
-    deploy percent chance on a random free feature of it. Claims every seated
-    colour's total on every turn that scored (or on every turn), and the
-    Result."""
+    deploy percent chance on a random free feature of it; or, with style
+    greedy, each move chosen by greedy_choice. Claims every seated colour's
+    total on every turn that scored (or on every turn), and the Result."""
     rnd = random.Random(seed)
-    deploy_chance = deploy
     seats = COLOURS[:players] if players <= 5 else COLOURS[:5]
     rnd.shuffle(seats)
     stack = [t for t, (c, _) in TILES.items() for _ in range(c - (t == START_TILE))]
@@ -867,32 +918,24 @@ def cmd_gen(seed, players, edition, claims, deploy=60, compact=0):
         if not places:
             lines.append("%d. %s %s discard" % (turn, colour, letter))
             continue
-        if rnd.random() * 100 < compact:
-            touching = [(sum((px + DX[e], py + DY[e]) in g.board for e in range(4)), (px, py, pr))
-                        for px, py, pr in places]
-            most = max(t for t, _ in touching)
-            places = [p for t, p in touching if t == most]
-        x, y, rot = rnd.choice(places)
-        deploy = None
-        if g.supply[colour] and rnd.random() * 100 < deploy_chance:
-            g.board[(x, y)] = (letter, rot)
-            options = []
-            for spot in EDGE_NAMES + HALF_NAMES + ["C"]:
-                i = g.spot_segment(x, y, spot)
-                if i is None:
-                    continue
-                kind = g.segments(x, y)[i][0]
-                feat = {(x, y, i)} if kind == "cloister" else g.feature((x, y, i))[0]
-                if not g.occupants(feat):
-                    role = [r for r, k in ROLE_KIND.items() if k == kind][0]
-                    options.append((role, spot))
-            del g.board[(x, y)]
-            if options:
-                deploy = rnd.choice(options)
+        if style == "greedy":
+            x, y, rot, chosen = greedy_choice(g, rnd, colour, letter, places, turn)
+        else:
+            if rnd.random() * 100 < compact:
+                touching = [(sum((px + DX[e], py + DY[e]) in g.board for e in range(4)), (px, py, pr))
+                            for px, py, pr in places]
+                most = max(t for t, _ in touching)
+                places = [p for t, p in touching if t == most]
+            x, y, rot = rnd.choice(places)
+            chosen = None
+            if g.supply[colour] and rnd.random() * 100 < deploy:
+                options = deploy_options(g, x, y, letter, rot)
+                if options:
+                    chosen = rnd.choice(options)
         before = len(g.events)
-        g.place(colour, letter, x, y, rot, deploy, turn)
+        g.place(colour, letter, x, y, rot, chosen, turn)
         line = "%d. %s %s %d,%d %d %s" % (turn, colour, letter, x, y, rot * 90,
-                                          "%s %s" % deploy if deploy else "-")
+                                          "%s %s" % chosen if chosen else "-")
         scored = any(ev[3] for ev in g.events[before:])
         if claims == "every" or scored:
             line += " = " + scores_text(seats, g.score)
@@ -916,16 +959,16 @@ def main(argv):
         return cmd_explain(argv[2])
     if len(argv) >= 2 and argv[1] == "gen":
         opts = {"--seed": 1, "--players": 2, "--edition": 3, "--claims": "scoring", "--deploy": 60,
-                "--compact": 0}
+                "--compact": 0, "--style": "random"}
         args = argv[2:]
         while args:
             if args[0] not in opts or len(args) < 2:
                 break
-            opts[args[0]] = args[1] if args[0] == "--claims" else int(args[1])
+            opts[args[0]] = args[1] if args[0] in ("--claims", "--style") else int(args[1])
             args = args[2:]
         if not args:
             return cmd_gen(opts["--seed"], opts["--players"], opts["--edition"], opts["--claims"],
-                           opts["--deploy"], opts["--compact"])
+                           opts["--deploy"], opts["--compact"], opts["--style"])
     sys.stderr.write(__doc__)
     return 2
 

@@ -29,5 +29,10 @@ for seed in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	python3 "$dir/oracle.py" gen --seed "$seed" --players "$players" --edition "$edition" \
 		--claims every >"$tmp/random-$seed.cgn" || exit 1
 done
+# Denser games: each move chosen by the oracle's greedy player.
+for seed in 1 2 3; do
+	python3 "$dir/oracle.py" gen --seed "$seed" --players $((seed + 1)) --edition "$seed" --style greedy \
+		--claims every >"$tmp/greedy-$seed.cgn" || exit 1
+done
 python3 "$dir/oracle.py" compare "$CARC" "$root"/tests/rules/*.cgn "$root"/tests/rules/illegal/*.cgn \
-	"$root"/samples/*.cgn "$tmp"/random-*.cgn
+	"$root"/samples/*.cgn "$tmp"/random-*.cgn "$tmp"/greedy-*.cgn
