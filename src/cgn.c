@@ -1612,6 +1612,8 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 				ps.in_moves = true;
 				tail = false;
 				add_bad_move(&ps, p - r->game, li.end - r->game);
+			} else if (comments_only) {
+				tail = false; /* a faulty line stays with the game that reported it */
 			}
 			any = true;
 			consume_line(r, &li);
@@ -1634,6 +1636,8 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 				tail_comments = rec->ncomments;
 			}
 			skip_space(&c, false);
+			if (ps.line_bad || (li.flags & LINE_OPEN_BRACE))
+				tail = false; /* a faulty line stays with the game that reported it */
 		} else if (first != '\n') {
 			tail = false;
 			any = true;

@@ -587,6 +587,28 @@ static void test_cgn_unclosed_brace_ends_with_its_line(void **state)
 	assert_int_equal(f->rec.moves[1].colour, CARC_GREEN);
 }
 
+static void test_cgn_faulty_comment_line_stays_with_its_game(void **state)
+{
+	struct fixture *f = *state;
+	/* the { line is reported with game 1, so it must not move to game 2,
+	 * which would then have an error nobody reported for it */
+	static const char text[] = "1. red U -1,0 90\n; fine\n{ unclosed\n; after\n[Event \"two\"]\n";
+	FILE *in = stream_of(text);
+	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache);
+	memset(&f->seen, 0, sizeof f->seen);
+	assert_true(carc_reader_next(r, &f->rec, &f->sink));
+	assert_true(saw(f, CARC_E004, 3, 1));
+	assert_int_equal(f->rec.syntax_errors, 1);
+	assert_int_equal(f->rec.ncomments, 2);    /* "; fine" and the { line */
+	assert_true(carc_reader_next(r, &f->rec, &f->sink));
+	assert_int_equal(f->rec.syntax_errors, 0);
+	assert_int_equal(f->rec.ncomments, 1);    /* "; after" */
+	assert_true(span_is(&f->rec, f->rec.comments[0].span, "; after"));
+	assert_int_equal(f->rec.src.base_line, 4);
+	carc_reader_free(r);
+	fclose(in);
+}
+
 static void test_cgn_long_line_cut(void **state)
 {
 	struct fixture *f = *state;
@@ -729,6 +751,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cgn_bad_positions_and_rotations, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_every_error_reported_then_next_game, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_unclosed_brace_ends_with_its_line, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cgn_faulty_comment_line_stays_with_its_game, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_long_line_cut, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_binary_input_given_up, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_byte_order_mark_skipped, setup, teardown),
