@@ -17,6 +17,47 @@ static const char *const source_names[CARC_SRC_COUNT] = {
 
 const char *carc_source_name(int source) { return source_names[source]; }
 
+/* Hunters and Gatherers names the same sources after its own features. */
+static const char *const hunters_keys[CARC_SRC_COUNT] = {
+	[CARC_SRC_PLAY_PATH] = "rivers", [CARC_SRC_PLAY_ENCLOSURE] = "forests", [CARC_SRC_PLAY_SITE] = "sites",
+	[CARC_SRC_END_PATH] = "rivers", [CARC_SRC_END_ENCLOSURE] = "forests", [CARC_SRC_END_SITE] = "sites",
+	[CARC_SRC_FARM] = "meadows", [CARC_SRC_OTHER] = "river_systems", [CARC_SRC_START] = "start"};
+static const char *const hunters_names[CARC_SRC_COUNT] = {
+	[CARC_SRC_PLAY_PATH] = "completed rivers", [CARC_SRC_PLAY_ENCLOSURE] = "completed forests",
+	[CARC_SRC_PLAY_SITE] = "completed sites", [CARC_SRC_END_PATH] = "rivers at the end",
+	[CARC_SRC_END_ENCLOSURE] = "forests at the end", [CARC_SRC_END_SITE] = "sites at the end",
+	[CARC_SRC_FARM] = "meadows (hunters)", [CARC_SRC_OTHER] = "river systems (huts)",
+	[CARC_SRC_START] = "starting score"};
+
+static bool hunters(const struct carc_result *res) { return res->rec->rules->id == CARC_RULES_HUNTERS; }
+
+static const char *source_key(const struct carc_result *res, int src)
+{
+	return hunters(res) ? hunters_keys[src] : source_keys[src];
+}
+
+/* What ev->pennants counts: pennants in the base game; in Hunters and
+ * Gatherers fish (rivers, river systems), mushroom tiles (forests) or game
+ * animals left after the tigers (meadows). Singular; plural adds "s" except
+ * for fish. */
+static const char *bonus_word(const struct carc_result *res, const struct carc_event *ev)
+{
+	if (!hunters(res))
+		return "pennant";
+	if (ev->type == CARC_EV_MEADOW)
+		return "animal";
+	if (ev->type == CARC_EV_RIVER_SYSTEM)
+		return "fish";
+	return res->rec->tileset->kinds[ev->kind].klass == CARC_CLASS_PATH ? "fish" : "mushroom";
+}
+
+static const char *bonus_key(const struct carc_result *res, const struct carc_event *ev)
+{
+	const char *w = bonus_word(res, ev);
+	return !strcmp(w, "pennant") ? "pennants" : !strcmp(w, "fish") ? "fish" : !strcmp(w, "animal") ? "animals"
+														: "mushrooms";
+}
+
 static const char *const event_types[] = {"completed", "incomplete", "farm", "solo-end", "river-system",
 					      "meadow"};
 
@@ -76,7 +117,7 @@ static void emit_event(struct carc_emitter *e, const struct carc_result *res, co
 	carc_emit_str(e, carc_buf_cstr(&name));
 	carc_emit_key(e, "tiles");
 	carc_emit_int(e, ev->tiles);
-	carc_emit_key(e, "pennants");
+	carc_emit_key(e, bonus_key(res, ev));
 	carc_emit_int(e, ev->pennants);
 	if (ev->type == CARC_EV_FARM) {
 		carc_emit_key(e, "cities");
@@ -347,20 +388,20 @@ void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, cons
 			carc_emit_key(e, "play");
 			carc_emit_map_begin(e);
 			for (int src = CARC_SRC_PLAY_PATH; src <= CARC_SRC_PLAY_SITE; src++) {
-				carc_emit_key(e, source_keys[src]);
+				carc_emit_key(e, source_key(res, src));
 				carc_emit_int(e, carc_game_points_from(res->game, c, src));
 			}
 			carc_emit_map_end(e);
 			carc_emit_key(e, "end");
 			carc_emit_map_begin(e);
 			for (int src = CARC_SRC_END_PATH; src <= CARC_SRC_END_SITE; src++) {
-				carc_emit_key(e, source_keys[src]);
+				carc_emit_key(e, source_key(res, src));
 				carc_emit_int(e, carc_game_points_from(res->game, c, src));
 			}
 			carc_emit_map_end(e);
-			carc_emit_key(e, "farms");
+			carc_emit_key(e, source_key(res, CARC_SRC_FARM));
 			carc_emit_int(e, carc_game_points_from(res->game, c, CARC_SRC_FARM));
-			carc_emit_key(e, "other");
+			carc_emit_key(e, source_key(res, CARC_SRC_OTHER));
 			carc_emit_int(e, carc_game_points_from(res->game, c, CARC_SRC_OTHER));
 			if (rec->rules->id == CARC_RULES_SOLO) {
 				carc_emit_key(e, "start");
@@ -440,8 +481,10 @@ static void event_text(struct carc_buf *out, const struct carc_result *res, cons
 		carc_buf_printf(out, " as a farm (%d %s", ev->cities, ev->cities == 1 ? "city" : "cities");
 	else
 		carc_buf_printf(out, " (%d tile%s", ev->tiles, ev->tiles == 1 ? "" : "s");
-	if (ev->pennants)
-		carc_buf_printf(out, ", %d pennant%s", ev->pennants, ev->pennants == 1 ? "" : "s");
+	if (ev->pennants) {
+		const char *w = bonus_word(res, ev);
+		carc_buf_printf(out, ", %d %s%s", ev->pennants, w, ev->pennants == 1 || !strcmp(w, "fish") ? "" : "s");
+	}
 	carc_buf_adds(out, "): ");
 	if (!ev->winners && !ev->skipped) {
 		carc_buf_adds(out, "nobody");
@@ -588,14 +631,15 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 			carc_buf_printf(out, "%7s", carc_colour_name(rec->seats[s]));
 		carc_buf_addc(out, '\n');
 		for (int src = 0; src < CARC_SRC_COUNT; src++) {
-			bool any = src <= CARC_SRC_FARM; /* the others only when they paid */
+			/* the others only when they paid; in hunters, unfinished features never pay */
+			bool any = src <= CARC_SRC_FARM && !(hunters(res) && (src == CARC_SRC_PLAY_SITE || src >= CARC_SRC_END_PATH));
 			for (int s = 0; s < rec->nseats && !any; s++)
 				any = carc_game_points_from(res->game, rec->seats[s], src) != 0;
 			if (!any)
 				continue;
 			ls = out->len;
 			carc_buf_printf(out, "  %s", res->solo && src == CARC_SRC_OTHER ? "followers left on the map"
-											 : source_names[src]);
+						     : hunters(res) ? hunters_names[src] : source_names[src]);
 			pad_to(out, ls, 26);
 			for (int s = 0; s < rec->nseats; s++)
 				carc_buf_printf(out, "%7d", carc_game_points_from(res->game, rec->seats[s], src));
