@@ -71,7 +71,8 @@ check: $(BUILD)/carc $(UNIT_BIN)
 	@CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
 
 demo: $(BUILD)/carc
-	$(BUILD)/carc score samples/club-night.cgn
+	$(BUILD)/carc check samples/*.cgn
+	$(BUILD)/carc score samples/full-game-2-players.cgn
 
 # clang when present (the fuzzer needs it too), otherwise gcc: both have the sanitizers.
 SAN_CC = $(shell command -v clang >/dev/null 2>&1 && echo clang || echo gcc)
