@@ -57,13 +57,16 @@ static const char *const tag_names[CARC_TAG_UNKNOWN] = {
 	"Red", "Green", "Blue", "Yellow", "Black", "Gray", "Pink"};
 
 /* Byte classes of the tokeniser. A word runs over W and H (checked UTF-8)
- * bytes; S bytes end it; B bytes are blanks (a newline only occurs inside a
- * line after a { comment } that spans lines); C bytes are never text. */
+ * bytes; S bytes end it; B bytes are blanks; C bytes are never text.
+ * Every line the tokeniser reads ends at a stop: a newline (inside a line,
+ * newlines occur only within { comments }), the closing quote of a tag's
+ * value, or the NUL kept after the end of the input. So the loops over
+ * words and blanks need no bounds check. */
 enum { W, B, S, H, C };
 static const unsigned char byte_class[256] = {
-	C, C, C, C, C, C, C, C, C, B, B, C, C, B, C, C, /* 0x00: tab, newline, CR are blanks */
+	C, C, C, C, C, C, C, C, C, B, S, C, C, B, C, C, /* 0x00: tab, CR blanks; newline */
 	C, C, C, C, C, C, C, C, C, C, C, C, C, C, C, C, /* 0x10 */
-	B, W, W, W, W, W, W, W, W, W, W, W, S, W, W, W, /* 0x20: space, ',' */
+	B, W, S, W, W, W, W, W, W, W, W, W, S, W, W, W, /* 0x20: space, '"', ',' */
 	W, W, W, W, W, W, W, W, W, W, W, S, W, S, W, W, /* 0x30: ';' '=' */
 	W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, /* 0x40 */
 	W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, W, /* 0x50 */
@@ -99,16 +102,21 @@ static inline bool ieq(const char *p, const char *w, size_t n)
 
 int carc_colour_lookup(const char *p, size_t len)
 {
-	switch (len) {
-	case 3:
-		return ieq(p, "red", 3) ? CARC_RED : -1;
-	case 4:
-		return ieq(p, "blue", 4) ? CARC_BLUE : ieq(p, "gray", 4) || ieq(p, "grey", 4) ? CARC_GRAY
-		       : ieq(p, "pink", 4) ? CARC_PINK : -1;
-	case 5:
-		return ieq(p, "green", 5) ? CARC_GREEN : ieq(p, "black", 5) ? CARC_BLACK : -1;
-	case 6:
-		return ieq(p, "yellow", 6) ? CARC_YELLOW : -1;
+	if (len < 3 || len > 6)
+		return -1;
+	switch (p[0] | 0x20) {
+	case 'r':
+		return len == 3 && ieq(p + 1, "ed", 2) ? CARC_RED : -1;
+	case 'g':
+		return len == 5 && ieq(p + 1, "reen", 4) ? CARC_GREEN
+		       : len == 4 && ieq(p + 1, "r", 1) && ((p[2] | 0x20) == 'a' || (p[2] | 0x20) == 'e') &&
+				 (p[3] | 0x20) == 'y' ? CARC_GRAY : -1;
+	case 'b':
+		return len == 4 && ieq(p + 1, "lue", 3) ? CARC_BLUE : len == 5 && ieq(p + 1, "lack", 4) ? CARC_BLACK : -1;
+	case 'y':
+		return len == 6 && ieq(p + 1, "ellow", 5) ? CARC_YELLOW : -1;
+	case 'p':
+		return len == 4 && ieq(p + 1, "ink", 3) ? CARC_PINK : -1;
 	}
 	return -1;
 }
@@ -187,6 +195,7 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
 	r->line = r->game_line = 1;
 	r->cap = 2 * BLOCK;
 	r->buf = xmalloc(r->cap);
+	r->buf[0] = '\0'; /* the stop after the input */
 	return r;
 }
 
@@ -229,8 +238,9 @@ static bool fill(struct carc_reader *r)
 		r->cap *= 2;
 		r->buf = xrealloc(r->buf, r->cap);
 	}
-	size_t n = fread(r->buf + r->len, 1, r->cap - r->len, r->f);
+	size_t n = fread(r->buf + r->len, 1, r->cap - r->len - 1, r->f);
 	r->len += n;
+	r->buf[r->len] = '\0';
 	if (n == 0) {
 		if (ferror(r->f))
 			r->failed = true;
@@ -283,9 +293,11 @@ static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 			size_t rest = r->len - (size_t)(e - r->buf);
 			memmove(r->buf + r->pos + w, e, rest);
 			r->len = r->pos + w + rest;
+			r->buf[r->len] = '\0';
 			break;
 		}
 		r->len = r->pos + w;
+		r->buf[r->len] = '\0';
 		from = w;
 		if (!fill(r))
 			break;
@@ -428,6 +440,7 @@ struct parser {
 	bool in_moves;
 	bool line_bad;               /* an error was reported on this line */
 	bool rules_bad;              /* the Rules tag named no rule set: tiles, roles unchecked */
+	size_t role_len[CARC_MAX_ROLES]; /* of the rule set's role names */
 };
 
 /* The record's source must point into the buffer, which may have moved. */
@@ -584,7 +597,7 @@ static inline void skip_space(struct cursor *c, bool trailing)
 {
 	const unsigned char *s = (const unsigned char *)c->buf;
 	size_t p = c->p, end = c->end;
-	while (p < end && byte_class[s[p]] == B)
+	while (byte_class[s[p]] == B) /* stops at the line's end: see byte_class */
 		p++;
 	c->p = p;
 	if (p < end && (s[p] == ';' || s[p] == '{'))
@@ -624,7 +637,7 @@ static inline size_t word(struct cursor *c, size_t *start)
 	const unsigned char *s = (const unsigned char *)c->buf;
 	size_t from = c->p, i = from, end = c->end;
 	*start = from;
-	while (i < end && byte_class[s[i]] == W)
+	while (byte_class[s[i]] == W) /* stops at the line's end: see byte_class */
 		i++;
 	if (i < end && byte_class[s[i]] >= H)
 		return word_slow(c, from, i);
@@ -1124,6 +1137,8 @@ static void finish_header(struct parser *ps)
 		}
 	}
 	const struct carc_ruleset *rs = rec->rules;
+	for (int i = 0; i < rs->nroles; i++)
+		ps->role_len[i] = strlen(rs->roles[i].name);
 	rec->edition = 3;
 	if ((v = carc_record_tag(rec, CARC_TAG_EDITION))) {
 		if (!strcmp(v, "1") || !strcmp(v, "2") || !strcmp(v, "3"))
@@ -1224,7 +1239,7 @@ static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t
 	const struct carc_ruleset *rs = ps->rec->rules;
 	int role = -1;
 	for (int i = 0; i < rs->nroles && role < 0; i++)
-		if (lower(c->buf[s]) == rs->roles[i].name[0] && carc_slice_ieq(c->buf + s, n, rs->roles[i].name))
+		if (n == ps->role_len[i] && ieq(c->buf + s, rs->roles[i].name, n))
 			role = i;
 	if (role < 0 && !ps->rules_bad) {
 		char roles[128] = "";
