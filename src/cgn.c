@@ -539,6 +539,9 @@ static void bad_byte(struct cursor *c, size_t at)
 		report(ps, CARC_E002, at, 1, "NUL byte: this is not a text file%s", rest);
 	else if (b < 0x20 || b == 0x7f)
 		report(ps, CARC_E002, at, 1, "control character 0x%02x in the text%s", b, rest);
+	else if (b == 0xc2 && at + 1 < c->end && (unsigned char)c->buf[at + 1] >= 0x80 &&
+		 (unsigned char)c->buf[at + 1] < 0xa0)
+		report(ps, CARC_E002, at, 1, "control character U+%04X in the text%s", (unsigned char)c->buf[at + 1], rest);
 	else
 		report(ps, CARC_E002, at, 1, "malformed UTF-8 (byte 0x%02x); CGN files are UTF-8 text%s", b, rest);
 	if (give_up) {

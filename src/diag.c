@@ -76,7 +76,7 @@ size_t carc_utf8_len(const char *p, size_t avail)
 		lo = 0x90;
 	else if (s[0] == 0xf4)
 		hi = 0x8f;
-	if (s[1] < lo || s[1] > hi)
+	if (s[1] < lo || s[1] > hi || (s[0] == 0xc2 && s[1] < 0xa0)) /* C1 controls are not text */
 		return 0;
 	for (size_t i = 2; i < n; i++)
 		if ((s[i] & 0xc0) != 0x80)

@@ -58,7 +58,8 @@ void carc_diag_report(struct carc_diag_sink *sink, enum carc_code code,
 void carc_diag_free(struct carc_diag_sink *sink);
 
 /* The length of the well-formed UTF-8 character of 2 to 4 bytes at p (at
- * most avail bytes), or 0 when the bytes there are not one. */
+ * most avail bytes), or 0 when the bytes there are not one, or are a C1
+ * control character (U+0080 to U+009F), which is not text either. */
 size_t carc_utf8_len(const char *p, size_t avail);
 
 /* Line and column (both from 1) of an offset. The column counts characters:
