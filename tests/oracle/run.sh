@@ -8,7 +8,7 @@
 # src/). For every game of every record under tests/rules/ and samples/, and
 # for a few random legal games that the oracle plays itself, both must agree
 # on whether the game is legal and on every player's score after every turn
-# and at the end. Games of other rule sets are skipped. Ends with
+# and at the end; so must it on games that `carc gen` writes (when it exists). Games of other rule sets are skipped. Ends with
 # "N passed, N failed" (one per game); without python3 it says so and passes
 # nothing.
 dir=$(dirname "$0")
@@ -34,5 +34,12 @@ for seed in 1 2 3; do
 	python3 "$dir/oracle.py" gen --seed "$seed" --players $((seed + 1)) --edition "$seed" --style greedy \
 		--claims every >"$tmp/greedy-$seed.cgn" || exit 1
 done
+# Games written by carc gen itself, scored by carc, judged by the oracle.
+if "$CARC" gen --help >/dev/null 2>&1; then
+	for edition in 1 2 3; do
+		"$CARC" gen --players $((edition + 1)) --games 5 --seed "$edition" --edition "$edition" \
+			--deploy-rate 0.7 --claim-rate 0.5 --output "$tmp/carc-gen-$edition.cgn" || exit 1
+	done
+fi
 python3 "$dir/oracle.py" compare "$CARC" "$root"/tests/rules/*.cgn "$root"/tests/rules/illegal/*.cgn \
-	"$root"/samples/*.cgn "$tmp"/random-*.cgn "$tmp"/greedy-*.cgn
+	"$root"/samples/*.cgn "$tmp"/*.cgn
