@@ -119,11 +119,17 @@ static void vreport(struct loader *ld, enum carc_code code, size_t off, size_t l
 	if (ld->errors > MAX_ERRORS)
 		return;
 	char msg[512];
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	int n = vsnprintf(msg, sizeof msg, fmt, ap);
+	if (n >= (int)sizeof msg) { /* a long value quoted: cut it on a character boundary */
+		size_t end = sizeof msg - 4;
+		while (end > 0 && ((unsigned char)msg[end] & 0xc0) == 0x80)
+			end--;
+		memcpy(msg + end, "...", 4);
+	}
 	if (ld->errors == MAX_ERRORS) {
 		ld->stop = true;
 		carc_diag_report(ld->sink, code, &ld->src, off, len,
-				 "%s (and %d errors is enough: the rest of the tile set is not checked)", msg, MAX_ERRORS);
+				 "%s (that makes %d errors: the rest of the tile set is not checked)", msg, MAX_ERRORS);
 	} else {
 		carc_diag_report(ld->sink, code, &ld->src, off, len, "%s", msg);
 	}
@@ -342,7 +348,8 @@ static void terrain_name(struct loader *ld, const yaml_node_t *n, const char *w,
 		return;
 	}
 	if (len > CARC_ID_MAX) {
-		fail_word(ld, CARC_E104, n, w, len, "terrain name '%.*s' is longer than %d characters", (int)len, w, CARC_ID_MAX);
+		fail_word(ld, CARC_E104, n, w, len, "terrain name '%.*s' is longer than %d characters", (int)len, w,
+			  CARC_ID_MAX);
 		return;
 	}
 	if (carc_tileset_terrain(ts, w, len) >= 0) {
@@ -451,10 +458,11 @@ static void edge_word(struct loader *ld, const yaml_node_t *n, const char *w, si
 	if (e < 0) {
 		int h = name_index(carc_half_names, 8, w, len);
 		if (h >= 0)
-			fail_word(ld, CARC_E104, n, w, len, "'%.*s' is a half-edge; %s names whole edges (N, E, S or W)", (int)len, w,
-			     m->what);
+			fail_word(ld, CARC_E104, n, w, len, "'%.*s' is a half-edge; %s names whole edges (N, E, S or W)",
+				  (int)len, w, m->what);
 		else
-			fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not an edge (N, E, S or W) in %s", (int)len, w, m->what);
+			fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not an edge (N, E, S or W) in %s", (int)len, w,
+				  m->what);
 		return;
 	}
 	if (m->mask & (1u << e))
@@ -468,7 +476,7 @@ static void half_word(struct loader *ld, const yaml_node_t *n, const char *w, si
 	int h = name_index(carc_half_names, 8, w, len);
 	if (h < 0) {
 		fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not a half-edge (NNW NNE ENE ESE SSE SSW WSW WNW) in %s",
-		     (int)len, w, m->what);
+			  (int)len, w, m->what);
 		return;
 	}
 	if (m->mask & (1u << h))
@@ -625,14 +633,14 @@ static void border_word(struct loader *ld, const yaml_node_t *n, const char *w, 
 	struct borders_arg *b = arg;
 	int e = name_index(carc_edge_names, 4, w, len);
 	if (e < 0) {
-		fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not an edge: borders names an edge (N, E, S or W) of each city it "
-		     "touches", (int)len, w);
+		fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not an edge: borders names an edge (N, E, S or W) of "
+			  "each city it touches", (int)len, w);
 		return;
 	}
 	uint8_t fi = b->tile->edge_feature[e];
 	if (fi == CARC_NO_FEATURE || ld->ts->kinds[b->tile->features[fi].kind].klass != CARC_CLASS_ENCLOSURE) {
-		fail_word(ld, CARC_E104, n, w, len, "tile %s: borders names edge %s, but no city (no feature of class enclosure) "
-		     "covers edge %s", b->tile->id, carc_edge_names[e], carc_edge_names[e]);
+		fail_word(ld, CARC_E104, n, w, len, "tile %s: borders names edge %s, but no city (no feature of class "
+			  "enclosure) fills edge %s", b->tile->id, carc_edge_names[e], carc_edge_names[e]);
 		return;
 	}
 	b->f->borders |= (uint16_t)(1u << fi);
@@ -728,6 +736,8 @@ static void finish_tile(struct loader *ld, struct carc_tile *t, const yaml_node_
 			continue;
 		}
 		derived[e] = ts->kinds[t->features[fi].kind].terrain;
+		if (derived[e] == CARC_NO_FEATURE) /* its kind was refused a terrain, already reported */
+			all_edges = false;
 	}
 	if (all_edges) {
 		bool same = true;
@@ -1022,7 +1032,8 @@ static bool check_text(struct loader *ld)
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c == 0) {
-			fail_at(ld, CARC_E102, i, 1, "this is not a text file: a NUL byte at offset %zu; a tile set is YAML text in UTF-8", i);
+			fail_at(ld, CARC_E102, i, 1, "this is not a text file: a NUL byte at offset %zu; a tile set is YAML "
+				"text in UTF-8", i);
 			return false;
 		}
 		if (c < 0x80)

@@ -890,8 +890,8 @@ static const struct bad_case bad_cases[] = {
 	CASE("a cut-off file", HEAD "  - {id: D, count", E102, 9, 18, 1),
 	CASE("two documents", "name: a\n---\nname: b\n", E102, 2, 1, 1),
 	CASE("an undefined alias", "name: *nothing\n", E102, 1, 7, 1),
-	CASE("nesting too deep", "a: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n", E102, 1,
-	     35, 1),
+	CASE("nesting too deep", "a: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n",
+	     E102, 1, 35, 1),
 	CASE("a control character", "name: a\x01z\n", E102, 1, 8, 1),
 
 	/* E103: the shape of the file */
@@ -910,6 +910,10 @@ static const struct bad_case bad_cases[] = {
 	     "tiles: []\n", E103, 4, 5, 2),
 	CASE("a kind with no terrain", "name: t\nterrains: [field]\nkinds:\n  - {name: field, class: area}\n"
 	     "tiles: []\n", E103, 4, 5, 2),
+	CASE("a kind whose terrain key is misspelt (once a crash)", "name: tiny\nterrains: [field, road, city]\nkinds:\n"
+	     "  - {name: road, class: path, terrain: road}\n  - {name: city, class: enclosure, terrain: city}\n"
+	     "  - {name: cloister, class: site}\n  - {name: field, class: area, terrail: field}\ntiles:\n" TILE_D,
+	     E103, 7, 32, 2),
 	CASE("a site with a terrain", "name: t\nterrains: [field]\nkinds:\n"
 	     "  - {name: cloister, class: site, terrain: field}\ntiles: []\n", E103, 4, 44, 2),
 	CASE("an unknown key in a tile", HEAD TILE_D "  - id: B\n    count: 1\n    colour: blue\n"
@@ -1187,6 +1191,31 @@ static void test_tileset_positions_with_unicode_and_crlf(void **state)
 	carc_buf_free(&b);
 }
 
+/* A long value quoted in a message is cut, on a character boundary. */
+static void test_tileset_long_values_are_cut(void **state)
+{
+	(void)state;
+	struct carc_buf b = {0};
+	carc_buf_adds(&b, HEAD TILE_D "  - id: B\n    count: 1\n    features:\n      - {kind: ");
+	for (int i = 0; i < 400; i++)
+		carc_buf_adds(&b, "\xc3\xa9"); /* e acute */
+	carc_buf_adds(&b, ", halves: " ALL_HALVES "}\n");
+	struct seen s;
+	assert_null(parse(b.data, b.len, &s));
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.d[0].code, CARC_E104);
+	const char *m = s.d[0].message;
+	size_t n = strlen(m);
+	assert_true(n < 600);
+	assert_string_equal(m + n - 3, "...");
+	for (size_t i = 0; i < n;) {
+		size_t w = (unsigned char)m[i] < 0x80 ? 1 : carc_utf8_len(m + i, n - i);
+		assert_true(w > 0);
+		i += w;
+	}
+	carc_buf_free(&b);
+}
+
 /* Random bytes and random cuts of a valid file: always refused or loaded,
  * never a crash (the sanitizer build runs this too). */
 static void test_tileset_survives_garbage(void **state)
@@ -1233,6 +1262,7 @@ int main(void)
 		cmocka_unit_test(test_tileset_too_many_types),
 		cmocka_unit_test(test_tileset_stops_after_100_errors),
 		cmocka_unit_test(test_tileset_positions_with_unicode_and_crlf),
+		cmocka_unit_test(test_tileset_long_values_are_cut),
 		cmocka_unit_test(test_tileset_survives_garbage),
 	};
 	return cmocka_run_group_tests_name("tileset", tests, NULL, NULL);
