@@ -54,6 +54,18 @@ static inline void add_totals(struct seg *a, const struct seg *b)
 	}
 }
 
+/* A tile type turned by a rotation, as placement needs it: which of its
+ * features lies at each board edge and half-edge, counting only the features
+ * that join across that edge (paths and enclosures across edges, areas
+ * across half-edges), so that placing a tile looks nothing else up. */
+struct orient {
+	uint8_t edge[4];     /* path or enclosure crossing board edge e, or CARC_NO_FEATURE */
+	uint8_t eklass[4];   /* its class */
+	uint8_t half[8];     /* area covering board half-edge h, or CARC_NO_FEATURE */
+	uint16_t closes;     /* bit f: feature f is a path or an enclosure */
+	uint8_t site;        /* the centre is a site (a cloister) */
+};
+
 struct carc_game {
 	const struct carc_tileset *ts;
 	const struct carc_ruleset *rules;
@@ -64,6 +76,8 @@ struct carc_game {
 	int radius, dim;     /* the grid covers -radius..radius on both axes */
 	uint16_t *grid;      /* placement index + 1, 0 when empty */
 	size_t grid_cells;
+	int step[4];         /* grid offsets across edges N E S W */
+	int ring[8];         /* grid offsets of the 8 cells around, clockwise from the north-west */
 	int table_w, table_h;
 	int32_t min_x, max_x, min_y, max_y;
 
@@ -72,6 +86,7 @@ struct carc_game {
 	struct seg *segs;
 	size_t nsegs, segs_cap;
 	struct seg *templates;  /* per tile type and feature: a new segment, ready to copy */
+	struct orient *orient;  /* per tile type and rotation (tile * 4 + rot) */
 	unsigned long templates_for; /* the serial of their tile set */
 
 	/* supply */
@@ -119,6 +134,7 @@ void carc_game_free(struct carc_game *g)
 	free(g->placed);
 	free(g->segs);
 	free(g->templates);
+	free(g->orient);
 	free(g->left);
 	free(g->followers);
 	free(g->events);
@@ -182,6 +198,10 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 		g->dim = 2 * radius + 1;
 		g->grid_cells = (size_t)g->dim * (size_t)g->dim;
 		g->grid = xcalloc(g->grid_cells, sizeof *g->grid);
+		const int step[4] = {g->dim, 1, -g->dim, -1};
+		const int ring[8] = {g->dim - 1, g->dim, g->dim + 1, 1, -g->dim + 1, -g->dim, -g->dim - 1, -1};
+		memcpy(g->step, step, sizeof step);
+		memcpy(g->ring, ring, sizeof ring);
 	}
 	size_t tiles = (size_t)(ts->total + ts->bonus_total) + 1;
 	if (g->placed_cap < tiles) {
@@ -225,6 +245,31 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 					s->open = (int16_t)popcount4[tf->edges & 15];
 				for (int a = 0; a < CARC_ATTR_COUNT; a++)
 					s->attr[a] = tf->attr[a];
+			}
+		free(g->orient);
+		g->orient = xcalloc((size_t)ts->ntiles * 4, sizeof *g->orient);
+		for (int i = 0; i < ts->ntiles; i++)
+			for (int r = 0; r < 4; r++) {
+				const struct carc_tile *t = &ts->tiles[i];
+				const struct seg *tmpl = &g->templates[i * CARC_MAX_FEATURES];
+				struct orient *o = &g->orient[i * 4 + r];
+				for (int e = 0; e < 4; e++) {
+					uint8_t f = carc_tile_edge_feature(t, r, e);
+					bool joins = f != CARC_NO_FEATURE && (tmpl[f].klass == CARC_CLASS_PATH ||
+									       tmpl[f].klass == CARC_CLASS_ENCLOSURE);
+					o->edge[e] = joins ? f : CARC_NO_FEATURE;
+					o->eklass[e] = joins ? tmpl[f].klass : 0;
+				}
+				for (int h = 0; h < 8; h++) {
+					uint8_t f = carc_tile_half(t, r, h);
+					o->half[h] = f != CARC_NO_FEATURE && tmpl[f].klass == CARC_CLASS_AREA ? f
+														: CARC_NO_FEATURE;
+				}
+				for (int f = 0; f < t->nfeatures; f++)
+					if (tmpl[f].klass == CARC_CLASS_PATH || tmpl[f].klass == CARC_CLASS_ENCLOSURE)
+						o->closes |= (uint16_t)(1u << f);
+				o->site = t->centre_feature != CARC_NO_FEATURE &&
+					  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
 			}
 		g->templates_for = ts->serial;
 	}
@@ -301,9 +346,8 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 	uint32_t mine = t->rot_edges[rot & 3];
 	int neighbours = 0;
 	if (c >= 0 && inside(g, x, y)) {
-		const int step[4] = {g->dim, 1, -g->dim, -1};
 		for (int e = 0; e < 4; e++) {
-			int n = (int)g->grid[c + step[e]] - 1;
+			int n = (int)g->grid[c + g->step[e]] - 1;
 			if (n < 0)
 				continue;
 			neighbours++;
@@ -481,53 +525,52 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
 		return (int)pi; /* far off the map (an illegal move): touches nothing */
 	}
 	int c = cell_index(g, x, y);
-	const int step[4] = {g->dim, 1, -g->dim, -1};
 	g->grid[c] = (uint16_t)(pi + 1);
+	const struct orient *mo = &g->orient[tile * 4 + p->rot];
 
-	/* Join the features that meet across each shared edge. */
+	/* Join the features that meet across each shared edge: the path or
+	 * enclosure across it, then the areas of its two halves (the second
+	 * half is skipped when it joins the same two features as the first). */
 	for (int e = 0; e < 4; e++) {
-		int n = (int)g->grid[c + step[e]] - 1;
+		int n = (int)g->grid[c + g->step[e]] - 1;
 		if (n < 0)
 			continue;
 		const struct carc_placement *q = &g->placed[n];
-		const struct carc_tile *qt = &g->ts->tiles[q->tile];
+		const struct orient *qo = &g->orient[q->tile * 4 + q->rot];
 		int oe = (e + 2) & 3;
-		uint8_t mf = carc_tile_edge_feature(t, p->rot, e), qf = carc_tile_edge_feature(qt, q->rot, oe);
-		if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE) {
-			uint8_t k = g->segs[p->seg0 + mf].klass;
-			if ((k == CARC_CLASS_PATH || k == CARC_CLASS_ENCLOSURE) &&
-			    g->segs[q->seg0 + qf].klass == k)
-				join(g, p->seg0 + mf, q->seg0 + qf, true);
-		}
-		for (int h = 2 * e; h < 2 * e + 2; h++) {
-			uint8_t a = carc_tile_half(t, p->rot, h);
-			uint8_t b = carc_tile_half(qt, q->rot, ((h ^ 1) + 4) & 7);
-			if (a == CARC_NO_FEATURE || b == CARC_NO_FEATURE)
-				continue;
-			if (g->segs[p->seg0 + a].klass == CARC_CLASS_AREA && g->segs[q->seg0 + b].klass == CARC_CLASS_AREA)
-				join(g, p->seg0 + a, q->seg0 + b, false);
-		}
+		uint8_t mf = mo->edge[e], qf = qo->edge[oe];
+		if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe])
+			join(g, p->seg0 + mf, q->seg0 + qf, true);
+		/* half-edge h meets the neighbour's ((h ^ 1) + 4) & 7 */
+		uint8_t a0 = mo->half[2 * e], b0 = qo->half[(2 * e + 5) & 7];
+		uint8_t a1 = mo->half[2 * e + 1], b1 = qo->half[(2 * e + 4) & 7];
+		if (a0 != CARC_NO_FEATURE && b0 != CARC_NO_FEATURE)
+			join(g, p->seg0 + a0, q->seg0 + b0, false);
+		if (a1 != CARC_NO_FEATURE && b1 != CARC_NO_FEATURE && (a1 != a0 || b1 != b0))
+			join(g, p->seg0 + a1, q->seg0 + b1, false);
 	}
 
-	/* Neighbour counts, for cloisters. */
-	const int ring[8] = {g->dim - 1, g->dim, g->dim + 1, 1, -g->dim + 1, -g->dim, -g->dim - 1, -1};
+	/* Neighbour counts, for cloisters: a site may be completed when its
+	 * count reaches 8 (or this tile's own site, placed in a hole). */
 	int around = 0;
-	bool site_near = t->centre_feature != CARC_NO_FEATURE;
+	bool site_done = false;
 	for (int k = 0; k < 8; k++) {
-		int n = (int)g->grid[c + ring[k]] - 1;
+		int n = (int)g->grid[c + g->ring[k]] - 1;
 		if (n < 0)
 			continue;
 		around++;
-		g->placed[n].neighbours++;
-		site_near |= g->ts->tiles[g->placed[n].tile].centre_feature != CARC_NO_FEATURE;
+		struct carc_placement *q = &g->placed[n];
+		if (++q->neighbours == 8 && !q->site_scored && g->orient[q->tile * 4].site)
+			site_done = true;
 	}
 	p->neighbours = (uint8_t)around;
+	if (around == 8 && mo->site)
+		site_done = true;
 
 	/* What did this placement complete? Paths and enclosures of the new tile,
-	 * then sites: its own and its neighbours'. */
-	for (int f = 0; f < t->nfeatures; f++) {
-		struct seg *s = &g->segs[p->seg0 + f];
-		if (s->klass != CARC_CLASS_PATH && s->klass != CARC_CLASS_ENCLOSURE)
+	 * then sites: its own and its neighbours', row by row from the north-west. */
+	for (uint32_t f = 0; mo->closes >> f; f++) {
+		if (!(mo->closes >> f & 1))
 			continue;
 		uint32_t r = find(g, p->seg0 + f);
 		struct seg *root = &g->segs[r];
@@ -536,7 +579,7 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
 			g->pending[g->npending++] = r;
 		}
 	}
-	for (int ddy = 1; ddy >= -1 && site_near; ddy--)
+	for (int ddy = 1; ddy >= -1 && site_done; ddy--)
 		for (int ddx = -1; ddx <= 1; ddx++) {
 			int n = (int)g->grid[c + ddx + ddy * g->dim] - 1;
 			if (n < 0)
