@@ -34,10 +34,13 @@ static void add_tag(struct carc_buf *b, const struct carc_record *rec, size_t i)
 	const struct carc_tag *t = &rec->tags[i];
 	if (i > 0) /* comments before the first tag stay at the top */
 		add_comments(b, rec, CARC_BEFORE_TAG, i, false);
-	carc_buf_addc(b, '[');
-	add_span(b, rec, t->name);
-	carc_buf_adds(b, " \"");
 	int id = carc_tag_lookup(rec->src.text + t->name.off, t->name.len);
+	carc_buf_addc(b, '[');
+	if (id != CARC_TAG_UNKNOWN)
+		carc_buf_adds(b, carc_tag_name(id)); /* known tags in their canonical spelling */
+	else
+		add_span(b, rec, t->name);
+	carc_buf_adds(b, " \"");
 	if ((id == CARC_TAG_RESULT && rec->has_result) || id == CARC_TAG_SEATS || id == CARC_TAG_RULES) {
 		/* normalised values */
 		if (id == CARC_TAG_RESULT) {

@@ -457,7 +457,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		else
 			check_result(&rf);
 	}
-	if (!rec->seats_given) {
+	bool any_move = false;
+	for (size_t i = 0; i < rec->nmoves && !any_move; i++)
+		any_move = !rec->moves[i].bad;
+	if (!rec->seats_given && any_move) { /* with no turn to read them from, nothing was inferred */
 		struct carc_buf seats = {0};
 		for (int s = 0; s < rec->nseats; s++)
 			carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
