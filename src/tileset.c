@@ -1195,9 +1195,14 @@ struct carc_tileset *carc_tileset_load(const char *name_or_path, struct carc_dia
 				       const struct carc_src *src, size_t off, size_t len)
 {
 	size_t text_len;
-	const char *text = carc_bundled_text(name_or_path, &text_len);
-	if (text)
-		return carc_tileset_parse(text, text_len, name_or_path, sink);
+	/* Bundled names match in any case, as rule-set names do ("Base"). */
+	for (size_t i = 0; i < carc_bundled_count(); i++) {
+		const char *name = carc_bundled_name(i);
+		if (carc_slice_ieq(name_or_path, strlen(name_or_path), name)) {
+			const char *text = carc_bundled_text(name, &text_len);
+			return carc_tileset_parse(text, text_len, name, sink);
+		}
+	}
 	errno = 0;
 	char *data = name_or_path[0] ? read_file(name_or_path, &text_len) : NULL;
 	if (!data) {
