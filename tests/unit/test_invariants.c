@@ -11,10 +11,12 @@
  *   - a completed road, city or cloister holds no follower (it was scored
  *     and its followers came back in the turn that completed it);
  *   - scores never decrease, during play or in final scoring;
- *   - the supply shrinks by exactly one tile a turn.
+ *   - the supply shrinks by exactly one tile a turn (a bonus turn of Hunters
+ *     and Gatherers draws from the bonus stack instead).
  * Several player counts, deployment rates and all three editions are used,
  * so that followers run out, features merge under several colours, and
- * every farm-scoring rule runs.
+ * every farm-scoring rule runs; then the solo variant and Hunters and
+ * Gatherers, whose games the generator plays by their own rules.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,6 +35,7 @@ struct watch {
 	int supply_before;
 	int turns, deployed_max, completed_checks;
 	struct carc_gen *gen;
+	int bonus_before;
 };
 
 static void check_followers(struct watch *w, struct carc_game *g)
@@ -93,9 +96,12 @@ static void after_turn(void *ctx, struct carc_game *g, int turn, int colour, boo
 		for (int s = 0; s < n; s++)
 			w->seated |= (uint8_t)(1u << seats[s]);
 		w->supply_before = carc_game_supply_left(g) + 1;
+		w->bonus_before = carc_game_bonus_left(g); /* turn 1 is never a bonus turn */
 	}
-	assert_int_equal(carc_game_supply_left(g), w->supply_before - 1);
+	int land = w->supply_before - carc_game_supply_left(g), bonus = w->bonus_before - carc_game_bonus_left(g);
+	assert_int_equal(land + bonus, 1);
 	w->supply_before = carc_game_supply_left(g);
+	w->bonus_before = carc_game_bonus_left(g);
 	assert_true(w->seated & (1u << colour));
 	(void)discard;
 	check_followers(w, g);
@@ -103,9 +109,10 @@ static void after_turn(void *ctx, struct carc_game *g, int turn, int colour, boo
 	w->turns++;
 }
 
-static void play(int players, int edition, double deploy_rate, uint64_t seed, int games)
+static void play_rules(enum carc_ruleset_id rules, int players, int edition, double deploy_rate, uint64_t seed,
+		       int games)
 {
-	struct carc_gen_opts o = {.rules = carc_ruleset_get(CARC_RULES_BASE), .players = players,
+	struct carc_gen_opts o = {.rules = carc_ruleset_get(rules), .players = players,
 				  .edition = edition, .deploy_rate = deploy_rate, .claim_rate = 0, .seed = seed};
 	struct carc_gen *gen = carc_gen_new(&o, NULL);
 	assert_non_null(gen);
@@ -116,8 +123,12 @@ static void play(int players, int edition, double deploy_rate, uint64_t seed, in
 		carc_gen_on_turn(gen, after_turn, &w);
 		carc_buf_reset(&text);
 		carc_gen_game(gen, (uint64_t)k, &text);
-		assert_int_equal(w.turns, 71);
-		assert_int_equal(carc_game_supply_left(carc_gen_engine(gen)), 0);
+		if (rules == CARC_RULES_BASE) {
+			assert_int_equal(w.turns, 71);
+			assert_int_equal(carc_game_supply_left(carc_gen_engine(gen)), 0);
+		} else {
+			assert_true(w.turns > 0);
+		}
 		/* final scoring took every follower off roads, cities and cloisters
 		 * and scores went on not decreasing */
 		check_scores(&w, carc_gen_engine(gen));
@@ -131,6 +142,11 @@ static void play(int players, int edition, double deploy_rate, uint64_t seed, in
 	}
 	carc_buf_free(&text);
 	carc_gen_free(gen);
+}
+
+static void play(int players, int edition, double deploy_rate, uint64_t seed, int games)
+{
+	play_rules(CARC_RULES_BASE, players, edition, deploy_rate, seed, games);
 }
 
 static void test_invariants_two_players_third_edition(void **state)
@@ -159,6 +175,20 @@ static void test_invariants_solitaire_and_no_followers(void **state)
 	play(4, 0, 0.0, 15, 5);
 }
 
+static void test_invariants_solo(void **state)
+{
+	(void)state;
+	play_rules(CARC_RULES_SOLO, 3, 0, 1.0, 16, 20);
+	play_rules(CARC_RULES_SOLO, 4, 0, 1.0, 17, 10);
+}
+
+static void test_invariants_hunters(void **state)
+{
+	(void)state;
+	play_rules(CARC_RULES_HUNTERS, 2, 0, 0.6, 18, 20);
+	play_rules(CARC_RULES_HUNTERS, 5, 0, 0.9, 19, 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -166,6 +196,8 @@ int main(void)
 		cmocka_unit_test(test_invariants_followers_run_out),
 		cmocka_unit_test(test_invariants_many_players_first_edition),
 		cmocka_unit_test(test_invariants_solitaire_and_no_followers),
+		cmocka_unit_test(test_invariants_solo),
+		cmocka_unit_test(test_invariants_hunters),
 	};
 	return cmocka_run_group_tests_name("invariants", tests, NULL, NULL);
 }
