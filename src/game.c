@@ -54,6 +54,16 @@ static inline void add_totals(struct seg *a, const struct seg *b)
 	}
 }
 
+/* True when the feature (by root) holds followers: count[c] is the number of
+ * colour c's followers on the map that stand on it (huts excepted), kept by
+ * carc_game_deploy, join and lift_followers, so a zero word means none. */
+static inline bool has_followers(const struct seg *root)
+{
+	uint64_t x;
+	memcpy(&x, root->count, 8);
+	return x != 0;
+}
+
 /* A tile type turned by a rotation, as placement needs it: which of its
  * features lies at each board edge and half-edge, counting only the features
  * that join across that edge (paths and enclosures across edges, areas
@@ -208,10 +218,10 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 		g->placed_cap = tiles;
 		g->placed = xrealloc(g->placed, tiles * sizeof *g->placed);
 		g->stamp = xrealloc(g->stamp, tiles * sizeof *g->stamp);
+		memset(g->stamp + g->stamp_cap, 0, (tiles - g->stamp_cap) * sizeof *g->stamp);
 		g->stamp_cap = tiles;
 	}
-	memset(g->stamp, 0, g->stamp_cap * sizeof *g->stamp);
-	g->epoch = 0;
+	/* g->stamp keeps the last game's marks: all older than the next epoch. */
 	size_t segs = tiles * CARC_MAX_FEATURES;
 	if (g->segs_cap < segs) {
 		g->segs_cap = segs;
@@ -626,6 +636,8 @@ const uint8_t *carc_game_feature_followers(struct carc_game *g, uint32_t root)
 const struct carc_follower *carc_game_feature_occupant(struct carc_game *g, uint32_t root)
 {
 	root = find(g, root);
+	if (!has_followers(&g->segs[root]))
+		return NULL;
 	for (size_t i = 0; i < g->nfollowers; i++)
 		if (g->followers[i].active && !g->rules->roles[g->followers[i].role].hut &&
 		    find(g, g->followers[i].segment) == root)
@@ -835,6 +847,8 @@ static uint8_t majority(const uint8_t *count, uint8_t seated)
  * back to the supply. */
 static void lift_followers(struct carc_game *g, uint32_t root)
 {
+	if (!has_followers(&g->segs[root]))
+		return;
 	for (size_t i = 0; i < g->nfollowers; i++) {
 		struct carc_follower *f = &g->followers[i];
 		if (!f->active || g->rules->roles[f->role].hut || find(g, f->segment) != root)
@@ -893,7 +907,7 @@ static void score_feature(struct carc_game *g, uint32_t root, int turn, bool com
 	ev->tiles = (uint16_t)tiles;
 	memcpy(ev->followers, s->count, sizeof ev->followers);
 	int points = feature_value(g, root, tiles, complete, &ev->pennants);
-	uint8_t winners = majority(s->count, g->seated);
+	uint8_t winners = has_followers(s) ? majority(s->count, g->seated) : 0;
 	uint8_t paid = winners;
 	if (g->award && winners)
 		paid = g->award(g->award_ctx, g, winners, points);
