@@ -94,9 +94,9 @@ int cmd_fmt(int argc, char **argv)
 		if (rec.syntax_errors) {
 			carc_buf_add(&text, rec.src.text, trimmed_len(&rec));
 			carc_buf_addc(&text, '\n');
-			if (!rec.tileset && rec.header_errors && status < CARC_EXIT_TROUBLE)
-				status = CARC_EXIT_INVALID;
-			status = status > CARC_EXIT_INVALID ? status : CARC_EXIT_INVALID;
+			/* a tile set that cannot be loaded is "could not run" (2) */
+			int s = rec.tileset ? CARC_EXIT_INVALID : CARC_EXIT_TROUBLE;
+			status = status > s ? status : s;
 		} else {
 			carc_format_record(&rec, &text);
 		}
