@@ -787,6 +787,7 @@ void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot,
 /* ---- scoring ---- */
 
 int carc_game_score(const struct carc_game *g, int colour) { return g->score[colour]; }
+const int *carc_game_scores(const struct carc_game *g) { return g->score; }
 int carc_game_points_from(const struct carc_game *g, int colour, int source) { return g->from[colour][source]; }
 
 void carc_game_add_points(struct carc_game *g, int colour, int points, int source)

@@ -161,6 +161,8 @@ int carc_game_feature_value(struct carc_game *g, uint32_t root);
 void carc_game_score_final(struct carc_game *g);
 
 int carc_game_score(const struct carc_game *g, int colour);
+/* Every colour's score, indexed by colour (CARC_COLOURS of them). */
+const int *carc_game_scores(const struct carc_game *g);
 /* Points of a colour from one source (enum carc_source). */
 int carc_game_points_from(const struct carc_game *g, int colour, int source);
 void carc_game_add_points(struct carc_game *g, int colour, int points, int source);

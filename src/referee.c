@@ -316,6 +316,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 
 	int seat = 0, turn = 1;
 	bool over = false, stopped = false;
+	int8_t seat_of_colour[CARC_COLOURS]; /* the seat of each colour, -1 if it does not play */
+	memset(seat_of_colour, -1, sizeof seat_of_colour);
+	for (int s = 0; s < rec->nseats; s++)
+		seat_of_colour[rec->seats[s]] = (int8_t)s;
 	for (size_t i = 0; i < rec->nmoves; i++) {
 		const struct carc_move *m = &rec->moves[i];
 		if (m->bad) {
@@ -356,10 +360,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		if (res->solo)
 			seat = carc_solo_seat(res->solo, seat, m->colour);
 		int expect = rec->seats[seat];
-		int seat_of = -1;
-		for (int s = 0; s < rec->nseats; s++)
-			if (rec->seats[s] == m->colour)
-				seat_of = s;
+		int seat_of = m->colour < CARC_COLOURS ? seat_of_colour[m->colour] : -1;
 		if (seat_of < 0) {
 			struct carc_buf seats = {0};
 			for (int s = 0; s < rec->nseats; s++)
@@ -410,8 +411,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		}
 		if (rf.hunters)
 			carc_hunters_turn_end(&rf.bonus, g, m, bonus, rf.turn, ev0);
-		for (int c = 0; c < CARC_COLOURS; c++)
-			tr->scores[c] = carc_game_score(g, c);
+		memcpy(tr->scores, carc_game_scores(g), sizeof tr->scores);
 		size_t ev1;
 		carc_game_events(g, &ev1);
 		tr->nevents = (uint32_t)(ev1 - ev0);
