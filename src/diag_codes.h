@@ -33,8 +33,8 @@
 	X(E027, ERROR, "bad-claim", "a claim is not = colour points, ...")                    \
 	X(E028, ERROR, "unexpected-token", "a word that has no place in a turn line")         \
 	X(E029, ERROR, "incomplete-turn", "a turn line ends before its placement is given")   \
-	X(E101, ERROR, "tileset-not-found", "no bundled tile set and no file by that name")   \
 	X(E030, ERROR, "bad-end-order", "the EndOrder tag is not a list of x,y:SPOT (solo)")  \
+	X(E101, ERROR, "tileset-not-found", "no bundled tile set and no file by that name")   \
 	X(E102, ERROR, "tileset-yaml", "the tile-set file is not well-formed YAML")           \
 	X(E103, ERROR, "tileset-schema", "a key is unknown, missing or of the wrong type")    \
 	X(E104, ERROR, "tileset-value", "a value names no terrain, kind, edge or attribute")  \
