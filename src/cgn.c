@@ -1484,6 +1484,258 @@ bad:
 	}
 }
 
+/* ---- turns: the fast path ---- */
+
+bool carc_cgn_fast_turns = true;
+
+/* The fast path below reads one token at a time straight from the bytes. A
+ * token must end where the general tokeniser's word would: at a blank, or at
+ * the line's end (b[end] is its newline, or the NUL after the input). */
+static inline bool fast_sep(const unsigned char *b, size_t i, size_t end)
+{
+	return byte_class[b[i]] == B || i == end;
+}
+
+/* [-]digits at *i, at most 9 digits (as parse_int takes them), moving *i
+ * past them; false when there are none or too many. */
+static inline bool fast_int(const unsigned char *b, size_t *i, bool neg_ok, long *out)
+{
+	size_t p = *i;
+	bool neg = neg_ok && b[p] == '-';
+	p += neg;
+	size_t d0 = p;
+	long v = 0;
+	while ((unsigned)(b[p] - '0') < 10) {
+		if (p - d0 == 9)
+			return false;
+		v = v * 10 + (b[p] - '0');
+		p++;
+	}
+	if (p == d0)
+		return false;
+	*out = neg ? -v : v;
+	*i = p;
+	return true;
+}
+
+/* A colour written in lower case at *i and ended by a blank, moving *i past
+ * it; -1 otherwise (then the general parser decides: other cases, "grey",
+ * or an error). */
+static inline int fast_colour(const unsigned char *b, size_t *i)
+{
+	size_t p = *i;
+	int col;
+	switch (b[p]) {
+	case 'r': col = CARC_RED; break;
+	case 'g': col = b[p + 1] == 'r' && b[p + 2] == 'e' ? CARC_GREEN : CARC_GRAY; break;
+	case 'b': col = b[p + 1] == 'l' && b[p + 2] == 'u' ? CARC_BLUE : CARC_BLACK; break;
+	case 'y': col = CARC_YELLOW; break;
+	case 'p': col = CARC_PINK; break;
+	default: return -1;
+	}
+	const char *name = colour_names[col];
+	size_t k = 1;
+	for (; name[k]; k++) /* reads no further than the line's end, which is no letter */
+		if (b[p + k] != (unsigned char)name[k])
+			return -1;
+	if (byte_class[b[p + k]] != B)
+		return -1;
+	*i = p + k;
+	return col;
+}
+
+/* A spot written in upper case at *i, moving *i past it; -1 otherwise. */
+static inline int fast_spot(const unsigned char *b, size_t *i, size_t end)
+{
+	size_t p = *i;
+	int spot = -1, n = 1;
+	switch (b[p]) {
+	case 'N': spot = CARC_SPOT_N; break;
+	case 'E': spot = CARC_SPOT_E; break;
+	case 'S': spot = CARC_SPOT_S; break;
+	case 'W': spot = CARC_SPOT_W; break;
+	case 'C': spot = CARC_SPOT_C; break;
+	default: return -1;
+	}
+	if (!fast_sep(b, p + 1, end)) {
+		/* a half-edge: NNW NNE ENE ESE SSE SSW WSW WNW */
+		static const char half[8][4] = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"};
+		spot = -1;
+		n = 3;
+		for (int h = 0; h < 8 && spot < 0; h++)
+			if (b[p] == (unsigned char)half[h][0] && b[p + 1] == (unsigned char)half[h][1] &&
+			    b[p + 2] == (unsigned char)half[h][2])
+				spot = h;
+		if (spot < 0 || !fast_sep(b, p + 3, end))
+			return -1;
+	}
+	*i = p + (size_t)n;
+	return spot;
+}
+
+/* The turn lines that carc gen and carc fmt write, and most people do:
+ *   [N.] colour TILE x,y ROT [role SPOT | -] [= colour points, ...]
+ * colours and spots in their usual case, a one-letter tile, no comments.
+ * Reads such a line into the record exactly as parse_move would (the same
+ * move, claims and spans) and returns true; returns false, with nothing
+ * counted in the record, at the first byte it does not expect, and then
+ * parse_move reads the line (and reports what is wrong with it, if
+ * anything). tests/unit/test_cgn_fast.c compares the two on many generated
+ * and altered games. */
+static bool parse_move_fast(struct parser *ps)
+{
+	struct carc_record *rec = ps->rec;
+	const struct carc_tileset *ts = rec->tileset;
+	if (!carc_cgn_fast_turns || !ts || ps->rules_bad)
+		return false;
+	const unsigned char *b = (const unsigned char *)ps->text;
+	size_t i = ps->line_start, end = ps->line_end, s;
+	long v;
+	GROW(rec, moves, nmoves, moves_cap);
+	struct carc_move *m = &rec->moves[rec->nmoves]; /* counted once the line is read */
+	memset(m, 0, sizeof *m);
+	m->turn = -1;
+	m->role = -1;
+
+	/* turn-mark: NUMBER "." */
+	if (b[i] >= '0' && b[i] <= '9') {
+		s = i;
+		if (!fast_int(b, &i, false, &v) || b[i] != '.' || !fast_sep(b, i + 1, end) || v < 1 || v > 99999)
+			return false;
+		i++;
+		m->number = span(s, i - s);
+		m->turn = (int32_t)v;
+		while (byte_class[b[i]] == B)
+			i++;
+	}
+	/* colour */
+	s = i;
+	int col = fast_colour(b, &i);
+	if (col < 0)
+		return false;
+	m->colour = (uint8_t)col;
+	m->colour_span = span(s, i - s);
+	while (byte_class[b[i]] == B)
+		i++;
+	/* tile: one letter */
+	s = i;
+	if (b[s] >= 128 || !ts->by_letter[b[s]] || byte_class[b[s + 1]] != B)
+		return false;
+	m->tile = (uint16_t)(ts->by_letter[b[s]] - 1);
+	m->tile_span = span(s, 1);
+	i++;
+	while (byte_class[b[i]] == B)
+		i++;
+	/* position x,y */
+	s = i;
+	if (!fast_int(b, &i, true, &v) || b[i] != ',' || v < -MAX_COORD || v > MAX_COORD)
+		return false;
+	m->x = (int32_t)v;
+	i++;
+	if (!fast_int(b, &i, true, &v) || byte_class[b[i]] != B || v < -MAX_COORD || v > MAX_COORD)
+		return false;
+	m->y = (int32_t)v;
+	m->coord_span = span(s, i - s);
+	while (byte_class[b[i]] == B)
+		i++;
+	/* rotation */
+	s = i;
+	int rot = b[i] == '0' ? 0
+		  : b[i] == '9' && b[i + 1] == '0' ? 1
+		  : b[i] == '1' && b[i + 1] == '8' && b[i + 2] == '0' ? 2
+		  : b[i] == '2' && b[i + 1] == '7' && b[i + 2] == '0' ? 3 : -1;
+	if (rot < 0)
+		return false;
+	i += rot == 0 ? 1 : rot == 1 ? 2 : 3;
+	if (!fast_sep(b, i, end))
+		return false;
+	m->rot = (uint8_t)rot;
+	m->rot_span = span(s, i - s);
+	size_t last = i; /* the end of the last token */
+	while (byte_class[b[i]] == B)
+		i++;
+	/* deployment: "-", or a role and a spot */
+	if (i < end && b[i] != '=') {
+		s = i;
+		if (b[i] == '-') {
+			if (!fast_sep(b, ++i, end))
+				return false;
+			m->deploy_span = span(s, 1);
+		} else {
+			const struct carc_ruleset *rs = rec->rules;
+			while (byte_class[b[i]] == W)
+				i++;
+			size_t n = i - s;
+			int role = -1;
+			for (int k = 0; k < rs->nroles && role < 0; k++)
+				if (n == ps->role_len[k] && ieq(ps->text + s, rs->roles[k].name, n))
+					role = k;
+			if (role < 0 || byte_class[b[i]] != B)
+				return false; /* not a role, or "order" (solo), or no spot */
+			m->role = (int8_t)role;
+			m->role_span = span(s, n);
+			while (byte_class[b[i]] == B)
+				i++;
+			size_t ss = i;
+			int spot = fast_spot(b, &i, end);
+			if (spot < 0)
+				return false;
+			m->spot = (uint8_t)spot;
+			m->spot_span = span(ss, i - ss);
+			m->deploy_span = span(s, i - s);
+		}
+		last = i;
+		while (byte_class[b[i]] == B)
+			i++;
+	}
+	/* claim: "=" colour points { "," colour points } */
+	size_t nclaims = 0;
+	if (i < end) {
+		if (b[i] != '=')
+			return false;
+		size_t cs = i++;
+		unsigned seen = 0;
+		for (;;) {
+			while (byte_class[b[i]] == B)
+				i++;
+			s = i;
+			col = fast_colour(b, &i);
+			if (col < 0 || (seen & (1u << col)))
+				return false;
+			seen |= 1u << col;
+			while (byte_class[b[i]] == B)
+				i++;
+			size_t ns = i;
+			if (!fast_int(b, &i, false, &v) || v > 99999 || !(b[i] == ',' || fast_sep(b, i, end)))
+				return false;
+			size_t at = rec->nclaims + nclaims;
+			if (at == rec->claims_cap) {
+				rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
+				rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
+			}
+			rec->claims[at] = (struct carc_claim){(uint8_t)col, (int32_t)v, span(s, i - s), span(ns, i - ns)};
+			nclaims++;
+			last = i;
+			while (byte_class[b[i]] == B)
+				i++;
+			if (i >= end)
+				break;
+			if (b[i] != ',')
+				return false;
+			i++;
+		}
+		m->has_claim = true;
+		m->claim_first = (uint16_t)rec->nclaims;
+		m->claim_count = (uint16_t)nclaims;
+		m->claim_span = span(cs, last - cs);
+	}
+	m->line = span(ps->line_start, last - ps->line_start);
+	rec->nclaims += nclaims;
+	rec->nmoves++;
+	rec->has_moves = true;
+	return true;
+}
+
 /* A line that cannot be parsed (cut, or after binary data) still counts as
  * a turn, so that the referee stops there rather than misnumber the rest. */
 static void add_bad_move(struct parser *ps, size_t from, size_t to)
@@ -1664,7 +1916,8 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 				header_done = true;
 			}
 			ps.in_moves = true;
-			parse_move(&ps);
+			if (!parse_move_fast(&ps))
+				parse_move(&ps);
 		}
 		consume_line(r, &li);
 	}

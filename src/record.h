@@ -170,6 +170,10 @@ bool carc_reader_failed(const struct carc_reader *r);
 size_t carc_reader_memory(const struct carc_reader *r);
 void carc_reader_free(struct carc_reader *r);
 
+/* Plain turn lines are read by a fast path that gives the same record as
+ * the general parser; false turns it off (tests compare the two). */
+extern bool carc_cgn_fast_turns;
+
 /* Parses the first game of text (tests, the fuzzer, carc gen). Returns false
  * when text holds no game. The record keeps its own copy of the text, so
  * rec->src stays valid until rec is reused or freed. */

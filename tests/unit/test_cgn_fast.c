@@ -1,0 +1,266 @@
+/*
+ * test_cgn_fast.c - the parser's fast path for plain turn lines (cgn.c).
+ *
+ * Most turn lines have one shape, "12. red D 1,0 90 knight N = red 4", and
+ * cgn.c reads those with a short path of its own, handing everything else
+ * to the general parser. The fast path is only allowed to be faster: for
+ * any input, the record (every move, claim, comment and span) and the
+ * messages must be what the general parser alone gives. These tests parse
+ * generated games of every rule set, and thousands of copies altered byte
+ * by byte and token by token (so that lines fall off the fast path at every
+ * place it can refuse them, and into errors), once with the fast path and
+ * once without, and require the two results to be identical.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "gen.h"
+#include "record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Every message, with its code and place, one per line. */
+static void keep_message(void *ctx, const struct carc_diag *d)
+{
+	carc_buf_printf(ctx, "%d %zu %zu %s\n", (int)d->code, d->off, d->len, d->message);
+}
+
+struct parsed {
+	struct carc_record rec;
+	struct carc_buf messages;
+	bool got;
+};
+
+static void parse(const char *text, size_t len, bool fast, struct carc_tileset_cache *cache, struct parsed *out)
+{
+	struct carc_diag_sink sink = {.emit = keep_message, .ctx = &out->messages};
+	carc_cgn_fast_turns = fast;
+	out->got = carc_parse_string(text, len, "game.cgn", cache, &out->rec, &sink);
+	carc_cgn_fast_turns = true;
+	carc_diag_free(&sink);
+}
+
+static bool same_span(struct carc_span a, struct carc_span b)
+{
+	return a.off == b.off && a.len == b.len;
+}
+
+static bool same_move(const struct carc_move *a, const struct carc_move *b)
+{
+	return same_span(a->line, b->line) && same_span(a->number, b->number) && a->turn == b->turn &&
+	       a->bonus == b->bonus && a->discard == b->discard && a->bad == b->bad && a->colour == b->colour &&
+	       same_span(a->colour_span, b->colour_span) && a->tile == b->tile &&
+	       same_span(a->tile_span, b->tile_span) && a->x == b->x && a->y == b->y &&
+	       same_span(a->coord_span, b->coord_span) && a->rot == b->rot && same_span(a->rot_span, b->rot_span) &&
+	       a->role == b->role && same_span(a->role_span, b->role_span) && a->spot == b->spot &&
+	       same_span(a->spot_span, b->spot_span) && same_span(a->deploy_span, b->deploy_span) &&
+	       a->has_order == b->has_order && a->order_first == b->order_first &&
+	       a->order_count == b->order_count && a->has_claim == b->has_claim &&
+	       a->claim_first == b->claim_first && a->claim_count == b->claim_count &&
+	       same_span(a->claim_span, b->claim_span);
+}
+
+/* Fails, showing the text, unless both parses of text agree in everything. */
+static void assert_same_parse(const char *text, size_t len, struct carc_tileset_cache *cache)
+{
+	struct parsed a = {0}, b = {0};
+	parse(text, len, true, cache, &a);
+	parse(text, len, false, cache, &b);
+	bool same = a.got == b.got && a.messages.len == b.messages.len &&
+		    (!a.messages.len || !memcmp(a.messages.data, b.messages.data, a.messages.len)) &&
+		    a.rec.nmoves == b.rec.nmoves && a.rec.nclaims == b.rec.nclaims && a.rec.norder == b.rec.norder &&
+		    a.rec.ncomments == b.rec.ncomments && a.rec.ntags == b.rec.ntags &&
+		    a.rec.has_moves == b.rec.has_moves && a.rec.syntax_errors == b.rec.syntax_errors &&
+		    a.rec.header_errors == b.rec.header_errors && a.rec.nseats == b.rec.nseats &&
+		    !memcmp(a.rec.seats, b.rec.seats, sizeof a.rec.seats) && a.rec.src.len == b.rec.src.len;
+	for (size_t i = 0; same && i < a.rec.nmoves; i++)
+		same = same_move(&a.rec.moves[i], &b.rec.moves[i]);
+	for (size_t i = 0; same && i < a.rec.nclaims; i++) {
+		const struct carc_claim *x = &a.rec.claims[i], *y = &b.rec.claims[i];
+		same = x->colour == y->colour && x->points == y->points && same_span(x->span, y->span) &&
+		       same_span(x->points_span, y->points_span);
+	}
+	for (size_t i = 0; same && i < a.rec.ncomments; i++) {
+		const struct carc_comment *x = &a.rec.comments[i], *y = &b.rec.comments[i];
+		same = same_span(x->span, y->span) && x->place == y->place && x->index == y->index;
+	}
+	for (size_t i = 0; same && i < a.rec.norder; i++) {
+		const struct carc_order_item *x = &a.rec.order[i], *y = &b.rec.order[i];
+		same = x->has_coord == y->has_coord && x->x == y->x && x->y == y->y && x->spot == y->spot &&
+		       same_span(x->span, y->span);
+	}
+	if (!same)
+		print_error("fast and general parsers differ on:\n%.*s\n--- fast:\n%s--- general:\n%s", (int)len, text,
+			    carc_buf_cstr(&a.messages), carc_buf_cstr(&b.messages));
+	assert_true(same);
+	carc_record_free(&a.rec);
+	carc_record_free(&b.rec);
+	carc_buf_free(&a.messages);
+	carc_buf_free(&b.messages);
+}
+
+/* Replacements that land on the edges of what the fast path takes. */
+static const char *const words[] = {
+	"red", "Red", "grey", "gray", "green", "blue", "black", "yellow", "pink", "purple", "re", "redd", "blu",
+	"knight", "KNIGHT", "thief", "monk", "farmer", "hunter", "hut", "order", "-", "--", "discard",
+	"N", "n", "E", "S", "W", "C", "c", "NNW", "nne", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NWN", "NN", "X",
+	"0", "90", "180", "270", "360", "00", "090", "-90", "1,0", "-1,-1", "1000000,0", "1000001,0", "0,-1000000",
+	"1,", ",1", "1,,1", "1 ,0", "+1,0", "0x1,0", "12.", "12+", "+", "0.", "100000.", "007.", "1.2.", "123456789.",
+	"1234567890.", "A", "a", "Z", "AB", "=", "= red 3", "= red", "= red 3,", ",", ";", "; c", "{x}", "{", "}",
+	"\t", "\r", "  ", "\"", "[", "]", "99999", "100000", "0003", "\xc3\xa9", "\xff", "\x01",
+};
+
+/* A copy of text with one change at a place and of a kind chosen by rng. */
+static void alter(struct carc_rng *rng, const char *text, size_t len, struct carc_buf *out)
+{
+	size_t at = carc_rng_below(rng, (uint32_t)len);
+	/* the start of the word at `at`, and its end */
+	size_t ws = at, we = at;
+	while (ws > 0 && text[ws - 1] != ' ' && text[ws - 1] != '\n')
+		ws--;
+	while (we < len && text[we] != ' ' && text[we] != '\n')
+		we++;
+	const char *w = words[carc_rng_below(rng, sizeof words / sizeof *words)];
+	carc_buf_reset(out);
+	switch (carc_rng_below(rng, 6)) {
+	case 0: /* replace the word */
+		carc_buf_add(out, text, ws);
+		carc_buf_adds(out, w);
+		carc_buf_add(out, text + we, len - we);
+		break;
+	case 1: /* insert a word before it */
+		carc_buf_add(out, text, ws);
+		carc_buf_adds(out, w);
+		carc_buf_add(out, text + ws, len - ws);
+		break;
+	case 2: /* insert it right after the word, with no blank */
+		carc_buf_add(out, text, we);
+		carc_buf_adds(out, w);
+		carc_buf_add(out, text + we, len - we);
+		break;
+	case 3: /* delete a byte */
+		carc_buf_add(out, text, at);
+		carc_buf_add(out, text + at + 1, len - at - 1);
+		break;
+	case 4: /* replace a byte by a byte of a word */
+		carc_buf_add(out, text, at);
+		carc_buf_addc(out, w[0] ? w[0] : ' ');
+		carc_buf_add(out, text + at + 1, len - at - 1);
+		break;
+	default: /* end the text here */
+		carc_buf_add(out, text, at);
+		break;
+	}
+}
+
+static void check_rules(int rules, int players, uint64_t seed, int games, int alterations)
+{
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	struct carc_gen_opts o = {.rules = carc_ruleset_get(rules), .players = players, .deploy_rate = 0.6,
+				  .claim_rate = 0.5, .seed = seed};
+	const char *why = NULL;
+	struct carc_gen *gen = carc_gen_new(&o, &why);
+	assert_non_null(gen);
+	struct carc_buf text = {0}, changed = {0};
+	struct carc_rng rng;
+	carc_rng_seed(&rng, seed);
+	for (int k = 0; k < games; k++) {
+		carc_buf_reset(&text);
+		carc_gen_game(gen, (uint64_t)k, &text);
+		assert_same_parse(text.data, text.len, cache);
+		for (int a = 0; a < alterations; a++) {
+			alter(&rng, text.data, text.len, &changed);
+			assert_same_parse(changed.data, changed.len, cache);
+			/* and a second change on top of the first */
+			struct carc_buf twice = {0};
+			alter(&rng, changed.data, changed.len, &twice);
+			assert_same_parse(twice.data, twice.len, cache);
+			carc_buf_free(&twice);
+		}
+	}
+	carc_buf_free(&text);
+	carc_buf_free(&changed);
+	carc_gen_free(gen);
+	carc_tileset_cache_free(cache);
+}
+
+/* Generated base games for 2 to 5 players, as written and altered. */
+static void test_cgn_fast_base_games_parse_the_same(void **state)
+{
+	(void)state;
+	for (int players = 2; players <= 5; players++)
+		check_rules(CARC_RULES_BASE, players, 1000 + (uint64_t)players, 25, 60);
+}
+
+/* Hunters games (bonus turns, huts, other roles) and solo games (orders). */
+static void test_cgn_fast_hunters_and_solo_games_parse_the_same(void **state)
+{
+	(void)state;
+	check_rules(CARC_RULES_HUNTERS, 3, 77, 15, 40);
+	check_rules(CARC_RULES_SOLO, 0, 78, 15, 40);
+}
+
+/* Hand-written lines at the edges of the fast path's shape. */
+static void test_cgn_fast_edge_lines_parse_the_same(void **state)
+{
+	(void)state;
+	static const char *const lines[] = {
+		"1. red D 0,1 0\n",
+		"1. red D 0,1 0",
+		"1.  red\tD  0,1   180   knight   N   =   red 4 ,  green 0  \r\n",
+		"red D 0,1 0 - = red 0, green 0\n",
+		"1. red D 0,1 0 -= red 0\n",
+		"1. red D 0,1 0 knight N= red 0\n",
+		"1. red D 0,1 0 knight NNE\n",
+		"1. red D 0,1 0 knight NN\n",
+		"1. red D 0,1 0 knight N ; a note\n",
+		"1. red D 0,1 0 knight N { a note }\n",
+		"1. red D 0,1 0 = red 3;x\n",
+		"1. red D 0,1 0 = red 3 green 4\n",
+		"1. red D 0,1 0 = red 3, red 4\n",
+		"1. red D 0,1 0 = green 3, red 4\n",
+		"1. red D -0,-0 270\n",
+		"1. red D 0,1 0 = red 99999\n",
+		"1. red D 0,1 0 = red 099999\n",
+		"1. red D 0,1 0 = red 100000\n",
+		"1. red D 0,1 0 =\n",
+		"1. red D 0,1 0 = \n",
+		"1. red D 0,1\n",
+		"1. red D\n",
+		"1. red\n",
+		"1. red D 0,1 0 farmer\n",
+		"1. red D 0,1 0 farmer \n",
+		"1. grey D 0,1 0\n",
+		"1. green D 0,1 0\n1. gr\n",
+		"1. bl\n",
+		"1. b\n",
+		"1. g",
+		"1. red D 0,1 9",
+		"1. red D 0,1 18",
+		"1. red D 0,1 0 N",
+	};
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+		struct carc_buf text = {0};
+		carc_buf_adds(&text, "[Seats \"red green\"]\n\n");
+		carc_buf_adds(&text, lines[i]);
+		assert_same_parse(text.data, text.len, cache);
+		carc_buf_free(&text);
+	}
+	carc_tileset_cache_free(cache);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cgn_fast_base_games_parse_the_same),
+		cmocka_unit_test(test_cgn_fast_hunters_and_solo_games_parse_the_same),
+		cmocka_unit_test(test_cgn_fast_edge_lines_parse_the_same),
+	};
+	return cmocka_run_group_tests_name("cgn_fast", tests, NULL, NULL);
+}
