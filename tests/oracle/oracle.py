@@ -148,6 +148,7 @@ class Game:
         self.score = {c: 0 for c in seats}
         self.followers = []        # [colour, kind, seg, active]
         self.events = []           # (turn, description, points, winners)
+        self.table = None          # (width, height) of the Table tag
         self.board[(0, 0)] = start
 
     # ---- geometry ----
@@ -227,6 +228,11 @@ class Game:
                 return "edge %s is %s against %s" % (EDGE_NAMES[e], mine, theirs)
         if not touching:
             return "tile at %d,%d touches no tile" % (x, y)
+        if self.table:
+            xs = [p[0] for p in self.board] + [x]
+            ys = [p[1] for p in self.board] + [y]
+            if max(xs) - min(xs) + 1 > self.table[0] or max(ys) - min(ys) + 1 > self.table[1]:
+                return "tile at %d,%d lies beyond the %d x %d table" % (x, y, self.table[0], self.table[1])
         return None
 
     def legal_places(self, letter):
@@ -461,9 +467,13 @@ def blank_comments(text):
                 out[i] = " "
                 i += 1
         elif ch == "{":
+            unclosed = "}" not in text[i:]
+            at = i
             while i < n and text[i] != "}":
                 out[i] = " "
                 i += 1
+            if unclosed:
+                out[at] = "\0"     # read_records objects to the game
             if i < n:
                 out[i] = " "
                 i += 1
@@ -501,6 +511,11 @@ def read_records(text):
         start, end = pos, pos + len(raw)
         pos = end + 1
         line = raw.strip()
+        if "\0" in raw:
+            if rec is not None:
+                rec.problem = rec.problem or "an unclosed { comment"
+            raw = raw.replace("\0", " ")
+            line = raw.strip()
         if not line:
             continue
         lineno = text.count("\n", 0, start) + 1
@@ -513,6 +528,8 @@ def read_records(text):
             if not m:
                 rec.problem = rec.problem or "line %d: bad tag" % lineno
                 continue
+            if m.group(1) in rec.tags:
+                rec.problem = rec.problem or "line %d: tag %s given twice" % (lineno, m.group(1))
             rec.tags[m.group(1)] = m.group(2)
             rec.tag_lines.append((start, end))
             if m.group(1) == "Result":
@@ -587,6 +604,42 @@ class Outcome:
         self.seats = []
 
 
+def header_problem(tags):
+    """What is wrong with the known tags of a base game, or None. The limits
+    are the notation's (notation/cgn.md), not the rule book's: it seats 1 to 7
+    colours and allows 1 to 99 followers."""
+    if "Seats" in tags:
+        seats = [c.lower() for c in re.split(r"[ ,\t]+", tags["Seats"].strip()) if c]
+        seats = ["gray" if c == "grey" else c for c in seats]
+        if not seats or len(seats) > 7 or len(set(seats)) != len(seats) or \
+                any(c not in COLOURS for c in seats):
+            return "bad Seats tag"
+    if tags.get("Edition", "3") not in ("1", "2", "3"):
+        return "bad Edition tag"
+    if not re.match(r"^[1-9][0-9]?$", tags.get("Followers", "7")):
+        return "bad Followers tag"
+    start = tags.get("Start", START_TILE + " 0").split(" ")
+    if len(start) != 2 or start[0] not in TILES or start[1] not in ("0", "90", "180", "270"):
+        return "bad Start tag"
+    if "Table" in tags and not re.match(r"^ *[1-9][0-9]{0,3} *x *[1-9][0-9]{0,3} *$", tags["Table"]):
+        return "bad Table tag"
+    if "Date" in tags:
+        m = re.match(r"^(\d{4})-(\d{2})-(\d{2})$", tags["Date"])
+        import datetime
+        try:
+            datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except (AttributeError, ValueError):
+            return "bad Date tag"
+    if "Result" in tags:
+        try:
+            claimed = [c for c, _ in parse_claims(tags["Result"])]
+        except ValueError:
+            return "bad Result tag"
+        if len(set(claimed)) != len(claimed):
+            return "bad Result tag"
+    return None
+
+
 def referee(rec, force_final=False):
     """Replays rec. Final scoring follows the last turn when the supply is
     used up, when the record has a Result tag, or when force_final."""
@@ -597,6 +650,10 @@ def referee(rec, force_final=False):
         return out
     if rec.problem:
         out.illegal = rec.problem
+        return out
+    why = header_problem(rec.tags)
+    if why:
+        out.illegal = why
         return out
     if "Seats" in rec.tags:
         seats = [c.lower() for c in re.split(r"[ ,\t]+", rec.tags["Seats"].strip())]
@@ -611,6 +668,9 @@ def referee(rec, force_final=False):
     followers = int(rec.tags.get("Followers", "7"))
     start = rec.tags.get("Start", START_TILE + " 0").split()
     g = Game(seats, followers, edition, (start[0], int(start[1]) // 90))
+    if "Table" in rec.tags:
+        w, h = rec.tags["Table"].split("x")
+        g.table = (int(w), int(h))
 
     seat, turn, over = 0, 1, False
     for mv in rec.moves:
@@ -722,7 +782,7 @@ def cmd_annotate(path):
 
 def draw_map(g):
     """The map, 3 x 3 characters a tile: edges C city, R road, . field; the
-    centre is the tile's letter (lower case when it holds a cloister)."""
+    centre is the tile's letter."""
     xs = [x for x, _ in g.board]
     ys = [y for _, y in g.board]
     rows = []
@@ -779,8 +839,12 @@ def carc_games(carc, path):
 def cmd_compare(carc, paths):
     passed = failed = skipped = 0
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except UnicodeDecodeError:
+            print("%s: skipped: not UTF-8 text" % path)
+            continue
         records = read_records(text)
         mine = [referee(rec) for rec in records]
         theirs = carc_games(carc, path)
