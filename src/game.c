@@ -72,8 +72,10 @@ struct orient {
 	uint8_t edge[4];     /* path or enclosure crossing board edge e, or CARC_NO_FEATURE */
 	uint8_t eklass[4];   /* its class */
 	uint8_t half[8];     /* area covering board half-edge h, or CARC_NO_FEATURE */
-	uint16_t closes;     /* bit f: feature f is a path or an enclosure */
+	uint8_t nclosing;    /* its paths and enclosures (features that complete when closed) */
+	uint8_t closing[CARC_MAX_FEATURES];
 	uint8_t site;        /* the centre is a site (a cloister) */
+	uint8_t nfeatures;   /* the tile's */
 };
 
 struct carc_game {
@@ -175,19 +177,17 @@ int carc_game_at(const struct carc_game *g, int x, int y)
  * put on such cells (the grid is larger than any legal map). */
 static inline bool inside(const struct carc_game *g, int x, int y)
 {
-	return x > -g->radius && x < g->radius && y > -g->radius && y < g->radius;
+	unsigned span = 2 * (unsigned)g->radius - 1; /* -radius < x < radius */
+	return (unsigned)x + (unsigned)g->radius - 1 < span && (unsigned)y + (unsigned)g->radius - 1 < span;
 }
 
 static const uint8_t popcount4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
+static inline uint32_t find_in(struct seg *segs, uint32_t s);
+
 static inline uint32_t find(struct carc_game *g, uint32_t s)
 {
-	struct seg *segs = g->segs;
-	while (segs[s].parent != s) {
-		segs[s].parent = segs[segs[s].parent].parent;
-		s = segs[s].parent;
-	}
-	return s;
+	return find_in(g->segs, s);
 }
 
 void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const struct carc_ruleset *rules,
@@ -277,7 +277,8 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 				}
 				for (int f = 0; f < t->nfeatures; f++)
 					if (tmpl[f].klass == CARC_CLASS_PATH || tmpl[f].klass == CARC_CLASS_ENCLOSURE)
-						o->closes |= (uint16_t)(1u << f);
+						o->closing[o->nclosing++] = (uint8_t)f;
+				o->nfeatures = t->nfeatures;
 				o->site = t->centre_feature != CARC_NO_FEATURE &&
 					  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
 			}
@@ -452,12 +453,48 @@ bool carc_game_find_fit(const struct carc_game *g, int tile, int *x, int *y, int
 	return true;
 }
 
-/* Merges the features of segments a and b, which meet across an edge. */
-static void join(struct carc_game *g, uint32_t a, uint32_t b, bool edge)
+/* Marks the sites (cloisters) around the placement at cell that have just
+ * got their eighth neighbour as complete, row by row from the north-west. */
+static void complete_sites(struct carc_game *g, const uint16_t *cell)
 {
-	uint32_t ra = find(g, a), rb = find(g, b);
+	for (int ddy = 1; ddy >= -1; ddy--)
+		for (int ddx = -1; ddx <= 1; ddx++) {
+			int n = (int)cell[ddx + ddy * g->dim] - 1;
+			if (n < 0)
+				continue;
+			struct carc_placement *q = &g->placed[n];
+			const struct carc_tile *qt = &g->ts->tiles[q->tile];
+			if (qt->centre_feature == CARC_NO_FEATURE || q->neighbours != 8 || q->site_scored)
+				continue;
+			uint32_t r = q->seg0 + qt->centre_feature;
+			if (g->segs[r].klass != CARC_CLASS_SITE)
+				continue;
+			q->site_scored = 1;
+			if (g->npending < 64) {
+				g->segs[r].pending = 1;
+				g->pending[g->npending++] = r;
+			}
+		}
+}
+
+/* The root of segment s, halving the path to it. */
+static inline uint32_t find_in(struct seg *segs, uint32_t s)
+{
+	while (segs[s].parent != s) {
+		segs[s].parent = segs[segs[s].parent].parent;
+		s = segs[s].parent;
+	}
+	return s;
+}
+
+/* Merges the features of segments a and b, which meet across an edge: the
+ * larger feature's root (the first one's when they are the same size)
+ * becomes the root. */
+static inline void join(struct seg *segs, uint32_t a, uint32_t b, bool edge)
+{
+	uint32_t ra = find_in(segs, a), rb = find_in(segs, b);
 	if (ra != rb) {
-		struct seg *A = &g->segs[ra], *B = &g->segs[rb];
+		struct seg *A = &segs[ra], *B = &segs[rb];
 		if (A->size < B->size) {
 			struct seg *t = A;
 			A = B;
@@ -477,7 +514,7 @@ static void join(struct carc_game *g, uint32_t a, uint32_t b, bool edge)
 		B->next = an;
 	}
 	if (edge)
-		g->segs[ra].open = (int16_t)(g->segs[ra].open - 2);
+		segs[ra].open = (int16_t)(segs[ra].open - 2);
 }
 
 /* Room for one more placement. carc_game_start sizes the arrays for the
@@ -500,113 +537,117 @@ static void make_room(struct carc_game *g, int nfeatures)
 	}
 }
 
+/* Joins the features of a new placement (its table mo, its first segment
+ * seg0) with those of the placement across its edge e (that cell's grid
+ * entry, 0 when empty): the path or enclosure across the edge, then the
+ * areas of its two halves (the second half is skipped when it joins the
+ * same two features as the first). */
+static inline void join_edge(struct carc_game *g, const struct orient *mo, uint32_t seg0, uint16_t entry, int e)
+{
+	if (!entry)
+		return;
+	const struct carc_placement *q = &g->placed[entry - 1];
+	const struct orient *qo = &g->orient[q->tile * 4 + q->rot];
+	struct seg *segs = g->segs;
+	int oe = (e + 2) & 3;
+	uint8_t mf = mo->edge[e], qf = qo->edge[oe];
+	if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe])
+		join(segs, seg0 + mf, q->seg0 + qf, true);
+	/* half-edge h meets the neighbour's ((h ^ 1) + 4) & 7 */
+	uint8_t a0 = mo->half[2 * e], b0 = qo->half[(2 * e + 5) & 7];
+	uint8_t a1 = mo->half[2 * e + 1], b1 = qo->half[(2 * e + 4) & 7];
+	if (a0 != CARC_NO_FEATURE && b0 != CARC_NO_FEATURE)
+		join(segs, seg0 + a0, q->seg0 + b0, false);
+	if (a1 != CARC_NO_FEATURE && b1 != CARC_NO_FEATURE && (a1 != a0 || b1 != b0))
+		join(segs, seg0 + a1, q->seg0 + b1, false);
+}
+
+/* One of the 8 cells around a new placement (its grid entry): counts it, and
+ * bumps the neighbour count of the placement there, noting when a site
+ * (cloister) gets its eighth neighbour. */
+static inline void count_neighbour(struct carc_game *g, uint16_t entry, int *around, bool *site_done)
+{
+	if (!entry)
+		return;
+	++*around;
+	struct carc_placement *q = &g->placed[entry - 1];
+	if (++q->neighbours == 8 && !q->site_scored && g->orient[q->tile * 4].site)
+		*site_done = true;
+}
+
 int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
 {
-	const struct carc_tile *t = &g->ts->tiles[tile];
-	make_room(g, t->nfeatures);
+	rot &= 3;
+	const struct orient *mo = &g->orient[tile * 4 + rot];
+	int nf = mo->nfeatures;
+	if (g->nplaced == g->placed_cap || g->nsegs + (size_t)nf > g->segs_cap)
+		make_room(g, nf);
+	struct seg *segs = g->segs;
+	struct carc_placement *placed = g->placed;
 	size_t pi = g->nplaced++;
-	struct carc_placement *p = &g->placed[pi];
-	p->x = x;
-	p->y = y;
-	p->tile = (uint16_t)tile;
-	p->rot = (uint8_t)(rot & 3);
-	p->colour = (uint8_t)colour;
-	p->turn = (uint16_t)turn;
-	p->site_scored = 0;
-	p->seg0 = (uint32_t)g->nsegs;
+	uint32_t seg0 = (uint32_t)g->nsegs;
+	struct carc_placement *p = &placed[pi];
+	*p = (struct carc_placement){.x = x, .y = y, .tile = (uint16_t)tile, .rot = (uint8_t)rot,
+				     .colour = (uint8_t)colour, .turn = (uint16_t)turn, .seg0 = seg0};
 	for (int i = 0; i < g->npending; i++)
-		g->segs[find(g, g->pending[i])].pending = 0;
+		segs[find_in(segs, g->pending[i])].pending = 0;
 	g->npending = 0;
 	if (x < g->min_x) g->min_x = x;
 	if (x > g->max_x) g->max_x = x;
 	if (y < g->min_y) g->min_y = y;
 	if (y > g->max_y) g->max_y = y;
 
+	/* The tile's features: fresh segments from the templates. */
 	const struct seg *tmpl = &g->templates[tile * CARC_MAX_FEATURES];
-	for (int f = 0; f < t->nfeatures; f++) {
-		struct seg *s = &g->segs[g->nsegs];
-		uint32_t id = (uint32_t)g->nsegs++;
+	for (int f = 0; f < nf; f++) {
+		struct seg *s = &segs[seg0 + f];
 		*s = tmpl[f];
-		s->parent = s->next = id;
+		s->parent = s->next = seg0 + (uint32_t)f;
 		s->placement = (uint16_t)pi;
 	}
-	if (!inside(g, x, y)) {
-		p->neighbours = 0;
+	g->nsegs += (size_t)nf;
+	if (!inside(g, x, y))
 		return (int)pi; /* far off the map (an illegal move): touches nothing */
-	}
-	int c = cell_index(g, x, y);
-	g->grid[c] = (uint16_t)(pi + 1);
-	const struct orient *mo = &g->orient[tile * 4 + p->rot];
+	int dim = g->dim;
+	uint16_t *cell = &g->grid[(x + g->radius) + (y + g->radius) * dim];
+	*cell = (uint16_t)(pi + 1);
 
 	/* Join the features that meet across each shared edge: the path or
 	 * enclosure across it, then the areas of its two halves (the second
 	 * half is skipped when it joins the same two features as the first). */
-	for (int e = 0; e < 4; e++) {
-		int n = (int)g->grid[c + g->step[e]] - 1;
-		if (n < 0)
-			continue;
-		const struct carc_placement *q = &g->placed[n];
-		const struct orient *qo = &g->orient[q->tile * 4 + q->rot];
-		int oe = (e + 2) & 3;
-		uint8_t mf = mo->edge[e], qf = qo->edge[oe];
-		if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe])
-			join(g, p->seg0 + mf, q->seg0 + qf, true);
-		/* half-edge h meets the neighbour's ((h ^ 1) + 4) & 7 */
-		uint8_t a0 = mo->half[2 * e], b0 = qo->half[(2 * e + 5) & 7];
-		uint8_t a1 = mo->half[2 * e + 1], b1 = qo->half[(2 * e + 4) & 7];
-		if (a0 != CARC_NO_FEATURE && b0 != CARC_NO_FEATURE)
-			join(g, p->seg0 + a0, q->seg0 + b0, false);
-		if (a1 != CARC_NO_FEATURE && b1 != CARC_NO_FEATURE && (a1 != a0 || b1 != b0))
-			join(g, p->seg0 + a1, q->seg0 + b1, false);
-	}
+	join_edge(g, mo, seg0, cell[dim], CARC_N);
+	join_edge(g, mo, seg0, cell[1], CARC_E);
+	join_edge(g, mo, seg0, cell[-dim], CARC_S);
+	join_edge(g, mo, seg0, cell[-1], CARC_W);
 
 	/* Neighbour counts, for cloisters: a site may be completed when its
 	 * count reaches 8 (or this tile's own site, placed in a hole). */
 	int around = 0;
 	bool site_done = false;
-	for (int k = 0; k < 8; k++) {
-		int n = (int)g->grid[c + g->ring[k]] - 1;
-		if (n < 0)
-			continue;
-		around++;
-		struct carc_placement *q = &g->placed[n];
-		if (++q->neighbours == 8 && !q->site_scored && g->orient[q->tile * 4].site)
-			site_done = true;
-	}
+	count_neighbour(g, cell[dim - 1], &around, &site_done);
+	count_neighbour(g, cell[dim], &around, &site_done);
+	count_neighbour(g, cell[dim + 1], &around, &site_done);
+	count_neighbour(g, cell[1], &around, &site_done);
+	count_neighbour(g, cell[-dim + 1], &around, &site_done);
+	count_neighbour(g, cell[-dim], &around, &site_done);
+	count_neighbour(g, cell[-dim - 1], &around, &site_done);
+	count_neighbour(g, cell[-1], &around, &site_done);
 	p->neighbours = (uint8_t)around;
 	if (around == 8 && mo->site)
 		site_done = true;
 
 	/* What did this placement complete? Paths and enclosures of the new tile,
 	 * then sites: its own and its neighbours', row by row from the north-west. */
-	for (uint32_t f = 0; mo->closes >> f; f++) {
-		if (!(mo->closes >> f & 1))
-			continue;
-		uint32_t r = find(g, p->seg0 + f);
-		struct seg *root = &g->segs[r];
+	for (int k = 0; k < mo->nclosing; k++) {
+		uint32_t r = find_in(segs, seg0 + mo->closing[k]);
+		struct seg *root = &segs[r];
 		if (root->open == 0 && !root->scored && !root->pending && g->npending < 64) {
 			root->pending = 1;
 			g->pending[g->npending++] = r;
 		}
 	}
-	for (int ddy = 1; ddy >= -1 && site_done; ddy--)
-		for (int ddx = -1; ddx <= 1; ddx++) {
-			int n = (int)g->grid[c + ddx + ddy * g->dim] - 1;
-			if (n < 0)
-				continue;
-			struct carc_placement *q = &g->placed[n];
-			const struct carc_tile *qt = &g->ts->tiles[q->tile];
-			if (qt->centre_feature == CARC_NO_FEATURE || q->neighbours != 8 || q->site_scored)
-				continue;
-			uint32_t r = q->seg0 + qt->centre_feature;
-			if (g->segs[r].klass != CARC_CLASS_SITE)
-				continue;
-			q->site_scored = 1;
-			if (g->npending < 64) {
-				g->segs[r].pending = 1;
-				g->pending[g->npending++] = r;
-			}
-		}
+	if (site_done)
+		complete_sites(g, cell);
 	return (int)pi;
 }
 
