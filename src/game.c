@@ -72,6 +72,8 @@ struct orient {
 	uint8_t edge[4];     /* path or enclosure crossing board edge e, or CARC_NO_FEATURE */
 	uint8_t eklass[4];   /* its class */
 	uint8_t half[8];     /* area covering board half-edge h, or CARC_NO_FEATURE */
+	uint32_t edges;      /* edge terrains, byte e = board edge e (carc_tile.rot_edges) */
+	uint8_t spot[CARC_SPOT_COUNT]; /* the feature at each spot, or CARC_NO_FEATURE */
 	uint8_t nclosing;    /* its paths and enclosures (features that complete when closed) */
 	uint8_t closing[CARC_MAX_FEATURES];
 	uint8_t site;        /* the centre is a site (a cloister) */
@@ -99,6 +101,10 @@ struct carc_game {
 	size_t nsegs, segs_cap;
 	struct seg *templates;  /* per tile type and feature: a new segment, ready to copy */
 	struct orient *orient;  /* per tile type and rotation (tile * 4 + rot) */
+	/* carc_game_play: bit k of may_stand[r]: role r may stand on kind k */
+	uint16_t may_stand[CARC_MAX_ROLES];
+	const struct carc_ruleset *may_stand_rules;
+	unsigned long may_stand_for; /* the serial of the tile set */
 	unsigned long templates_for; /* the serial of their tile set */
 
 	/* supply */
@@ -279,10 +285,28 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 					if (tmpl[f].klass == CARC_CLASS_PATH || tmpl[f].klass == CARC_CLASS_ENCLOSURE)
 						o->closing[o->nclosing++] = (uint8_t)f;
 				o->nfeatures = t->nfeatures;
+				o->edges = t->rot_edges[r];
+				for (int sp = 0; sp < CARC_SPOT_COUNT; sp++)
+					o->spot[sp] = sp <= CARC_SPOT_WNW ? carc_tile_half(t, r, sp)
+						      : sp <= CARC_SPOT_W ? carc_tile_edge_feature(t, r, sp - CARC_SPOT_N)
+						      : t->centre_feature;
 				o->site = t->centre_feature != CARC_NO_FEATURE &&
 					  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
 			}
 		g->templates_for = ts->serial;
+	}
+	if (g->may_stand_rules != rules || g->may_stand_for != ts->serial) {
+		for (int r = 0; r < CARC_MAX_ROLES; r++) {
+			g->may_stand[r] = 0;
+			for (int k = 0; r < rules->nroles && k < ts->nkinds; k++) {
+				const struct carc_role *role = &rules->roles[r];
+				if (!strcmp(role->kinds[0], ts->kinds[k].name) ||
+				    (role->kinds[1] && !strcmp(role->kinds[1], ts->kinds[k].name)))
+					g->may_stand[r] |= (uint16_t)(1u << k);
+			}
+		}
+		g->may_stand_rules = rules;
+		g->may_stand_for = ts->serial;
 	}
 	g->ts = ts;
 	g->start_tile = start_tile;
@@ -1002,6 +1026,64 @@ int carc_game_score_completed(struct carc_game *g, int turn)
 	}
 	g->npending = 0;
 	return (int)(g->nevents - before);
+}
+
+/* ---- a whole turn ---- */
+
+/* carc_game_check_place(...) == 0, without the why. */
+static inline bool fits(const struct carc_game *g, const struct orient *mo, int x, int y)
+{
+	if (!inside(g, x, y))
+		return false; /* no neighbour there */
+	int dim = g->dim;
+	const uint16_t *cell = &g->grid[(x + g->radius) + (y + g->radius) * dim];
+	if (*cell)
+		return false;
+	const uint16_t across[4] = {cell[dim], cell[1], cell[-dim], cell[-1]};
+	int neighbours = 0;
+	for (int e = 0; e < 4; e++) {
+		if (!across[e])
+			continue;
+		neighbours++;
+		const struct carc_placement *q = &g->placed[across[e] - 1];
+		uint32_t theirs = g->orient[q->tile * 4 + q->rot].edges >> (8 * ((e + 2) & 3));
+		if ((uint8_t)(mo->edges >> (8 * e)) != (uint8_t)theirs)
+			return false;
+	}
+	if (!neighbours)
+		return false;
+	if (g->table_w > 0) {
+		int32_t lo_x = x < g->min_x ? x : g->min_x, hi_x = x > g->max_x ? x : g->max_x;
+		int32_t lo_y = y < g->min_y ? y : g->min_y, hi_y = y > g->max_y ? y : g->max_y;
+		if (hi_x - lo_x + 1 > g->table_w || hi_y - lo_y + 1 > g->table_h)
+			return false;
+	}
+	return true;
+}
+
+int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn, int role, int spot,
+		   int *placement)
+{
+	rot &= 3;
+	const struct orient *mo = &g->orient[tile * 4 + rot];
+	*placement = -1;
+	if (g->left[tile] <= 0 || !fits(g, mo, x, y))
+		return CARC_PLAY_NONE;
+	carc_game_draw(g, tile);
+	int pi = carc_game_place(g, tile, rot, x, y, colour, turn);
+	*placement = pi;
+	if (role >= 0) {
+		int f = spot >= 0 && spot < CARC_SPOT_COUNT ? mo->spot[spot] : CARC_NO_FEATURE;
+		if (f == CARC_NO_FEATURE || g->rules->roles[role].hut || g->supply[colour] <= 0 ||
+		    !(g->may_stand[role] >> g->templates[tile * CARC_MAX_FEATURES + f].kind & 1))
+			return CARC_PLAY_PLACED;
+		if (has_followers(&g->segs[find(g, g->placed[pi].seg0 + (uint32_t)f)]))
+			return CARC_PLAY_PLACED; /* occupied */
+		carc_game_deploy(g, pi, f, spot, colour, role, turn);
+	}
+	if (g->npending)
+		carc_game_score_completed(g, turn);
+	return CARC_PLAY_DONE;
 }
 
 /* ---- final scoring ---- */

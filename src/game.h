@@ -120,6 +120,22 @@ int carc_game_legal_places(const struct carc_game *g, int tile, int32_t *xs, int
 /* Places the tile (legal or not: the caller has checked). Returns its index. */
 int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn);
 
+/* A whole ordinary turn in one call, for the referee: when the tile is in
+ * the supply and fits at x,y turned rot (carc_game_check_place), draws it
+ * and places it (carc_game_draw, carc_game_place), setting *placement;
+ * then, when role >= 0 and the deployment is plainly legal (a feature at
+ * spot of a kind the role may stand on, not occupied, a follower in the
+ * supply; not a hut), deploys (carc_game_deploy); and scores what the tile
+ * completed (carc_game_score_completed). The state afterwards is exactly
+ * what those calls give. Returns CARC_PLAY_DONE then; CARC_PLAY_NONE, with
+ * nothing done and *placement -1, when the tile is not in the supply or
+ * does not fit; CARC_PLAY_PLACED when the tile is drawn and placed but the
+ * deployment is not plainly legal: then the caller deploys (or not) and
+ * calls carc_game_score_completed itself. */
+enum { CARC_PLAY_NONE = -1, CARC_PLAY_DONE = 0, CARC_PLAY_PLACED = 1 };
+int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn, int role, int spot,
+		   int *placement);
+
 /* The feature of the last placed tile at a spot, or CARC_NO_FEATURE. */
 int carc_game_spot_feature(const struct carc_game *g, int placement, int spot);
 /* The root segment of a feature of a placement. */

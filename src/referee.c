@@ -387,27 +387,38 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		/* The draw. */
 		if (res->solo)
 			carc_solo_draw(res->solo, m, turn);
-		if (carc_game_tiles_left(g, m->tile) <= 0) {
-			const struct carc_tile *t = &rf.ts->tiles[m->tile];
-			int drawn = carc_game_tiles_drawn(g, m->tile);
-			fault(&rf, CARC_E204, m->tile_span, "no tile %s is left: the set has %d, %d %s been drawn%s",
-			      t->id, t->count, drawn, drawn == 1 ? "has" : "have",
-			      rec->start_tile == m->tile ? " and one is the start tile" : "");
-		} else {
-			carc_game_draw(g, m->tile);
-		}
-
-		if (m->discard) {
-			int fx, fy, fr;
-			if (carc_game_find_fit(g, m->tile, &fx, &fy, &fr))
-				fault(&rf, CARC_E205, m->coord_span, "tile %s is discarded, but it fits at %d,%d turned %d",
-				      rf.ts->tiles[m->tile].id, fx, fy, fr * 90);
-		} else {
-			place(&rf, tr);
-			if (res->solo)
-				carc_solo_turn(res->solo, m, tr->placement, turn);
-			else
-				carc_game_score_completed(g, rf.turn);
+		/* An ordinary turn is played in one call; the engine hands back
+		 * whatever it cannot do without a message. */
+		int played = res->solo || rf.hunters || m->discard
+				     ? CARC_PLAY_NONE
+				     : carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, rf.turn, m->role, m->spot,
+						      &tr->placement);
+		if (played == CARC_PLAY_PLACED) {
+			deploy(&rf, tr->placement);
+			carc_game_score_completed(g, rf.turn);
+		} else if (played == CARC_PLAY_NONE) {
+			if (carc_game_tiles_left(g, m->tile) <= 0) {
+				const struct carc_tile *t = &rf.ts->tiles[m->tile];
+				int drawn = carc_game_tiles_drawn(g, m->tile);
+				fault(&rf, CARC_E204, m->tile_span, "no tile %s is left: the set has %d, %d %s been drawn%s",
+				      t->id, t->count, drawn, drawn == 1 ? "has" : "have",
+				      rec->start_tile == m->tile ? " and one is the start tile" : "");
+			} else {
+				carc_game_draw(g, m->tile);
+			}
+			if (m->discard) {
+				int fx, fy, fr;
+				if (carc_game_find_fit(g, m->tile, &fx, &fy, &fr))
+					fault(&rf, CARC_E205, m->coord_span,
+					      "tile %s is discarded, but it fits at %d,%d turned %d",
+					      rf.ts->tiles[m->tile].id, fx, fy, fr * 90);
+			} else {
+				place(&rf, tr);
+				if (res->solo)
+					carc_solo_turn(res->solo, m, tr->placement, turn);
+				else
+					carc_game_score_completed(g, rf.turn);
+			}
 		}
 		if (rf.hunters)
 			carc_hunters_turn_end(&rf.bonus, g, m, bonus, rf.turn, ev0);
