@@ -1490,10 +1490,16 @@ bool carc_cgn_fast_turns = true;
 
 /* The fast path below reads one token at a time straight from the bytes. A
  * token must end where the general tokeniser's word would: at a blank, or at
- * the line's end (b[end] is its newline, or the NUL after the input). */
+ * the line's end: its newline, or b[end] (the NUL after the input, when the
+ * line is the last one). */
+static inline bool fast_eol(const unsigned char *b, size_t i, size_t end)
+{
+	return b[i] == '\n' || i == end;
+}
+
 static inline bool fast_sep(const unsigned char *b, size_t i, size_t end)
 {
-	return byte_class[b[i]] == B || i == end;
+	return byte_class[b[i]] == B || fast_eol(b, i, end);
 }
 
 /* [-]digits at *i, at most 9 digits (as parse_int takes them), moving *i
@@ -1576,20 +1582,21 @@ static inline int fast_spot(const unsigned char *b, size_t *i, size_t end)
 /* The turn lines that carc gen and carc fmt write, and most people do:
  *   [N.] colour TILE x,y ROT [role SPOT | -] [= colour points, ...]
  * colours and spots in their usual case, a one-letter tile, no comments.
- * Reads such a line into the record exactly as parse_move would (the same
- * move, claims and spans) and returns true; returns false, with nothing
- * counted in the record, at the first byte it does not expect, and then
- * parse_move reads the line (and reports what is wrong with it, if
- * anything). tests/unit/test_cgn_fast.c compares the two on many generated
+ * Reads such a line, from ps->line_start to its end (its newline, or end),
+ * into the record exactly as parse_move would (the same move, claims and
+ * spans), sets *line_end and returns true; returns false, with nothing
+ * counted in the record, at the first byte it does not expect or when the
+ * line would end after limit, and then parse_move reads the line (and
+ * reports what is wrong with it, if anything). tests/unit/test_cgn_fast.c compares the two on many generated
  * and altered games. */
-static bool parse_move_fast(struct parser *ps)
+static bool parse_move_fast(struct parser *ps, size_t end, size_t limit, size_t *line_end)
 {
 	struct carc_record *rec = ps->rec;
 	const struct carc_tileset *ts = rec->tileset;
 	if (!carc_cgn_fast_turns || !ts || ps->rules_bad)
 		return false;
 	const unsigned char *b = (const unsigned char *)ps->text;
-	size_t i = ps->line_start, end = ps->line_end, s;
+	size_t i = ps->line_start, s;
 	long v;
 	GROW(rec, moves, nmoves, moves_cap);
 	struct carc_move *m = &rec->moves[rec->nmoves]; /* counted once the line is read */
@@ -1655,7 +1662,7 @@ static bool parse_move_fast(struct parser *ps)
 	while (byte_class[b[i]] == B)
 		i++;
 	/* deployment: "-", or a role and a spot */
-	if (i < end && b[i] != '=') {
+	if (!fast_eol(b, i, end) && b[i] != '=') {
 		s = i;
 		if (b[i] == '-') {
 			if (!fast_sep(b, ++i, end))
@@ -1690,7 +1697,7 @@ static bool parse_move_fast(struct parser *ps)
 	}
 	/* claim: "=" colour points { "," colour points } */
 	size_t nclaims = 0;
-	if (i < end) {
+	if (!fast_eol(b, i, end)) {
 		if (b[i] != '=')
 			return false;
 		size_t cs = i++;
@@ -1718,7 +1725,7 @@ static bool parse_move_fast(struct parser *ps)
 			last = i;
 			while (byte_class[b[i]] == B)
 				i++;
-			if (i >= end)
+			if (fast_eol(b, i, end))
 				break;
 			if (b[i] != ',')
 				return false;
@@ -1729,7 +1736,10 @@ static bool parse_move_fast(struct parser *ps)
 		m->claim_count = (uint16_t)nclaims;
 		m->claim_span = span(cs, last - cs);
 	}
+	if (i > limit)
+		return false; /* too long a line: the general reader cuts it */
 	m->line = span(ps->line_start, last - ps->line_start);
+	*line_end = i;
 	rec->nclaims += nclaims;
 	rec->nmoves++;
 	rec->has_moves = true;
@@ -1843,6 +1853,23 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 
 	for (;;) {
 		struct line li;
+		if (header_done && !r->peeked && !r->given_up) {
+			/* Among the turns, a plain turn line is read straight from
+			 * the buffer, without looking for its end first: it must end
+			 * at a newline (not at the end of what is read so far), and
+			 * within MAX_LINE bytes, or the general reader takes it. */
+			size_t p = r->pos, e;
+			while (byte_class[(unsigned char)r->buf[p]] == B)
+				p++;
+			ps.text = r->buf + r->game;
+			ps.line_start = p - r->game;
+			if (parse_move_fast(&ps, SIZE_MAX, r->pos - r->game + MAX_LINE, &e)) {
+				tail = false;
+				r->pos = r->game + e + 1; /* past its newline */
+				r->line++;
+				continue;
+			}
+		}
 		if (r->peeked) {
 			li = r->peek;
 			r->peeked = false;
@@ -1916,7 +1943,8 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 				header_done = true;
 			}
 			ps.in_moves = true;
-			if (!parse_move_fast(&ps))
+			size_t e;
+			if (!parse_move_fast(&ps, ps.line_end, SIZE_MAX, &e))
 				parse_move(&ps);
 		}
 		consume_line(r, &li);
