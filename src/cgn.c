@@ -83,8 +83,10 @@ const char *carc_spot_name(int spot) { return spot >= 0 && spot < CARC_SPOT_COUN
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SLOW_PATH __attribute__((noinline, cold))
+#define FAST_PATH __attribute__((always_inline)) inline
 #else
 #define SLOW_PATH
+#define FAST_PATH inline
 #endif
 
 static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
@@ -1492,34 +1494,30 @@ bool carc_cgn_fast_turns = true;
  * token must end where the general tokeniser's word would: at a blank, or at
  * the line's end: its newline, or b[end] (the NUL after the input, when the
  * line is the last one). */
-static inline bool fast_eol(const unsigned char *b, size_t i, size_t end)
+static FAST_PATH bool fast_eol(const unsigned char *b, size_t i, size_t end)
 {
-	return b[i] == '\n' || i == end;
+	return b[i] == '\n' || (b[i] == '\0' && i == end);
 }
 
-static inline bool fast_sep(const unsigned char *b, size_t i, size_t end)
+static FAST_PATH bool fast_sep(const unsigned char *b, size_t i, size_t end)
 {
 	return byte_class[b[i]] == B || fast_eol(b, i, end);
 }
 
 /* [-]digits at *i, at most 9 digits (as parse_int takes them), moving *i
  * past them; false when there are none or too many. */
-static inline bool fast_int(const unsigned char *b, size_t *i, bool neg_ok, long *out)
+static FAST_PATH bool fast_int(const unsigned char *b, size_t *i, bool neg_ok, long *out)
 {
 	size_t p = *i;
 	bool neg = neg_ok && b[p] == '-';
 	p += neg;
 	size_t d0 = p;
-	long v = 0;
-	while ((unsigned)(b[p] - '0') < 10) {
-		if (p - d0 == 9)
-			return false;
-		v = v * 10 + (b[p] - '0');
-		p++;
-	}
-	if (p == d0)
+	uint64_t v = 0; /* wraps past 19 digits, which are refused anyway */
+	for (unsigned d; (d = (unsigned)b[p] - '0') < 10; p++)
+		v = v * 10 + d;
+	if (p == d0 || p - d0 > 9)
 		return false;
-	*out = neg ? -v : v;
+	*out = neg ? -(long)v : (long)v;
 	*i = p;
 	return true;
 }
@@ -1527,31 +1525,37 @@ static inline bool fast_int(const unsigned char *b, size_t *i, bool neg_ok, long
 /* A colour written in lower case at *i and ended by a blank, moving *i past
  * it; -1 otherwise (then the general parser decides: other cases, "grey",
  * or an error). */
-static inline int fast_colour(const unsigned char *b, size_t *i)
+static FAST_PATH int fast_colour(const unsigned char *b, size_t *i)
 {
-	size_t p = *i;
+	/* each test reads no further than the first byte that differs, and the
+	 * line's end is no letter */
+	const unsigned char *w = b + *i;
 	int col;
-	switch (b[p]) {
-	case 'r': col = CARC_RED; break;
-	case 'g': col = b[p + 1] == 'r' && b[p + 2] == 'e' ? CARC_GREEN : CARC_GRAY; break;
-	case 'b': col = b[p + 1] == 'l' && b[p + 2] == 'u' ? CARC_BLUE : CARC_BLACK; break;
-	case 'y': col = CARC_YELLOW; break;
-	case 'p': col = CARC_PINK; break;
-	default: return -1;
-	}
-	const char *name = colour_names[col];
-	size_t k = 1;
-	for (; name[k]; k++) /* reads no further than the line's end, which is no letter */
-		if (b[p + k] != (unsigned char)name[k])
-			return -1;
-	if (byte_class[b[p + k]] != B)
+	size_t n;
+	if (w[0] == 'r' && w[1] == 'e' && w[2] == 'd')
+		col = CARC_RED, n = 3;
+	else if (w[0] == 'g' && w[1] == 'r' && w[2] == 'e' && w[3] == 'e' && w[4] == 'n')
+		col = CARC_GREEN, n = 5;
+	else if (w[0] == 'b' && w[1] == 'l' && w[2] == 'u' && w[3] == 'e')
+		col = CARC_BLUE, n = 4;
+	else if (w[0] == 'y' && w[1] == 'e' && w[2] == 'l' && w[3] == 'l' && w[4] == 'o' && w[5] == 'w')
+		col = CARC_YELLOW, n = 6;
+	else if (w[0] == 'b' && w[1] == 'l' && w[2] == 'a' && w[3] == 'c' && w[4] == 'k')
+		col = CARC_BLACK, n = 5;
+	else if (w[0] == 'g' && w[1] == 'r' && w[2] == 'a' && w[3] == 'y')
+		col = CARC_GRAY, n = 4;
+	else if (w[0] == 'p' && w[1] == 'i' && w[2] == 'n' && w[3] == 'k')
+		col = CARC_PINK, n = 4;
+	else
 		return -1;
-	*i = p + k;
+	if (byte_class[w[n]] != B)
+		return -1;
+	*i += n;
 	return col;
 }
 
 /* A spot written in upper case at *i, moving *i past it; -1 otherwise. */
-static inline int fast_spot(const unsigned char *b, size_t *i, size_t end)
+static FAST_PATH int fast_spot(const unsigned char *b, size_t *i, size_t end)
 {
 	size_t p = *i;
 	int spot = -1, n = 1;
@@ -1675,7 +1679,8 @@ static bool parse_move_fast(struct parser *ps, size_t end, size_t limit, size_t 
 			size_t n = i - s;
 			int role = -1;
 			for (int k = 0; k < rs->nroles && role < 0; k++)
-				if (n == ps->role_len[k] && ieq(ps->text + s, rs->roles[k].name, n))
+				if ((b[s] | 0x20) == rs->roles[k].name[0] && n == ps->role_len[k] &&
+				    ieq(ps->text + s, rs->roles[k].name, n))
 					role = k;
 			if (role < 0 || byte_class[b[i]] != B)
 				return false; /* not a role, or "order" (solo), or no spot */
