@@ -9,6 +9,8 @@
  *             (paths and enclosures: complete when it reaches 0)
  *   size      segments; attr: pennants, fish, ... summed
  *   count[c]  followers of colour c on it
+ *   fhead     its followers on the map (huts excepted): a circular list
+ *             through g->fnext, so scoring lifts them without a search
  * Two segments that meet across an edge are merged and the merged feature's
  * open count drops by 2 (one edge on each side), also when they were already
  * one feature (a road closing a loop).
@@ -35,6 +37,8 @@ struct seg {
 	uint16_t size;
 	uint8_t count[8];    /* followers per colour (7 used), added as one word */
 	uint16_t attr[12];   /* attributes (11 used), added as three words */
+	uint32_t fhead;      /* roots: 1 + one of its followers (huts excepted), 0 for none;
+				the others follow it in the circular list fnext */
 };
 
 /* Adds the follower counts and attributes of b to a, a word at a time (no
@@ -101,6 +105,7 @@ struct carc_game {
 	size_t nsegs, segs_cap;
 	struct seg *templates;  /* per tile type and feature: a new segment, ready to copy */
 	struct orient *orient;  /* per tile type and rotation (tile * 4 + rot) */
+	uint16_t *borders;      /* per tile type and feature: carc_feature.borders */
 	/* carc_game_play: bit k of may_stand[r]: role r may stand on kind k */
 	uint16_t may_stand[CARC_MAX_ROLES];
 	const struct carc_ruleset *may_stand_rules;
@@ -120,6 +125,7 @@ struct carc_game {
 	int from[CARC_COLOURS][CARC_SRC_COUNT];
 	struct carc_follower *followers;
 	size_t nfollowers, followers_cap;
+	uint32_t *fnext;     /* per follower: the next on its feature (see seg.fhead) */
 
 	/* scoring */
 	struct carc_event *events;
@@ -155,6 +161,8 @@ void carc_game_free(struct carc_game *g)
 	free(g->orient);
 	free(g->left);
 	free(g->followers);
+	free(g->fnext);
+	free(g->borders);
 	free(g->events);
 	free(g->stamp);
 	free(g->mark);
@@ -262,6 +270,11 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 				for (int a = 0; a < CARC_ATTR_COUNT; a++)
 					s->attr[a] = tf->attr[a];
 			}
+		free(g->borders);
+		g->borders = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->borders);
+		for (int i = 0; i < ts->ntiles; i++)
+			for (int f = 0; f < ts->tiles[i].nfeatures; f++)
+				g->borders[i * CARC_MAX_FEATURES + f] = ts->tiles[i].features[f].borders;
 		free(g->orient);
 		g->orient = xcalloc((size_t)ts->ntiles * 4, sizeof *g->orient);
 		for (int i = 0; i < ts->ntiles; i++)
@@ -514,7 +527,7 @@ static inline uint32_t find_in(struct seg *segs, uint32_t s)
 /* Merges the features of segments a and b, which meet across an edge: the
  * larger feature's root (the first one's when they are the same size)
  * becomes the root. */
-static inline void join(struct seg *segs, uint32_t a, uint32_t b, bool edge)
+static inline void join(struct seg *segs, uint32_t *fnext, uint32_t a, uint32_t b, bool edge)
 {
 	uint32_t ra = find_in(segs, a), rb = find_in(segs, b);
 	if (ra != rb) {
@@ -536,6 +549,15 @@ static inline void join(struct seg *segs, uint32_t a, uint32_t b, bool edge)
 		uint32_t an = A->next;
 		A->next = B->next;
 		B->next = an;
+		if (B->fhead) {
+			if (!A->fhead) {
+				A->fhead = B->fhead;
+			} else {
+				uint32_t t = fnext[A->fhead - 1];
+				fnext[A->fhead - 1] = fnext[B->fhead - 1];
+				fnext[B->fhead - 1] = t;
+			}
+		}
 	}
 	if (edge)
 		segs[ra].open = (int16_t)(segs[ra].open - 2);
@@ -576,14 +598,14 @@ static inline void join_edge(struct carc_game *g, const struct orient *mo, uint3
 	int oe = (e + 2) & 3;
 	uint8_t mf = mo->edge[e], qf = qo->edge[oe];
 	if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe])
-		join(segs, seg0 + mf, q->seg0 + qf, true);
+		join(segs, g->fnext, seg0 + mf, q->seg0 + qf, true);
 	/* half-edge h meets the neighbour's ((h ^ 1) + 4) & 7 */
 	uint8_t a0 = mo->half[2 * e], b0 = qo->half[(2 * e + 5) & 7];
 	uint8_t a1 = mo->half[2 * e + 1], b1 = qo->half[(2 * e + 4) & 7];
 	if (a0 != CARC_NO_FEATURE && b0 != CARC_NO_FEATURE)
-		join(segs, seg0 + a0, q->seg0 + b0, false);
+		join(segs, g->fnext, seg0 + a0, q->seg0 + b0, false);
 	if (a1 != CARC_NO_FEATURE && b1 != CARC_NO_FEATURE && (a1 != a0 || b1 != b0))
-		join(segs, seg0 + a1, q->seg0 + b1, false);
+		join(segs, g->fnext, seg0 + a1, q->seg0 + b1, false);
 }
 
 /* One of the 8 cells around a new placement (its grid entry): counts it, and
@@ -703,19 +725,26 @@ const struct carc_follower *carc_game_feature_occupant(struct carc_game *g, uint
 	root = find(g, root);
 	if (!has_followers(&g->segs[root]))
 		return NULL;
-	for (size_t i = 0; i < g->nfollowers; i++)
-		if (g->followers[i].active && !g->rules->roles[g->followers[i].role].hut &&
-		    find(g, g->followers[i].segment) == root)
-			return &g->followers[i]; /* huts block only huts (hunters.c) */
-	return NULL;
+	/* the first deployed of its followers (huts block only huts: hunters.c) */
+	uint32_t h = g->segs[root].fhead - 1, first = h;
+	for (uint32_t i = g->fnext[h]; i != h; i = g->fnext[i])
+		if (i < first)
+			first = i;
+	return &g->followers[first];
+}
+
+/* carc_game_feature_complete, for a root. */
+static inline bool root_complete(const struct carc_game *g, uint32_t root)
+{
+	const struct seg *s = &g->segs[root];
+	if (s->klass == CARC_CLASS_SITE)
+		return g->placed[s->placement].neighbours == 8;
+	return (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE) && s->open == 0;
 }
 
 bool carc_game_feature_complete(struct carc_game *g, uint32_t root)
 {
-	struct seg *s = &g->segs[find(g, root)];
-	if (s->klass == CARC_CLASS_SITE)
-		return g->placed[s->placement].neighbours == 8;
-	return (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE) && s->open == 0;
+	return root_complete(g, find(g, root));
 }
 
 int carc_game_feature_kind(const struct carc_game *g, uint32_t root)
@@ -839,13 +868,22 @@ void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot,
 	if (g->nfollowers == g->followers_cap) {
 		g->followers_cap = g->followers_cap ? 2 * g->followers_cap : 32;
 		g->followers = xrealloc(g->followers, g->followers_cap * sizeof *g->followers);
+		g->fnext = xrealloc(g->fnext, g->followers_cap * sizeof *g->fnext);
 	}
 	uint32_t seg = g->placed[placement].seg0 + (uint32_t)feature;
-	g->followers[g->nfollowers++] = (struct carc_follower){
+	uint32_t fi = (uint32_t)g->nfollowers++;
+	g->followers[fi] = (struct carc_follower){
 		(uint8_t)colour, (uint8_t)role, 1, (uint8_t)spot, seg, (uint16_t)turn, (uint16_t)placement};
 	if (!r->hut) {
-		uint32_t root = find(g, seg);
-		g->segs[root].count[colour]++;
+		struct seg *root = &g->segs[find(g, seg)];
+		root->count[colour]++;
+		if (!root->fhead) {
+			g->fnext[fi] = fi;
+		} else {
+			g->fnext[fi] = g->fnext[root->fhead - 1];
+			g->fnext[root->fhead - 1] = fi;
+		}
+		root->fhead = fi + 1;
 	}
 }
 
@@ -913,17 +951,19 @@ static uint8_t majority(const uint8_t *count, uint8_t seated)
  * back to the supply. */
 static void lift_followers(struct carc_game *g, uint32_t root)
 {
-	if (!has_followers(&g->segs[root]))
+	struct seg *s = &g->segs[root];
+	if (!s->fhead)
 		return;
-	for (size_t i = 0; i < g->nfollowers; i++) {
+	uint32_t h = s->fhead - 1, i = h;
+	do {
 		struct carc_follower *f = &g->followers[i];
-		if (!f->active || g->rules->roles[f->role].hut || find(g, f->segment) != root)
-			continue;
 		f->active = 0;
 		if (g->rules->roles[f->role].returns)
 			g->supply[f->colour]++;
-	}
-	memset(g->segs[root].count, 0, sizeof g->segs[root].count);
+		i = g->fnext[i];
+	} while (i != h);
+	s->fhead = 0;
+	memset(s->count, 0, sizeof s->count);
 }
 
 /* The value of a feature under the game's rules. complete: during play. */
@@ -1152,12 +1192,12 @@ static void score_farms(struct carc_game *g)
 		uint32_t s0 = farms[fi].root, sg = s0;
 		do {
 			const struct carc_placement *p = &g->placed[g->segs[sg].placement];
-			uint16_t b = g->ts->tiles[p->tile].features[g->segs[sg].feature].borders;
+			uint16_t b = g->borders[p->tile * CARC_MAX_FEATURES + g->segs[sg].feature];
 			for (int i = 0; b; i++, b >>= 1) {
 				if (!(b & 1))
 					continue;
 				uint32_t cr = find(g, p->seg0 + (uint32_t)i);
-				if (!carc_game_feature_complete(g, cr) || nraw == MAX_LINKS)
+				if (!root_complete(g, cr) || nraw == MAX_LINKS)
 					continue;
 				links_farm[nraw] = (uint32_t)fi;
 				cities[nraw] = cr;
