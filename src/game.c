@@ -24,6 +24,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* For the few small functions of the placement's inner loops, which gcc
+ * would otherwise call. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT_INLINE __attribute__((always_inline)) inline
+#else
+#define HOT_INLINE inline
+#endif
+
 struct seg {
 	uint32_t parent;
 	uint32_t next;       /* circular list of the feature's members */
@@ -197,7 +205,7 @@ static inline bool inside(const struct carc_game *g, int x, int y)
 
 static const uint8_t popcount4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
-static inline uint32_t find_in(struct seg *segs, uint32_t s);
+static HOT_INLINE uint32_t find_in(struct seg *segs, uint32_t s);
 
 static inline uint32_t find(struct carc_game *g, uint32_t s)
 {
@@ -515,7 +523,7 @@ static void complete_sites(struct carc_game *g, const uint16_t *cell)
 }
 
 /* The root of segment s, halving the path to it. */
-static inline uint32_t find_in(struct seg *segs, uint32_t s)
+static HOT_INLINE uint32_t find_in(struct seg *segs, uint32_t s)
 {
 	while (segs[s].parent != s) {
 		segs[s].parent = segs[segs[s].parent].parent;
@@ -527,7 +535,7 @@ static inline uint32_t find_in(struct seg *segs, uint32_t s)
 /* Merges the features of segments a and b, which meet across an edge: the
  * larger feature's root (the first one's when they are the same size)
  * becomes the root. */
-static inline void join(struct seg *segs, uint32_t *fnext, uint32_t a, uint32_t b, bool edge)
+static HOT_INLINE void join(struct seg *segs, uint32_t *fnext, uint32_t a, uint32_t b, bool edge)
 {
 	uint32_t ra = find_in(segs, a), rb = find_in(segs, b);
 	if (ra != rb) {
@@ -588,7 +596,7 @@ static void make_room(struct carc_game *g, int nfeatures)
  * entry, 0 when empty): the path or enclosure across the edge, then the
  * areas of its two halves (the second half is skipped when it joins the
  * same two features as the first). */
-static inline void join_edge(struct carc_game *g, const struct orient *mo, uint32_t seg0, uint16_t entry, int e)
+static HOT_INLINE void join_edge(struct carc_game *g, const struct orient *mo, uint32_t seg0, uint16_t entry, int e)
 {
 	if (!entry)
 		return;
@@ -611,7 +619,7 @@ static inline void join_edge(struct carc_game *g, const struct orient *mo, uint3
 /* One of the 8 cells around a new placement (its grid entry): counts it, and
  * bumps the neighbour count of the placement there, noting when a site
  * (cloister) gets its eighth neighbour. */
-static inline void count_neighbour(struct carc_game *g, uint16_t entry, int *around, bool *site_done)
+static HOT_INLINE void count_neighbour(struct carc_game *g, uint16_t entry, int *around, bool *site_done)
 {
 	if (!entry)
 		return;
@@ -621,7 +629,8 @@ static inline void count_neighbour(struct carc_game *g, uint16_t entry, int *aro
 		*site_done = true;
 }
 
-int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
+/* carc_game_place, inlined into carc_game_play. */
+static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
 {
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
@@ -695,6 +704,11 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
 	if (site_done)
 		complete_sites(g, cell);
 	return (int)pi;
+}
+
+int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
+{
+	return place_tile(g, tile, rot, x, y, colour, turn);
 }
 
 /* ---- features ---- */
@@ -1109,8 +1123,12 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 	*placement = -1;
 	if (g->left[tile] <= 0 || !fits(g, mo, x, y))
 		return CARC_PLAY_NONE;
-	carc_game_draw(g, tile);
-	int pi = carc_game_place(g, tile, rot, x, y, colour, turn);
+	g->left[tile]--; /* carc_game_draw */
+	if (g->ts->tiles[tile].bonus)
+		g->bonus_left--;
+	else
+		g->land_left--;
+	int pi = place_tile(g, tile, rot, x, y, colour, turn);
 	*placement = pi;
 	if (role >= 0) {
 		int f = spot >= 0 && spot < CARC_SPOT_COUNT ? mo->spot[spot] : CARC_NO_FEATURE;
