@@ -122,6 +122,8 @@ struct carc_game {
 
 	/* supply */
 	int *left;           /* per tile type */
+	int *count0;         /* per tile type: how many the set has (with the templates) */
+	int land0, bonus0;   /* their sums, land tiles and bonus tiles */
 	int start_tile;
 	int ntypes;
 	int land_left, bonus_left;
@@ -168,6 +170,7 @@ void carc_game_free(struct carc_game *g)
 	free(g->templates);
 	free(g->orient);
 	free(g->left);
+	free(g->count0);
 	free(g->followers);
 	free(g->fnext);
 	free(g->borders);
@@ -216,12 +219,13 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 		     int edition, const uint8_t *seats, int nseats, int followers, int huts,
 		     int start_tile, int start_rot)
 {
-	/* Clear what the previous game left on the grid. */
+	/* Clear what the previous game left on the grid (only tiles strictly
+	 * inside it were put on it). */
 	if (g->grid)
 		for (size_t i = 0; i < g->nplaced; i++) {
-			int c = cell_index(g, g->placed[i].x, g->placed[i].y);
-			if (c >= 0)
-				g->grid[c] = 0;
+			int x = g->placed[i].x, y = g->placed[i].y;
+			if (inside(g, x, y))
+				g->grid[(x + g->radius) + (y + g->radius) * g->dim] = 0;
 		}
 	int radius = ts->total + ts->bonus_total + 2;
 	if (radius != g->radius || !g->grid) {
@@ -254,14 +258,6 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	if (g->ntypes < ts->ntiles)
 		g->left = xrealloc(g->left, (size_t)ts->ntiles * sizeof *g->left);
 	g->ntypes = ts->ntiles;
-	g->land_left = g->bonus_left = 0;
-	for (int i = 0; i < ts->ntiles; i++) {
-		g->left[i] = ts->tiles[i].count - (i == start_tile);
-		if (ts->tiles[i].bonus)
-			g->bonus_left += g->left[i];
-		else
-			g->land_left += g->left[i];
-	}
 	if (g->templates_for != ts->serial) {
 		free(g->templates);
 		g->templates = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->templates);
@@ -314,8 +310,23 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 				o->site = t->centre_feature != CARC_NO_FEATURE &&
 					  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
 			}
+		free(g->count0);
+		g->count0 = xmalloc((size_t)ts->ntiles * sizeof *g->count0);
+		g->land0 = g->bonus0 = 0;
+		for (int i = 0; i < ts->ntiles; i++) {
+			g->count0[i] = ts->tiles[i].count;
+			if (ts->tiles[i].bonus)
+				g->bonus0 += g->count0[i];
+			else
+				g->land0 += g->count0[i];
+		}
 		g->templates_for = ts->serial;
 	}
+	/* The supply: the whole set but the start tile. */
+	memcpy(g->left, g->count0, (size_t)ts->ntiles * sizeof *g->left);
+	g->left[start_tile]--;
+	g->land_left = g->land0 - !ts->tiles[start_tile].bonus;
+	g->bonus_left = g->bonus0 - ts->tiles[start_tile].bonus;
 	if (g->may_stand_rules != rules || g->may_stand_for != ts->serial) {
 		for (int r = 0; r < CARC_MAX_ROLES; r++) {
 			g->may_stand[r] = 0;
