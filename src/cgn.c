@@ -150,7 +150,7 @@ const char *carc_tag_name(int id)
 int carc_tag_lookup(const char *p, size_t len)
 {
 	for (int i = 0; i < CARC_TAG_UNKNOWN; i++)
-		if (carc_slice_ieq(p, len, tag_names[i]))
+		if (len && (p[0] | 0x20) == (tag_names[i][0] | 0x20) && carc_slice_ieq(p, len, tag_names[i]))
 			return i;
 	if (carc_slice_ieq(p, len, "Grey"))
 		return CARC_TAG_KNOWN + CARC_GRAY;

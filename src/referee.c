@@ -434,7 +434,8 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		if (res->solo && carc_solo_forced_end(res->solo))
 			over = true;
 		if (!m->discard && !bonus) {
-			seat = (seat + 1) % rec->nseats;
+			if (++seat == rec->nseats)
+				seat = 0;
 			turn++;
 		}
 	}
