@@ -96,14 +96,26 @@ static size_t char_len(const char *text, size_t i, size_t end)
 
 void carc_src_position(const struct carc_src *src, size_t off, unsigned *line, unsigned *col)
 {
+	/* Messages come mostly in increasing order: continue from the last
+	 * position asked for in the same text (the memo is a cache, not part of
+	 * the source's value, hence the cast). */
+	struct carc_src *memo = (struct carc_src *)src;
 	unsigned l = src->base_line, c = 1;
 	if (off > src->len)
 		off = src->len;
 	size_t from = 0;
+	if (memo->memo_text == src->text && src->text && memo->memo_off <= off) {
+		l = memo->memo_line;
+		from = memo->memo_line_start;
+	}
 	for (const char *nl; (nl = memchr(src->text + from, '\n', off - from)) != NULL;) {
 		l++;
 		from = (size_t)(nl - src->text) + 1;
 	}
+	memo->memo_text = src->text;
+	memo->memo_off = off;
+	memo->memo_line_start = from;
+	memo->memo_line = l;
 	for (size_t i = from; i < off; c++)
 		i += char_len(src->text, i, src->len);
 	*line = l;

@@ -23,6 +23,12 @@ struct carc_src {
 	const char *text;  /* the bytes; need not be NUL-terminated */
 	size_t len;
 	unsigned base_line; /* line number of text[0], from 1 */
+	/* A memo of the last position computed, so that the messages of a game
+	 * with an error on every line cost linear time. Zero it (as a compound
+	 * literal does) whenever name, text or base_line change. */
+	const char *memo_text;
+	size_t memo_off, memo_line_start;
+	unsigned memo_line;
 };
 
 struct carc_diag {
