@@ -20,8 +20,18 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 void carc_json_string(struct carc_buf *out, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	carc_buf_reserve(out, len + 2);
 	carc_buf_addc(out, '"');
 	for (size_t i = 0; i < len;) {
+		/* a run of characters that need no escape goes in at once */
+		size_t run = i;
+		while (run < len && p[run] >= 0x20 && p[run] < 0x7f && p[run] != '"' && p[run] != '\\')
+			run++;
+		if (run > i) {
+			carc_buf_add(out, p + i, run - i);
+			i = run;
+			continue;
+		}
 		unsigned char c = p[i];
 		if (c == '"' || c == '\\') {
 			carc_buf_addc(out, '\\');
@@ -35,9 +45,6 @@ void carc_json_string(struct carc_buf *out, const char *s, size_t len)
 			i++;
 		} else if (c < 0x20 || c == 0x7f) {
 			carc_buf_printf(out, "\\u%04x", c);
-			i++;
-		} else if (c < 0x80) {
-			carc_buf_addc(out, (char)c);
 			i++;
 		} else {
 			size_t n = utf8_len(p + i, len - i);

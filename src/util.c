@@ -71,7 +71,7 @@ void carc_buf_add(struct carc_buf *b, const void *p, size_t n)
 	b->data[b->len] = '\0';
 }
 
-void carc_buf_addc(struct carc_buf *b, char c)
+void carc_buf_addc_slow(struct carc_buf *b, char c)
 {
 	carc_buf_reserve(b, 1);
 	b->data[b->len++] = c;

@@ -37,7 +37,17 @@ struct carc_buf {
 
 void carc_buf_reserve(struct carc_buf *b, size_t extra);
 void carc_buf_add(struct carc_buf *b, const void *p, size_t n);
-void carc_buf_addc(struct carc_buf *b, char c);
+void carc_buf_addc_slow(struct carc_buf *b, char c);
+/* Appends one byte; inline, for the writers' inner loops. */
+static inline void carc_buf_addc(struct carc_buf *b, char c)
+{
+	if (b->len + 2 <= b->cap) {
+		b->data[b->len++] = c;
+		b->data[b->len] = '\0';
+	} else {
+		carc_buf_addc_slow(b, c);
+	}
+}
 void carc_buf_adds(struct carc_buf *b, const char *s);
 void carc_buf_printf(struct carc_buf *b, const char *fmt, ...) CARC_PRINTF(2, 3);
 void carc_buf_vprintf(struct carc_buf *b, const char *fmt, va_list ap);
