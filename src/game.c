@@ -607,49 +607,56 @@ static void make_room(struct carc_game *g, int nfeatures)
  * entry, 0 when empty): the path or enclosure across the edge, then the
  * areas of its two halves (the second half is skipped when it joins the
  * same two features as the first). */
-static HOT_INLINE void join_edge(struct carc_game *g, const struct orient *mo, uint32_t seg0, uint16_t entry, int e)
+static HOT_INLINE void join_edge(struct seg *restrict segs, uint32_t *restrict fnext,
+				  const struct carc_placement *placed, const struct orient *orient,
+				  const struct orient *mo, uint32_t seg0, uint16_t entry, int e)
 {
 	if (!entry)
 		return;
-	const struct carc_placement *q = &g->placed[entry - 1];
-	const struct orient *qo = &g->orient[q->tile * 4 + q->rot];
-	struct seg *segs = g->segs;
+	const struct carc_placement *q = &placed[entry - 1];
+	const struct orient *qo = &orient[q->tile * 4 + q->rot];
+	uint32_t qseg0 = q->seg0;
 	int oe = (e + 2) & 3;
 	uint8_t mf = mo->edge[e], qf = qo->edge[oe];
 	if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe])
-		join(segs, g->fnext, seg0 + mf, q->seg0 + qf, true);
+		join(segs, fnext, seg0 + mf, qseg0 + qf, true);
 	/* half-edge h meets the neighbour's ((h ^ 1) + 4) & 7 */
 	uint8_t a0 = mo->half[2 * e], b0 = qo->half[(2 * e + 5) & 7];
 	uint8_t a1 = mo->half[2 * e + 1], b1 = qo->half[(2 * e + 4) & 7];
 	if (a0 != CARC_NO_FEATURE && b0 != CARC_NO_FEATURE)
-		join(segs, g->fnext, seg0 + a0, q->seg0 + b0, false);
+		join(segs, fnext, seg0 + a0, qseg0 + b0, false);
 	if (a1 != CARC_NO_FEATURE && b1 != CARC_NO_FEATURE && (a1 != a0 || b1 != b0))
-		join(segs, g->fnext, seg0 + a1, q->seg0 + b1, false);
+		join(segs, fnext, seg0 + a1, qseg0 + b1, false);
 }
 
 /* One of the 8 cells around a new placement (its grid entry): counts it, and
  * bumps the neighbour count of the placement there, noting when a site
  * (cloister) gets its eighth neighbour. */
-static HOT_INLINE void count_neighbour(struct carc_game *g, uint16_t entry, int *around, bool *site_done)
+static HOT_INLINE void count_neighbour(struct carc_placement *placed, const struct orient *orient, uint16_t entry,
+					int *around, bool *site_done)
 {
 	if (!entry)
 		return;
 	++*around;
-	struct carc_placement *q = &g->placed[entry - 1];
-	if (++q->neighbours == 8 && !q->site_scored && g->orient[q->tile * 4].site)
+	struct carc_placement *q = &placed[entry - 1];
+	if (++q->neighbours == 8 && !q->site_scored && orient[q->tile * 4].site)
 		*site_done = true;
 }
 
-/* carc_game_place, inlined into carc_game_play. */
-static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
+/* carc_game_place, inlined into carc_game_play; cell is the tile's grid
+ * cell, NULL when the tile is not strictly inside the grid. */
+static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn,
+				 uint16_t *cell)
 {
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
 	int nf = mo->nfeatures;
 	if (g->nplaced == g->placed_cap || g->nsegs + (size_t)nf > g->segs_cap)
 		make_room(g, nf);
-	struct seg *segs = g->segs;
+	struct seg *restrict segs = g->segs;
 	struct carc_placement *placed = g->placed;
+	const struct orient *orient = g->orient;
+	uint32_t *restrict fnext = g->fnext;
 	size_t pi = g->nplaced++;
 	uint32_t seg0 = (uint32_t)g->nsegs;
 	struct carc_placement *p = &placed[pi];
@@ -672,32 +679,31 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 		s->placement = (uint16_t)pi;
 	}
 	g->nsegs += (size_t)nf;
-	if (!inside(g, x, y))
+	if (!cell)
 		return (int)pi; /* far off the map (an illegal move): touches nothing */
 	int dim = g->dim;
-	uint16_t *cell = &g->grid[(x + g->radius) + (y + g->radius) * dim];
 	*cell = (uint16_t)(pi + 1);
 
 	/* Join the features that meet across each shared edge: the path or
 	 * enclosure across it, then the areas of its two halves (the second
 	 * half is skipped when it joins the same two features as the first). */
-	join_edge(g, mo, seg0, cell[dim], CARC_N);
-	join_edge(g, mo, seg0, cell[1], CARC_E);
-	join_edge(g, mo, seg0, cell[-dim], CARC_S);
-	join_edge(g, mo, seg0, cell[-1], CARC_W);
+	join_edge(segs, fnext, placed, orient, mo, seg0, cell[dim], CARC_N);
+	join_edge(segs, fnext, placed, orient, mo, seg0, cell[1], CARC_E);
+	join_edge(segs, fnext, placed, orient, mo, seg0, cell[-dim], CARC_S);
+	join_edge(segs, fnext, placed, orient, mo, seg0, cell[-1], CARC_W);
 
 	/* Neighbour counts, for cloisters: a site may be completed when its
 	 * count reaches 8 (or this tile's own site, placed in a hole). */
 	int around = 0;
 	bool site_done = false;
-	count_neighbour(g, cell[dim - 1], &around, &site_done);
-	count_neighbour(g, cell[dim], &around, &site_done);
-	count_neighbour(g, cell[dim + 1], &around, &site_done);
-	count_neighbour(g, cell[1], &around, &site_done);
-	count_neighbour(g, cell[-dim + 1], &around, &site_done);
-	count_neighbour(g, cell[-dim], &around, &site_done);
-	count_neighbour(g, cell[-dim - 1], &around, &site_done);
-	count_neighbour(g, cell[-1], &around, &site_done);
+	count_neighbour(placed, orient, cell[dim - 1], &around, &site_done);
+	count_neighbour(placed, orient, cell[dim], &around, &site_done);
+	count_neighbour(placed, orient, cell[dim + 1], &around, &site_done);
+	count_neighbour(placed, orient, cell[1], &around, &site_done);
+	count_neighbour(placed, orient, cell[-dim + 1], &around, &site_done);
+	count_neighbour(placed, orient, cell[-dim], &around, &site_done);
+	count_neighbour(placed, orient, cell[-dim - 1], &around, &site_done);
+	count_neighbour(placed, orient, cell[-1], &around, &site_done);
 	p->neighbours = (uint8_t)around;
 	if (around == 8 && mo->site)
 		site_done = true;
@@ -719,7 +725,8 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 
 int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
 {
-	return place_tile(g, tile, rot, x, y, colour, turn);
+	uint16_t *cell = inside(g, x, y) ? &g->grid[(x + g->radius) + (y + g->radius) * g->dim] : NULL;
+	return place_tile(g, tile, rot, x, y, colour, turn, cell);
 }
 
 /* ---- features ---- */
@@ -1095,13 +1102,14 @@ int carc_game_score_completed(struct carc_game *g, int turn)
 
 /* ---- a whole turn ---- */
 
-/* carc_game_check_place(...) == 0, without the why. */
-static inline bool fits(const struct carc_game *g, const struct orient *mo, int x, int y)
+/* carc_game_check_place(...) == 0, without the why; *at is then the cell. */
+static inline bool fits(struct carc_game *g, const struct orient *mo, int x, int y, uint16_t **at)
 {
 	if (!inside(g, x, y))
 		return false; /* no neighbour there */
 	int dim = g->dim;
-	const uint16_t *cell = &g->grid[(x + g->radius) + (y + g->radius) * dim];
+	uint16_t *cell = &g->grid[(x + g->radius) + (y + g->radius) * dim];
+	*at = cell;
 	if (*cell)
 		return false;
 	const uint16_t across[4] = {cell[dim], cell[1], cell[-dim], cell[-1]};
@@ -1132,14 +1140,15 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
 	*placement = -1;
-	if (g->left[tile] <= 0 || !fits(g, mo, x, y))
+	uint16_t *cell;
+	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell))
 		return CARC_PLAY_NONE;
 	g->left[tile]--; /* carc_game_draw */
 	if (g->ts->tiles[tile].bonus)
 		g->bonus_left--;
 	else
 		g->land_left--;
-	int pi = place_tile(g, tile, rot, x, y, colour, turn);
+	int pi = place_tile(g, tile, rot, x, y, colour, turn, cell);
 	*placement = pi;
 	if (role >= 0) {
 		int f = spot >= 0 && spot < CARC_SPOT_COUNT ? mo->spot[spot] : CARC_NO_FEATURE;
