@@ -6,6 +6,7 @@
  */
 #include "format.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 enum { COL_NUM, COL_COLOUR, COL_TILE, COL_COORD, COL_ROT, COL_DEPLOY, COL_COUNT };
@@ -165,8 +166,8 @@ static void numbers(const struct carc_record *rec, size_t i, int *turn, char *ou
 void carc_format_record(const struct carc_record *rec, struct carc_buf *out)
 {
 	/* tags: known in fixed order, names in seat order, unknown as they came */
-	bool done[512] = {0};
-	size_t ntags = rec->ntags < 512 ? rec->ntags : 512;
+	bool *done = xcalloc(rec->ntags + 1, sizeof *done); /* any number of tags */
+	size_t ntags = rec->ntags;
 	if (ntags)
 		add_comments(out, rec, CARC_BEFORE_TAG, 0, false);
 	for (int id = 0; id < CARC_TAG_KNOWN; id++) {
@@ -251,4 +252,5 @@ void carc_format_record(const struct carc_record *rec, struct carc_buf *out)
 	}
 	add_comments(out, rec, CARC_BEFORE_MOVE, rec->nmoves, false);
 	carc_buf_free(&cell);
+	free(done);
 }

@@ -145,8 +145,6 @@ struct carc_game {
 	uint32_t *stamp;     /* per placement, for counting distinct tiles */
 	size_t stamp_cap;
 	uint32_t epoch;
-	uint32_t *mark;      /* per segment, scratch for final scoring */
-	size_t mark_cap;
 
 	carc_award_fn award;
 	void *award_ctx;
@@ -176,7 +174,6 @@ void carc_game_free(struct carc_game *g)
 	free(g->borders);
 	free(g->events);
 	free(g->stamp);
-	free(g->mark);
 	free(g);
 }
 
@@ -252,8 +249,6 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	if (g->segs_cap < segs) {
 		g->segs_cap = segs;
 		g->segs = xrealloc(g->segs, segs * sizeof *g->segs);
-		g->mark = xrealloc(g->mark, segs * sizeof *g->mark);
-		g->mark_cap = segs;
 	}
 	if (g->ntypes < ts->ntiles)
 		g->left = xrealloc(g->left, (size_t)ts->ntiles * sizeof *g->left);
@@ -597,8 +592,7 @@ static void make_room(struct carc_game *g, int nfeatures)
 	if (g->nsegs + (size_t)nfeatures > g->segs_cap) {
 		size_t cap = 2 * g->segs_cap + CARC_MAX_FEATURES;
 		g->segs = xrealloc(g->segs, cap * sizeof *g->segs);
-		g->mark = xrealloc(g->mark, cap * sizeof *g->mark);
-		g->segs_cap = g->mark_cap = cap;
+		g->segs_cap = cap;
 	}
 }
 

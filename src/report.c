@@ -15,7 +15,6 @@ static const char *const source_names[CARC_SRC_COUNT] = {
 	[CARC_SRC_END_ENCLOSURE] = "cities at the end", [CARC_SRC_END_SITE] = "cloisters at the end",
 	[CARC_SRC_FARM] = "farms", [CARC_SRC_OTHER] = "other", [CARC_SRC_START] = "starting score"};
 
-const char *carc_source_name(int source) { return source_names[source]; }
 
 /* Hunters and Gatherers names the same sources after its own features. */
 static const char *const hunters_keys[CARC_SRC_COUNT] = {

@@ -23,7 +23,4 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 void carc_report_csv_header(struct carc_buf *out);
 void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o);
 
-/* The kind word of a source of points: "roads (play)", ... */
-const char *carc_source_name(int source);
-
 #endif
