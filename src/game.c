@@ -1199,7 +1199,9 @@ struct farm {
  * borders, each once. */
 static void score_farms(struct carc_game *g)
 {
-	enum { MAX_FARMS = 256, MAX_LINKS = 2048 };
+	/* Every farm counted holds a follower: 7 colours x 99 followers at most
+	 * (rules.c), so MAX_FARMS cannot cut one off. */
+	enum { MAX_FARMS = CARC_COLOURS * 99 + 1, MAX_LINKS = 4096 };
 	struct farm farms[MAX_FARMS];
 	uint32_t cities[MAX_LINKS];
 	int nfarms = 0, nlinks = 0;
@@ -1356,8 +1358,8 @@ void carc_game_score_final(struct carc_game *g)
 		return;
 	}
 	/* Unfinished roads, cities and cloisters with followers, in segment order. */
-	uint32_t roots[512];
-	int n = followed_roots(g, -1, roots, 512);
+	uint32_t roots[CARC_COLOURS * 99 + 1]; /* each holds a follower: 7 x 99 at most */
+	int n = followed_roots(g, -1, roots, (int)CARC_ARRAY_LEN(roots));
 	for (int i = 0; i < n; i++)
 		score_feature(g, roots[i], 0, false);
 	score_farms(g);
