@@ -216,7 +216,7 @@ static void deploy(struct referee *rf, int placement)
 	carc_game_deploy(rf->g, placement, f, m->spot, c, m->role, rf->turn);
 }
 
-static struct carc_turn *new_turn(struct referee *rf, uint32_t move)
+static inline struct carc_turn *new_turn(struct referee *rf, uint32_t move)
 {
 	struct carc_result *res = rf->res;
 	if (res->nturns == res->turns_cap) {
@@ -224,9 +224,13 @@ static struct carc_turn *new_turn(struct referee *rf, uint32_t move)
 		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
 	}
 	struct carc_turn *t = &res->turns[res->nturns++];
-	memset(t, 0, sizeof *t);
+	/* every field but the scores, which the turn's end copies */
 	t->move = move;
+	t->number = 0;
+	t->bonus = t->discard = t->illegal = false;
+	t->colour = 0;
 	t->placement = -1;
+	t->first_event = t->nevents = 0;
 	return t;
 }
 
@@ -281,6 +285,58 @@ static void solo_fault(void *ctx, enum carc_code code, struct carc_span at, cons
 	fault(ctx, code, at, "%s", msg);
 }
 
+/* What carc_game_play left undone of the turn (played: what it did): the
+ * deployment it refused, with the reason; or the whole move, the draw and a
+ * discard or a placement with every check. turn: the turn's count (solo). */
+static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int turn)
+{
+	const struct carc_move *m = rf->m;
+	struct carc_game *g = rf->g;
+	struct carc_result *res = rf->res;
+	if (played == CARC_PLAY_PLACED) {
+		deploy(rf, tr->placement);
+		carc_game_score_completed(g, rf->turn);
+		return;
+	}
+	if (carc_game_tiles_left(g, m->tile) <= 0) {
+		const struct carc_tile *t = &rf->ts->tiles[m->tile];
+		int drawn = carc_game_tiles_drawn(g, m->tile);
+		fault(rf, CARC_E204, m->tile_span, "no tile %s is left: the set has %d, %d %s been drawn%s", t->id,
+		      t->count, drawn, drawn == 1 ? "has" : "have",
+		      rf->rec->start_tile == m->tile ? " and one is the start tile" : "");
+	} else {
+		carc_game_draw(g, m->tile);
+	}
+	if (m->discard) {
+		int fx, fy, fr;
+		if (carc_game_find_fit(g, m->tile, &fx, &fy, &fr))
+			fault(rf, CARC_E205, m->coord_span, "tile %s is discarded, but it fits at %d,%d turned %d",
+			      rf->ts->tiles[m->tile].id, fx, fy, fr * 90);
+	} else {
+		place(rf, tr);
+		if (res->solo)
+			carc_solo_turn(res->solo, m, tr->placement, turn);
+		else
+			carc_game_score_completed(g, rf->turn);
+	}
+}
+
+/* The end of every turn: the totals it leaves, the events it scored, the
+ * claims on its line. True when it ended the game (the supply is used up,
+ * or solo's forced end). */
+static inline bool end_turn(struct referee *rf, struct carc_turn *tr, size_t ev0)
+{
+	struct carc_game *g = rf->g;
+	memcpy(tr->scores, carc_game_scores(g), sizeof tr->scores);
+	size_t ev1;
+	carc_game_events(g, &ev1);
+	tr->nevents = (uint32_t)(ev1 - ev0);
+	if (rf->m->has_claim)
+		check_claims(rf);
+	rf->res->last_turn = rf->turn;
+	return carc_game_supply_left(g) == 0 || (rf->res->solo && carc_solo_forced_end(rf->res->solo));
+}
+
 void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
 		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
 {
@@ -320,6 +376,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	memset(seat_of_colour, -1, sizeof seat_of_colour);
 	for (int s = 0; s < rec->nseats; s++)
 		seat_of_colour[rec->seats[s]] = (int8_t)s;
+	/* A base game's turns (no solo or hunters hooks, no replay limit) take
+	 * the short way below when they are in order; the others go through
+	 * every check. Both give the same results. */
+	bool plain = !rf.hunters && !res->solo && !(opt && opt->stop_after);
 	for (size_t i = 0; i < rec->nmoves; i++) {
 		const struct carc_move *m = &rec->moves[i];
 		if (m->bad) {
@@ -329,6 +389,26 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		rf.m = m;
 		rf.turn = turn;
 		rf.current = NULL;
+		if (plain && !over && !m->discard && !m->bonus && m->colour == rec->seats[seat] &&
+		    (m->turn < 0 || m->turn == turn)) {
+			/* the usual turn: the right colour, numbered right */
+			struct carc_turn *tr = new_turn(&rf, (uint32_t)i);
+			rf.current = tr;
+			tr->number = (uint16_t)turn;
+			tr->colour = m->colour;
+			size_t ev0;
+			carc_game_events(g, &ev0);
+			tr->first_event = (uint32_t)ev0;
+			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
+						    &tr->placement);
+			if (played != CARC_PLAY_DONE)
+				play_rest(&rf, tr, played, turn);
+			over = end_turn(&rf, tr, ev0);
+			if (++seat == rec->nseats)
+				seat = 0;
+			turn++;
+			continue;
+		}
 		/* a bonus turn (N+) takes the number of the turn that earned it */
 		bool bonus = rf.hunters && carc_hunters_is_bonus(&rf.bonus, g, m);
 		if (bonus)
@@ -393,45 +473,11 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 				     ? CARC_PLAY_NONE
 				     : carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, rf.turn, m->role, m->spot,
 						      &tr->placement);
-		if (played == CARC_PLAY_PLACED) {
-			deploy(&rf, tr->placement);
-			carc_game_score_completed(g, rf.turn);
-		} else if (played == CARC_PLAY_NONE) {
-			if (carc_game_tiles_left(g, m->tile) <= 0) {
-				const struct carc_tile *t = &rf.ts->tiles[m->tile];
-				int drawn = carc_game_tiles_drawn(g, m->tile);
-				fault(&rf, CARC_E204, m->tile_span, "no tile %s is left: the set has %d, %d %s been drawn%s",
-				      t->id, t->count, drawn, drawn == 1 ? "has" : "have",
-				      rec->start_tile == m->tile ? " and one is the start tile" : "");
-			} else {
-				carc_game_draw(g, m->tile);
-			}
-			if (m->discard) {
-				int fx, fy, fr;
-				if (carc_game_find_fit(g, m->tile, &fx, &fy, &fr))
-					fault(&rf, CARC_E205, m->coord_span,
-					      "tile %s is discarded, but it fits at %d,%d turned %d",
-					      rf.ts->tiles[m->tile].id, fx, fy, fr * 90);
-			} else {
-				place(&rf, tr);
-				if (res->solo)
-					carc_solo_turn(res->solo, m, tr->placement, turn);
-				else
-					carc_game_score_completed(g, rf.turn);
-			}
-		}
+		if (played != CARC_PLAY_DONE)
+			play_rest(&rf, tr, played, turn);
 		if (rf.hunters)
 			carc_hunters_turn_end(&rf.bonus, g, m, bonus, rf.turn, ev0);
-		memcpy(tr->scores, carc_game_scores(g), sizeof tr->scores);
-		size_t ev1;
-		carc_game_events(g, &ev1);
-		tr->nevents = (uint32_t)(ev1 - ev0);
-		if (m->has_claim)
-			check_claims(&rf);
-		res->last_turn = rf.turn;
-		if (carc_game_supply_left(g) == 0)
-			over = true;
-		if (res->solo && carc_solo_forced_end(res->solo))
+		if (end_turn(&rf, tr, ev0))
 			over = true;
 		if (!m->discard && !bonus) {
 			if (++seat == rec->nseats)
