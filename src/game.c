@@ -7,7 +7,10 @@
  * be walked when it is scored. Only roots carry totals:
  *   open      edges of the feature not yet matched by a neighbour
  *             (paths and enclosures: complete when it reaches 0)
- *   size      segments; attr: pennants, fish, ... summed
+ *   size      segments
+ *   attrs     pennants, fish, ... summed: kept beside the segments, in
+ *             g->attrs, and only for the features that have any (has_attr),
+ *             so that the segments stay 32 bytes
  *   count[c]  followers of colour c on it
  *   fhead     its followers on the map (huts excepted): a circular list
  *             through g->fnext, so scoring lifts them without a search
@@ -15,8 +18,12 @@
  * open count drops by 2 (one edge on each side), also when they were already
  * one feature (a road closing a loop).
  *
- * Cloisters (class site) complete when their tile has 8 neighbours: each
- * placement counts its occupied neighbours, and bumps theirs.
+ * The map is a grid of cells that know, besides the placement on them, what
+ * the placements around them ask of them, so that a turn reads the cell it
+ * is played on rather than its neighbours: the terrain each edge must have
+ * (need), how many of the 8 cells around are taken (around) and whether a
+ * site (cloister) is among them (sites_near). Cloisters (class site)
+ * complete when their cell has 8 taken cells around it.
  */
 #include "game.h"
 #include "hunters.h"
@@ -41,28 +48,41 @@ struct seg {
 	uint8_t klass;
 	uint8_t scored;      /* the feature has been scored (roots) */
 	uint8_t pending;     /* on this turn's completion list (roots) */
+	uint8_t has_attr;    /* g->attrs[the segment] holds its attributes (else all 0) */
 	int16_t open;
 	uint16_t size;
 	uint8_t count[8];    /* followers per colour (7 used), added as one word */
-	uint16_t attr[12];   /* attributes (11 used), added as three words */
 	uint32_t fhead;      /* roots: 1 + one of its followers (huts excepted), 0 for none;
 				the others follow it in the circular list fnext */
 };
 
-/* Adds the follower counts and attributes of b to a, a word at a time (no
- * lane can overflow: at most a few hundred followers or items in a game). */
-static inline void add_totals(struct seg *a, const struct seg *b)
+/* A segment's attributes: 11 used, added as three words. */
+#define ATTR_SLOTS 12
+typedef uint16_t seg_attrs[ATTR_SLOTS];
+_Static_assert(CARC_ATTR_COUNT <= ATTR_SLOTS, "a segment's attributes fit in seg_attrs");
+_Static_assert(sizeof(struct seg) == 32, "segments are 32 bytes: two per cache line half");
+
+/* Adds the follower counts of b to a, as one word (no lane can overflow: at
+ * most a few hundred followers in a game). */
+static inline void add_counts(struct seg *a, const struct seg *b)
 {
 	uint64_t x, y;
 	memcpy(&x, a->count, 8);
 	memcpy(&y, b->count, 8);
 	x += y;
 	memcpy(a->count, &x, 8);
-	for (int i = 0; i < 12; i += 4) {
-		memcpy(&x, a->attr + i, 8);
-		memcpy(&y, b->attr + i, 8);
+}
+
+/* Adds the attributes b to a, a word at a time (no lane can overflow: at
+ * most a few hundred items in a game). */
+static inline void add_attrs(uint16_t *a, const uint16_t *b)
+{
+	for (int i = 0; i < ATTR_SLOTS; i += 4) {
+		uint64_t x, y;
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
 		x += y;
-		memcpy(a->attr + i, &x, 8);
+		memcpy(a + i, &x, 8);
 	}
 }
 
@@ -85,11 +105,20 @@ struct orient {
 	uint8_t eklass[4];   /* its class */
 	uint8_t half[8];     /* area covering board half-edge h, or CARC_NO_FEATURE */
 	uint32_t edges;      /* edge terrains, byte e = board edge e (carc_tile.rot_edges) */
+	uint32_t need_out[4];/* what it asks of the cell across edge e: cell.need bits */
 	uint8_t spot[CARC_SPOT_COUNT]; /* the feature at each spot, or CARC_NO_FEATURE */
 	uint8_t nclosing;    /* its paths and enclosures (features that complete when closed) */
 	uint8_t closing[CARC_MAX_FEATURES];
 	uint8_t site;        /* the centre is a site (a cloister) */
 	uint8_t nfeatures;   /* the tile's */
+};
+
+/* A cell of the map. */
+struct cell {
+	uint16_t placement;  /* placement index + 1, 0 when empty */
+	uint8_t around;      /* taken cells among the 8 around it */
+	uint8_t sites_near;  /* sites (cloisters) among the 8 around it */
+	uint32_t need;       /* byte e: 1 + the terrain its edge e must have, 0 when free */
 };
 
 struct carc_game {
@@ -100,7 +129,7 @@ struct carc_game {
 
 	/* map */
 	int radius, dim;     /* the grid covers -radius..radius on both axes */
-	uint16_t *grid;      /* placement index + 1, 0 when empty */
+	struct cell *grid;
 	size_t grid_cells;
 	int step[4];         /* grid offsets across edges N E S W */
 	int ring[8];         /* grid offsets of the 8 cells around, clockwise from the north-west */
@@ -111,7 +140,9 @@ struct carc_game {
 	size_t nplaced, placed_cap;
 	struct seg *segs;
 	size_t nsegs, segs_cap;
+	seg_attrs *attrs;       /* per segment: its attributes, when has_attr */
 	struct seg *templates;  /* per tile type and feature: a new segment, ready to copy */
+	seg_attrs *tattrs;      /* per tile type and feature: the template's attributes */
 	struct orient *orient;  /* per tile type and rotation (tile * 4 + rot) */
 	uint16_t *borders;      /* per tile type and feature: carc_feature.borders */
 	/* carc_game_play: bit k of may_stand[r]: role r may stand on kind k */
@@ -165,7 +196,9 @@ void carc_game_free(struct carc_game *g)
 	free(g->grid);
 	free(g->placed);
 	free(g->segs);
+	free(g->attrs);
 	free(g->templates);
+	free(g->tattrs);
 	free(g->orient);
 	free(g->left);
 	free(g->count0);
@@ -191,7 +224,7 @@ static inline int cell_index(const struct carc_game *g, int x, int y)
 int carc_game_at(const struct carc_game *g, int x, int y)
 {
 	int i = cell_index(g, x, y);
-	return i < 0 ? -1 : (int)g->grid[i] - 1;
+	return i < 0 ? -1 : (int)g->grid[i].placement - 1;
 }
 
 /* A cell strictly inside the grid has all 8 neighbours in the grid, so the
@@ -212,18 +245,25 @@ static inline uint32_t find(struct carc_game *g, uint32_t s)
 	return find_in(g->segs, s);
 }
 
+/* Attribute a of the feature whose root is root. */
+static inline int seg_attr(const struct carc_game *g, uint32_t root, int a)
+{
+	return g->segs[root].has_attr ? g->attrs[root][a] : 0;
+}
+
 void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const struct carc_ruleset *rules,
 		     int edition, const uint8_t *seats, int nseats, int followers, int huts,
 		     int start_tile, int start_rot)
 {
-	/* Clear what the previous game left on the grid (only tiles strictly
-	 * inside it were put on it). */
-	if (g->grid)
-		for (size_t i = 0; i < g->nplaced; i++) {
-			int x = g->placed[i].x, y = g->placed[i].y;
-			if (inside(g, x, y))
-				g->grid[(x + g->radius) + (y + g->radius) * g->dim] = 0;
-		}
+	/* Clear what the previous game left on the grid: the cells of its
+	 * tiles and those around them, all within its bounds widened by one. */
+	if (g->grid && g->nplaced) {
+		int r = g->radius;
+		int x0 = g->min_x - 1 < -r ? -r : g->min_x - 1, x1 = g->max_x + 1 > r ? r : g->max_x + 1;
+		int y0 = g->min_y - 1 < -r ? -r : g->min_y - 1, y1 = g->max_y + 1 > r ? r : g->max_y + 1;
+		for (int y = y0; y <= y1; y++)
+			memset(&g->grid[(x0 + r) + (y + r) * g->dim], 0, (size_t)(x1 - x0 + 1) * sizeof *g->grid);
+	}
 	int radius = ts->total + ts->bonus_total + 2;
 	if (radius != g->radius || !g->grid) {
 		free(g->grid);
@@ -249,6 +289,7 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	if (g->segs_cap < segs) {
 		g->segs_cap = segs;
 		g->segs = xrealloc(g->segs, segs * sizeof *g->segs);
+		g->attrs = xrealloc(g->attrs, segs * sizeof *g->attrs);
 	}
 	if (g->ntypes < ts->ntiles)
 		g->left = xrealloc(g->left, (size_t)ts->ntiles * sizeof *g->left);
@@ -256,6 +297,8 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	if (g->templates_for != ts->serial) {
 		free(g->templates);
 		g->templates = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->templates);
+		free(g->tattrs);
+		g->tattrs = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->tattrs);
 		for (int i = 0; i < ts->ntiles; i++)
 			for (int f = 0; f < ts->tiles[i].nfeatures; f++) {
 				const struct carc_feature *tf = &ts->tiles[i].features[f];
@@ -266,8 +309,10 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 				s->size = 1;
 				if (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE)
 					s->open = (int16_t)popcount4[tf->edges & 15];
-				for (int a = 0; a < CARC_ATTR_COUNT; a++)
-					s->attr[a] = tf->attr[a];
+				for (int a = 0; a < CARC_ATTR_COUNT; a++) {
+					g->tattrs[i * CARC_MAX_FEATURES + f][a] = tf->attr[a];
+					s->has_attr |= tf->attr[a] != 0;
+				}
 			}
 		free(g->borders);
 		g->borders = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->borders);
@@ -298,6 +343,8 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 						o->closing[o->nclosing++] = (uint8_t)f;
 				o->nfeatures = t->nfeatures;
 				o->edges = t->rot_edges[r];
+				for (int e = 0; e < 4; e++)
+					o->need_out[e] = ((o->edges >> (8 * e) & 0xFFu) + 1) << (8 * ((e + 2) & 3));
 				for (int sp = 0; sp < CARC_SPOT_COUNT; sp++)
 					o->spot[sp] = sp <= CARC_SPOT_WNW ? carc_tile_half(t, r, sp)
 						      : sp <= CARC_SPOT_W ? carc_tile_edge_feature(t, r, sp - CARC_SPOT_N)
@@ -391,6 +438,15 @@ void carc_game_draw(struct carc_game *g, int tile)
 		g->land_left--;
 }
 
+/* How many of the 8 cells around a placement are taken (0 for one off the
+ * grid: it touches nothing). */
+static int taken_around(const struct carc_game *g, const struct carc_placement *p)
+{
+	if (!inside(g, p->x, p->y))
+		return 0;
+	return g->grid[(p->x + g->radius) + (p->y + g->radius) * g->dim].around;
+}
+
 /* ---- placement ---- */
 
 int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, int y,
@@ -400,7 +456,7 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 	if (!why)
 		why = &dummy;
 	int c = cell_index(g, x, y);
-	if (c >= 0 && g->grid[c]) {
+	if (c >= 0 && g->grid[c].placement) {
 		why->code = CARC_E201;
 		return CARC_E201;
 	}
@@ -409,7 +465,7 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 	int neighbours = 0;
 	if (c >= 0 && inside(g, x, y)) {
 		for (int e = 0; e < 4; e++) {
-			int n = (int)g->grid[c + g->step[e]] - 1;
+			int n = (int)g->grid[c + g->step[e]].placement - 1;
 			if (n < 0)
 				continue;
 			neighbours++;
@@ -452,7 +508,7 @@ static int frontier(const struct carc_game *g, int32_t *xs, int32_t *ys, int max
 		for (int e = 0; e < 4; e++) {
 			int x = p->x + dx[e], y = p->y + dy[e];
 			int c = cell_index(g, x, y);
-			if (c < 0 || g->grid[c])
+			if (c < 0 || g->grid[c].placement)
 				continue;
 			bool earlier = false;
 			for (int f = 0; f < 4 && !earlier; f++) {
@@ -506,16 +562,17 @@ bool carc_game_find_fit(const struct carc_game *g, int tile, int *x, int *y, int
 
 /* Marks the sites (cloisters) around the placement at cell that have just
  * got their eighth neighbour as complete, row by row from the north-west. */
-static void complete_sites(struct carc_game *g, const uint16_t *cell)
+static void complete_sites(struct carc_game *g, const struct cell *cell)
 {
 	for (int ddy = 1; ddy >= -1; ddy--)
 		for (int ddx = -1; ddx <= 1; ddx++) {
-			int n = (int)cell[ddx + ddy * g->dim] - 1;
+			const struct cell *c = &cell[ddx + ddy * g->dim];
+			int n = (int)c->placement - 1;
 			if (n < 0)
 				continue;
 			struct carc_placement *q = &g->placed[n];
 			const struct carc_tile *qt = &g->ts->tiles[q->tile];
-			if (qt->centre_feature == CARC_NO_FEATURE || q->neighbours != 8 || q->site_scored)
+			if (qt->centre_feature == CARC_NO_FEATURE || c->around != 8 || q->site_scored)
 				continue;
 			uint32_t r = q->seg0 + qt->centre_feature;
 			if (g->segs[r].klass != CARC_CLASS_SITE)
@@ -541,7 +598,7 @@ static HOT_INLINE uint32_t find_in(struct seg *segs, uint32_t s)
 /* Merges the features of segments a and b, which meet across an edge: the
  * larger feature's root (the first one's when they are the same size)
  * becomes the root. */
-static HOT_INLINE void join(struct seg *segs, uint32_t *fnext, uint32_t a, uint32_t b, bool edge)
+static HOT_INLINE void join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext, uint32_t a, uint32_t b, bool edge)
 {
 	uint32_t ra = find_in(segs, a), rb = find_in(segs, b);
 	if (ra != rb) {
@@ -557,7 +614,14 @@ static HOT_INLINE void join(struct seg *segs, uint32_t *fnext, uint32_t a, uint3
 		B->parent = ra;
 		A->open = (int16_t)(A->open + B->open);
 		A->size = (uint16_t)(A->size + B->size);
-		add_totals(A, B);
+		add_counts(A, B);
+		if (B->has_attr) {
+			if (A->has_attr)
+				add_attrs(attrs[ra], attrs[rb]);
+			else
+				memcpy(attrs[ra], attrs[rb], sizeof attrs[ra]);
+			A->has_attr = 1;
+		}
 		A->scored |= B->scored;
 		/* splice the member lists */
 		uint32_t an = A->next;
@@ -592,6 +656,7 @@ static void make_room(struct carc_game *g, int nfeatures)
 	if (g->nsegs + (size_t)nfeatures > g->segs_cap) {
 		size_t cap = 2 * g->segs_cap + CARC_MAX_FEATURES;
 		g->segs = xrealloc(g->segs, cap * sizeof *g->segs);
+		g->attrs = xrealloc(g->attrs, cap * sizeof *g->attrs);
 		g->segs_cap = cap;
 	}
 }
@@ -601,7 +666,7 @@ static void make_room(struct carc_game *g, int nfeatures)
  * entry, 0 when empty): the path or enclosure across the edge, then the
  * areas of its two halves (the second half is skipped when it joins the
  * same two features as the first). */
-static HOT_INLINE void join_edge(struct seg *restrict segs, uint32_t *restrict fnext,
+static HOT_INLINE void join_edge(struct seg *restrict segs, seg_attrs *restrict attrs, uint32_t *restrict fnext,
 				  const struct carc_placement *placed, const struct orient *orient,
 				  const struct orient *mo, uint32_t seg0, uint16_t entry, int e)
 {
@@ -613,34 +678,20 @@ static HOT_INLINE void join_edge(struct seg *restrict segs, uint32_t *restrict f
 	int oe = (e + 2) & 3;
 	uint8_t mf = mo->edge[e], qf = qo->edge[oe];
 	if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe])
-		join(segs, fnext, seg0 + mf, qseg0 + qf, true);
+		join(segs, attrs, fnext, seg0 + mf, qseg0 + qf, true);
 	/* half-edge h meets the neighbour's ((h ^ 1) + 4) & 7 */
 	uint8_t a0 = mo->half[2 * e], b0 = qo->half[(2 * e + 5) & 7];
 	uint8_t a1 = mo->half[2 * e + 1], b1 = qo->half[(2 * e + 4) & 7];
 	if (a0 != CARC_NO_FEATURE && b0 != CARC_NO_FEATURE)
-		join(segs, fnext, seg0 + a0, qseg0 + b0, false);
+		join(segs, attrs, fnext, seg0 + a0, qseg0 + b0, false);
 	if (a1 != CARC_NO_FEATURE && b1 != CARC_NO_FEATURE && (a1 != a0 || b1 != b0))
-		join(segs, fnext, seg0 + a1, qseg0 + b1, false);
-}
-
-/* One of the 8 cells around a new placement (its grid entry): counts it, and
- * bumps the neighbour count of the placement there, noting when a site
- * (cloister) gets its eighth neighbour. */
-static HOT_INLINE void count_neighbour(struct carc_placement *placed, const struct orient *orient, uint16_t entry,
-					int *around, bool *site_done)
-{
-	if (!entry)
-		return;
-	++*around;
-	struct carc_placement *q = &placed[entry - 1];
-	if (++q->neighbours == 8 && !q->site_scored && orient[q->tile * 4].site)
-		*site_done = true;
+		join(segs, attrs, fnext, seg0 + a1, qseg0 + b1, false);
 }
 
 /* carc_game_place, inlined into carc_game_play; cell is the tile's grid
  * cell, NULL when the tile is not strictly inside the grid. */
 static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn,
-				 uint16_t *cell)
+				 struct cell *cell)
 {
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
@@ -648,6 +699,7 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	if (g->nplaced == g->placed_cap || g->nsegs + (size_t)nf > g->segs_cap)
 		make_room(g, nf);
 	struct seg *restrict segs = g->segs;
+	seg_attrs *restrict attrs = g->attrs;
 	struct carc_placement *placed = g->placed;
 	const struct orient *orient = g->orient;
 	uint32_t *restrict fnext = g->fnext;
@@ -671,36 +723,44 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 		*s = tmpl[f];
 		s->parent = s->next = seg0 + (uint32_t)f;
 		s->placement = (uint16_t)pi;
+		if (s->has_attr)
+			memcpy(attrs[seg0 + f], g->tattrs[tile * CARC_MAX_FEATURES + f], sizeof attrs[0]);
 	}
 	g->nsegs += (size_t)nf;
 	if (!cell)
 		return (int)pi; /* far off the map (an illegal move): touches nothing */
 	int dim = g->dim;
-	*cell = (uint16_t)(pi + 1);
+	cell->placement = (uint16_t)(pi + 1);
 
 	/* Join the features that meet across each shared edge: the path or
 	 * enclosure across it, then the areas of its two halves (the second
 	 * half is skipped when it joins the same two features as the first). */
-	join_edge(segs, fnext, placed, orient, mo, seg0, cell[dim], CARC_N);
-	join_edge(segs, fnext, placed, orient, mo, seg0, cell[1], CARC_E);
-	join_edge(segs, fnext, placed, orient, mo, seg0, cell[-dim], CARC_S);
-	join_edge(segs, fnext, placed, orient, mo, seg0, cell[-1], CARC_W);
+	join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[dim].placement, CARC_N);
+	join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[1].placement, CARC_E);
+	join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[-dim].placement, CARC_S);
+	join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[-1].placement, CARC_W);
 
-	/* Neighbour counts, for cloisters: a site may be completed when its
-	 * count reaches 8 (or this tile's own site, placed in a hole). */
-	int around = 0;
-	bool site_done = false;
-	count_neighbour(placed, orient, cell[dim - 1], &around, &site_done);
-	count_neighbour(placed, orient, cell[dim], &around, &site_done);
-	count_neighbour(placed, orient, cell[dim + 1], &around, &site_done);
-	count_neighbour(placed, orient, cell[1], &around, &site_done);
-	count_neighbour(placed, orient, cell[-dim + 1], &around, &site_done);
-	count_neighbour(placed, orient, cell[-dim], &around, &site_done);
-	count_neighbour(placed, orient, cell[-dim - 1], &around, &site_done);
-	count_neighbour(placed, orient, cell[-1], &around, &site_done);
-	p->neighbours = (uint8_t)around;
-	if (around == 8 && mo->site)
-		site_done = true;
+	/* What the tile asks of the cells across its edges, and its place in
+	 * the counts of the cells around it. */
+	cell[dim].need |= mo->need_out[CARC_N];
+	cell[1].need |= mo->need_out[CARC_E];
+	cell[-dim].need |= mo->need_out[CARC_S];
+	cell[-1].need |= mo->need_out[CARC_W];
+	for (int ddy = -dim; ddy <= dim; ddy += dim) {
+		cell[ddy - 1].around++;
+		cell[ddy + 1].around++;
+	}
+	cell[dim].around++;
+	cell[-dim].around++;
+	if (mo->site)
+		for (int ddy = -dim; ddy <= dim; ddy += dim) {
+			cell[ddy - 1].sites_near++;
+			cell[ddy].sites_near += ddy != 0;
+			cell[ddy + 1].sites_near++;
+		}
+	/* A site (cloister) is complete when its cell has 8 taken cells around:
+	 * one of the sites around, or this tile's own, placed in a hole. */
+	bool site_done = cell->sites_near || (mo->site && cell->around == 8);
 
 	/* What did this placement complete? Paths and enclosures of the new tile,
 	 * then sites: its own and its neighbours', row by row from the north-west. */
@@ -719,7 +779,7 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 
 int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
 {
-	uint16_t *cell = inside(g, x, y) ? &g->grid[(x + g->radius) + (y + g->radius) * g->dim] : NULL;
+	struct cell *cell = inside(g, x, y) ? &g->grid[(x + g->radius) + (y + g->radius) * g->dim] : NULL;
 	return place_tile(g, tile, rot, x, y, colour, turn, cell);
 }
 
@@ -764,7 +824,7 @@ static inline bool root_complete(const struct carc_game *g, uint32_t root)
 {
 	const struct seg *s = &g->segs[root];
 	if (s->klass == CARC_CLASS_SITE)
-		return g->placed[s->placement].neighbours == 8;
+		return taken_around(g, &g->placed[s->placement]) == 8;
 	return (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE) && s->open == 0;
 }
 
@@ -830,7 +890,7 @@ int carc_game_feature_placements(struct carc_game *g, uint32_t root, int *out, i
 
 int carc_game_feature_attr(struct carc_game *g, uint32_t root, int attr)
 {
-	return g->segs[find(g, root)].attr[attr];
+	return seg_attr(g, find(g, root), attr);
 }
 
 /* The spot by which a segment is named: an edge it crosses, a half-edge it
@@ -1003,14 +1063,17 @@ static int feature_value(struct carc_game *g, uint32_t root, int tiles, bool com
 	case CARC_CLASS_PATH:
 		return tiles;
 	case CARC_CLASS_ENCLOSURE:
-		*bonus = s->attr[CARC_ATTR_PENNANT];
+	{
+		int pennants = seg_attr(g, root, CARC_ATTR_PENNANT);
+		*bonus = (uint16_t)pennants;
 		if (!complete)
-			return tiles + s->attr[CARC_ATTR_PENNANT];
+			return tiles + pennants;
 		if (g->edition < 3 && tiles == 2)
-			return 2 + s->attr[CARC_ATTR_PENNANT];
-		return 2 * tiles + 2 * s->attr[CARC_ATTR_PENNANT];
+			return 2 + pennants;
+		return 2 * tiles + 2 * pennants;
+	}
 	case CARC_CLASS_SITE:
-		return complete ? 9 : 1 + g->placed[s->placement].neighbours;
+		return complete ? 9 : 1 + taken_around(g, &g->placed[s->placement]);
 	default:
 		return 0;
 	}
@@ -1097,28 +1160,20 @@ int carc_game_score_completed(struct carc_game *g, int turn)
 /* ---- a whole turn ---- */
 
 /* carc_game_check_place(...) == 0, without the why; *at is then the cell. */
-static inline bool fits(struct carc_game *g, const struct orient *mo, int x, int y, uint16_t **at)
+static inline bool fits(struct carc_game *g, const struct orient *mo, int x, int y, struct cell **at)
 {
 	if (!inside(g, x, y))
 		return false; /* no neighbour there */
-	int dim = g->dim;
-	uint16_t *cell = &g->grid[(x + g->radius) + (y + g->radius) * dim];
+	struct cell *cell = &g->grid[(x + g->radius) + (y + g->radius) * g->dim];
 	*at = cell;
-	if (*cell)
-		return false;
-	const uint16_t across[4] = {cell[dim], cell[1], cell[-dim], cell[-1]};
-	int neighbours = 0;
-	for (int e = 0; e < 4; e++) {
-		if (!across[e])
-			continue;
-		neighbours++;
-		const struct carc_placement *q = &g->placed[across[e] - 1];
-		uint32_t theirs = g->orient[q->tile * 4 + q->rot].edges >> (8 * ((e + 2) & 3));
-		if ((uint8_t)(mo->edges >> (8 * e)) != (uint8_t)theirs)
-			return false;
-	}
-	if (!neighbours)
-		return false;
+	uint32_t need = cell->need;
+	if (cell->placement || !need)
+		return false; /* taken, or no neighbour */
+	/* the bytes of need that are not 0, as 0xFF */
+	uint32_t set = (need | ((need & 0x7F7F7F7Fu) + 0x7F7F7F7Fu)) & 0x80808080u;
+	uint32_t mask = (set >> 7) * 0xFFu;
+	if (((mo->edges + 0x01010101u) & mask) != need)
+		return false; /* an edge that does not match */
 	if (g->table_w > 0) {
 		int32_t lo_x = x < g->min_x ? x : g->min_x, hi_x = x > g->max_x ? x : g->max_x;
 		int32_t lo_y = y < g->min_y ? y : g->min_y, hi_y = y > g->max_y ? y : g->max_y;
@@ -1134,7 +1189,7 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
 	*placement = -1;
-	uint16_t *cell;
+	struct cell *cell;
 	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell))
 		return CARC_PLAY_NONE;
 	g->left[tile]--; /* carc_game_draw */

@@ -71,7 +71,6 @@ struct carc_placement {
 	uint8_t rot;
 	uint8_t colour;        /* who placed it; CARC_NO_COLOUR for the start tile */
 	uint16_t turn;
-	uint8_t neighbours;    /* occupied cells among the 8 around it */
 	uint8_t site_scored;   /* its site (cloister) has been scored */
 	uint32_t seg0;         /* its features are segments seg0 .. seg0 + nfeatures - 1 */
 };
