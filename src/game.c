@@ -117,7 +117,7 @@ struct orient {
 struct cell {
 	uint16_t placement;  /* placement index + 1, 0 when empty */
 	uint8_t around;      /* taken cells among the 8 around it */
-	uint8_t sites_near;  /* sites (cloisters) among the 8 around it */
+	uint8_t sites_near;  /* sites (cloisters) not yet complete among the 8 around it */
 	uint32_t need;       /* byte e: 1 + the terrain its edge e must have, 0 when free */
 };
 
@@ -560,15 +560,26 @@ bool carc_game_find_fit(const struct carc_game *g, int tile, int *x, int *y, int
 	return true;
 }
 
+/* Adds d to the count of sites near each of the 8 cells around cell. */
+static void count_site(struct cell *cell, int dim, int d)
+{
+	for (int ddy = -dim; ddy <= dim; ddy += dim) {
+		cell[ddy - 1].sites_near = (uint8_t)(cell[ddy - 1].sites_near + d);
+		if (ddy)
+			cell[ddy].sites_near = (uint8_t)(cell[ddy].sites_near + d);
+		cell[ddy + 1].sites_near = (uint8_t)(cell[ddy + 1].sites_near + d);
+	}
+}
+
 /* Marks the sites (cloisters) around the placement at cell that have just
  * got their eighth neighbour as complete, row by row from the north-west. */
-static void complete_sites(struct carc_game *g, const struct cell *cell)
+static void complete_sites(struct carc_game *g, struct cell *cell)
 {
 	for (int ddy = 1; ddy >= -1; ddy--)
 		for (int ddx = -1; ddx <= 1; ddx++) {
-			const struct cell *c = &cell[ddx + ddy * g->dim];
+			struct cell *c = &cell[ddx + ddy * g->dim];
 			int n = (int)c->placement - 1;
-			if (n < 0)
+			if (n < 0 || c->around != 8)
 				continue;
 			struct carc_placement *q = &g->placed[n];
 			const struct carc_tile *qt = &g->ts->tiles[q->tile];
@@ -578,6 +589,7 @@ static void complete_sites(struct carc_game *g, const struct cell *cell)
 			if (g->segs[r].klass != CARC_CLASS_SITE)
 				continue;
 			q->site_scored = 1;
+			count_site(c, g->dim, -1);
 			if (g->npending < 64) {
 				g->segs[r].pending = 1;
 				g->pending[g->npending++] = r;
@@ -753,14 +765,14 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	cell[dim].around++;
 	cell[-dim].around++;
 	if (mo->site)
-		for (int ddy = -dim; ddy <= dim; ddy += dim) {
-			cell[ddy - 1].sites_near++;
-			cell[ddy].sites_near += ddy != 0;
-			cell[ddy + 1].sites_near++;
-		}
+		count_site(cell, dim, 1);
 	/* A site (cloister) is complete when its cell has 8 taken cells around:
-	 * one of the sites around, or this tile's own, placed in a hole. */
-	bool site_done = cell->sites_near || (mo->site && cell->around == 8);
+	 * one of the sites around not yet complete, or this tile's own, placed in
+	 * a hole. */
+	bool site_done = mo->site && cell->around == 8;
+	if (cell->sites_near)
+		for (int k = 0; k < 8 && !site_done; k++)
+			site_done = cell[g->ring[k]].around == 8 && cell[g->ring[k]].placement;
 
 	/* What did this placement complete? Paths and enclosures of the new tile,
 	 * then sites: its own and its neighbours', row by row from the north-west. */
