@@ -2,9 +2,11 @@
  * game.c - the rules engine: map, features (union-find), followers, scoring.
  *
  * Segments. Feature f of the placement p is segment seg0(p) + f. Each segment
- * has a parent (union-find with union by size and path halving) and a place
- * in a circular list of the members of its feature, so a feature's tiles can
- * be walked when it is scored. Only roots carry totals:
+ * has a place in a circular list of the members of its feature, so a
+ * feature's tiles can be walked when it is scored, and names its feature's
+ * root (parent): when two features merge, the members of the smaller one
+ * are renamed, so finding a root is one look-up and a segment is renamed at
+ * most log2(segments) times. Only roots carry totals:
  *   open      edges of the feature not yet matched by a neighbour
  *             (paths and enclosures: complete when it reaches 0)
  *   size      segments
@@ -597,14 +599,10 @@ static void complete_sites(struct carc_game *g, struct cell *cell)
 		}
 }
 
-/* The root of segment s, halving the path to it. */
+/* The root of segment s. */
 static HOT_INLINE uint32_t find_in(struct seg *segs, uint32_t s)
 {
-	while (segs[s].parent != s) {
-		segs[s].parent = segs[segs[s].parent].parent;
-		s = segs[s].parent;
-	}
-	return s;
+	return segs[s].parent;
 }
 
 /* Merges the features of segments a and b, which meet across an edge: the
@@ -614,16 +612,18 @@ static HOT_INLINE void join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext,
 {
 	uint32_t ra = find_in(segs, a), rb = find_in(segs, b);
 	if (ra != rb) {
+		/* which is larger is a coin toss to the branch predictor: chosen
+		 * without a branch */
+		bool swap = segs[ra].size < segs[rb].size;
+		uint32_t big = swap ? rb : ra, small = swap ? ra : rb;
+		ra = big;
+		rb = small;
 		struct seg *A = &segs[ra], *B = &segs[rb];
-		if (A->size < B->size) {
-			struct seg *t = A;
-			A = B;
-			B = t;
-			uint32_t tr = ra;
-			ra = rb;
-			rb = tr;
-		}
-		B->parent = ra;
+		uint32_t m = rb;
+		do {
+			segs[m].parent = ra;
+			m = segs[m].next;
+		} while (m != rb);
 		A->open = (int16_t)(A->open + B->open);
 		A->size = (uint16_t)(A->size + B->size);
 		add_counts(A, B);
@@ -758,12 +758,14 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	cell[1].need |= mo->need_out[CARC_E];
 	cell[-dim].need |= mo->need_out[CARC_S];
 	cell[-1].need |= mo->need_out[CARC_W];
-	for (int ddy = -dim; ddy <= dim; ddy += dim) {
-		cell[ddy - 1].around++;
-		cell[ddy + 1].around++;
-	}
+	cell[dim - 1].around++;
 	cell[dim].around++;
+	cell[dim + 1].around++;
+	cell[1].around++;
+	cell[-dim + 1].around++;
 	cell[-dim].around++;
+	cell[-dim - 1].around++;
+	cell[-1].around++;
 	if (mo->site)
 		count_site(cell, dim, 1);
 	/* A site (cloister) is complete when its cell has 8 taken cells around:
