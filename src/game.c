@@ -110,7 +110,7 @@ struct orient {
 	uint32_t need_out[4];/* what it asks of the cell across edge e: cell.need bits */
 	uint8_t spot[CARC_SPOT_COUNT]; /* the feature at each spot, or CARC_NO_FEATURE */
 	uint8_t nclosing;    /* its paths and enclosures (features that complete when closed) */
-	uint8_t closing[CARC_MAX_FEATURES];
+	uint8_t closing[CARC_MAX_FEATURES]; /* padded to 4 with repeats of the first */
 	uint8_t site;        /* the centre is a site (a cloister) */
 	uint8_t nfeatures;   /* the tile's */
 };
@@ -343,6 +343,8 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 				for (int f = 0; f < t->nfeatures; f++)
 					if (tmpl[f].klass == CARC_CLASS_PATH || tmpl[f].klass == CARC_CLASS_ENCLOSURE)
 						o->closing[o->nclosing++] = (uint8_t)f;
+				for (int k = o->nclosing; k > 0 && k < 4; k++)
+					o->closing[k] = o->closing[0];
 				o->nfeatures = t->nfeatures;
 				o->edges = t->rot_edges[r];
 				for (int e = 0; e < 4; e++)
@@ -614,10 +616,10 @@ static HOT_INLINE void join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext,
 	if (ra != rb) {
 		/* which is larger is a coin toss to the branch predictor: chosen
 		 * without a branch */
-		bool swap = segs[ra].size < segs[rb].size;
-		uint32_t big = swap ? rb : ra, small = swap ? ra : rb;
-		ra = big;
-		rb = small;
+		uint32_t swap = -(uint32_t)(segs[ra].size < segs[rb].size); /* all ones or 0 */
+		uint32_t diff = (ra ^ rb) & swap;
+		ra ^= diff;
+		rb ^= diff;
 		struct seg *A = &segs[ra], *B = &segs[rb];
 		uint32_t m = rb;
 		do {
@@ -700,6 +702,18 @@ static HOT_INLINE void join_edge(struct seg *restrict segs, seg_attrs *restrict 
 		join(segs, attrs, fnext, seg0 + a1, qseg0 + b1, false);
 }
 
+/* Puts the feature of segment s on this turn's completion list if it has
+ * just been closed (once: a repeat finds it pending). */
+static HOT_INLINE void note_closed(struct carc_game *g, struct seg *segs, uint32_t s)
+{
+	uint32_t r = find_in(segs, s);
+	struct seg *root = &segs[r];
+	if (root->open == 0 && !root->scored && !root->pending && g->npending < 64) {
+		root->pending = 1;
+		g->pending[g->npending++] = r;
+	}
+}
+
 /* carc_game_place, inlined into carc_game_play; cell is the tile's grid
  * cell, NULL when the tile is not strictly inside the grid. */
 static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn,
@@ -708,8 +722,8 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
 	int nf = mo->nfeatures;
-	if (g->nplaced == g->placed_cap || g->nsegs + (size_t)nf > g->segs_cap)
-		make_room(g, nf);
+	if (g->nplaced == g->placed_cap || g->nsegs + CARC_MAX_FEATURES > g->segs_cap)
+		make_room(g, CARC_MAX_FEATURES);
 	struct seg *restrict segs = g->segs;
 	seg_attrs *restrict attrs = g->attrs;
 	struct carc_placement *placed = g->placed;
@@ -723,20 +737,29 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	for (int i = 0; i < g->npending; i++)
 		segs[find_in(segs, g->pending[i])].pending = 0;
 	g->npending = 0;
-	if (x < g->min_x) g->min_x = x;
-	if (x > g->max_x) g->max_x = x;
-	if (y < g->min_y) g->min_y = y;
-	if (y > g->max_y) g->max_y = y;
+	g->min_x = x < g->min_x ? x : g->min_x;
+	g->max_x = x > g->max_x ? x : g->max_x;
+	g->min_y = y < g->min_y ? y : g->min_y;
+	g->max_y = y > g->max_y ? y : g->max_y;
 
-	/* The tile's features: fresh segments from the templates. */
+	/* The tile's features: fresh segments from the templates. The first
+	 * four are copied whatever the tile has (most have at most four, and
+	 * the copies past its features are overwritten by the next tile): a
+	 * loop whose length changes from turn to turn costs a mispredicted
+	 * branch at its end. */
 	const struct seg *tmpl = &g->templates[tile * CARC_MAX_FEATURES];
-	for (int f = 0; f < nf; f++) {
+	memcpy(&segs[seg0], tmpl, 4 * sizeof *segs);
+	memcpy(&attrs[seg0], &g->tattrs[tile * CARC_MAX_FEATURES], 4 * sizeof *attrs);
+	for (int f = 0; f < 4; f++) {
+		segs[seg0 + f].parent = segs[seg0 + f].next = seg0 + (uint32_t)f;
+		segs[seg0 + f].placement = (uint16_t)pi;
+	}
+	for (int f = 4; f < nf; f++) {
 		struct seg *s = &segs[seg0 + f];
 		*s = tmpl[f];
 		s->parent = s->next = seg0 + (uint32_t)f;
 		s->placement = (uint16_t)pi;
-		if (s->has_attr)
-			memcpy(attrs[seg0 + f], g->tattrs[tile * CARC_MAX_FEATURES + f], sizeof attrs[0]);
+		memcpy(attrs[seg0 + f], g->tattrs[tile * CARC_MAX_FEATURES + f], sizeof attrs[0]);
 	}
 	g->nsegs += (size_t)nf;
 	if (!cell)
@@ -778,13 +801,13 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 
 	/* What did this placement complete? Paths and enclosures of the new tile,
 	 * then sites: its own and its neighbours', row by row from the north-west. */
-	for (int k = 0; k < mo->nclosing; k++) {
-		uint32_t r = find_in(segs, seg0 + mo->closing[k]);
-		struct seg *root = &segs[r];
-		if (root->open == 0 && !root->scored && !root->pending && g->npending < 64) {
-			root->pending = 1;
-			g->pending[g->npending++] = r;
-		}
+	if (mo->nclosing > 4) {
+		for (int k = 0; k < mo->nclosing; k++)
+			note_closed(g, segs, seg0 + mo->closing[k]);
+	} else if (mo->nclosing) {
+		/* four, with repeats, whatever the tile has: see the copy above */
+		for (int k = 0; k < 4; k++)
+			note_closed(g, segs, seg0 + mo->closing[k]);
 	}
 	if (site_done)
 		complete_sites(g, cell);
