@@ -404,7 +404,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			if (played != CARC_PLAY_DONE)
 				play_rest(&rf, tr, played, turn);
 			over = end_turn(&rf, tr, ev0);
-			seat = seat + 1 < rec->nseats ? seat + 1 : 0; /* without a branch: it wraps every round */
+			seat = (seat + 1) * (seat + 1 < rec->nseats); /* without a branch: it wraps every round */
 			turn++;
 			continue;
 		}
