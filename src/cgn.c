@@ -126,11 +126,8 @@ static uint64_t word_of(const char *s, size_t n)
 	return w;
 }
 
-/* A mask of the first n bytes (at most 8) of a word. */
-static FAST_PATH uint64_t first_bytes(size_t n)
-{
-	return n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
-}
+/* A mask of the first n bytes (1 to 8) of a word. */
+#define LOW_BYTES(n) (~UINT64_C(0) >> (64 - 8 * (n)))
 
 /* The index of the first byte of w that is not 0; w is not 0. */
 static FAST_PATH unsigned first_nonzero_byte(uint64_t w)
@@ -1215,7 +1212,7 @@ static void finish_header(struct parser *ps)
 		/* a name longer than a word is left to the general parser: no word
 		 * matches a mask of 0 and a word of 1 */
 		ps->role_word[i] = n <= 8 ? word_of(rs->roles[i].name, n) : 1;
-		ps->role_mask[i] = n <= 8 ? first_bytes(n) : 0;
+		ps->role_mask[i] = n <= 8 ? LOW_BYTES(n) : 0;
 	}
 	rec->edition = 3;
 	if ((v = carc_record_tag(rec, CARC_TAG_EDITION))) {
@@ -1614,66 +1611,84 @@ static FAST_PATH size_t fast_digits(const unsigned char *b, size_t i, size_t max
 	return n;
 }
 
-/* A coordinate: [-]digits, from -MAX_COORD to MAX_COORD, at b[i]: its
- * length, its value in *v; 0 when there is none. */
+/* A number of one or two decimal digits at b[i]: how many, the number in
+ * *v; 0 when there is none. It may go on: the caller checks the byte after
+ * it, which turns away longer numbers (to the general parser), as no turn
+ * numbers or coordinates but those of very long games have more digits. */
+static FAST_PATH size_t fast_small_number(const unsigned char *b, size_t i, uint32_t *v)
+{
+	unsigned d0 = (unsigned)b[i] - '0', d1 = (unsigned)b[i + 1] - '0';
+	if (d0 > 9)
+		return 0;
+	bool two = d1 <= 9;
+	*v = two ? d0 * 10 + d1 : d0;
+	return 1 + two;
+}
+
+/* A coordinate: [-]NUMBER of one or two digits (see fast_small_number) at
+ * b[i]: its length, its value in *v; 0 when there is none. */
 static FAST_PATH size_t fast_coord(const unsigned char *b, size_t i, int32_t *v)
 {
-	bool neg = b[i] == '-';
+	unsigned neg = b[i] == '-';
 	uint32_t x;
-	size_t n = fast_digits(b, i + neg, 7, &x);
-	if (!n || x > MAX_COORD)
+	size_t n = fast_small_number(b, i + neg, &x);
+	if (!n)
 		return 0;
-	*v = neg ? -(int32_t)x : (int32_t)x;
+	*v = (int32_t)((x ^ -neg) + neg); /* -x when neg */
 	return n + neg;
 }
 
-/* A word the fast path looks for, padded with zeros to 8 bytes, its
- * length (at most 7) and what it means. */
+/* A word the fast path looks for: its bytes, padded with zeros to 8, a
+ * mask of those to compare, its length and what it means. */
 struct fast_word {
 	char text[8];
+	uint64_t mask;
 	uint8_t len;
 	uint8_t value;
 };
 
-/* The word w (as word_at reads it) starts with the first n (at most 7)
- * bytes of text. */
-static FAST_PATH bool starts_with(uint64_t w, const char text[8], size_t n)
+/* The word w (as word_at reads it) starts with the word fw. */
+static FAST_PATH bool starts_with(uint64_t w, const struct fast_word *fw)
 {
-	return ((w ^ word_at((const unsigned char *)text)) & (((uint64_t)1 << (8 * n)) - 1)) == 0;
+	return ((w ^ word_at((const unsigned char *)fw->text)) & fw->mask) == 0;
 }
 
-/* A colour in lower case and a space at b[i]: its length, the colour in
- * *col; 0 for anything else ("grey", capitals: the general parser takes
- * those). */
-static FAST_PATH size_t fast_colour(const unsigned char *b, size_t i, int *col)
+/* A colour in lower case and a space at b[i]: true, with its length in *n
+ * and the colour in *col; false for anything else ("grey", capitals: the
+ * general parser takes those). */
+static FAST_PATH bool fast_colour(const unsigned char *b, size_t i, size_t *n, int *col)
 {
 	/* Each colour has a slot of its own, given by its second and third
 	 * letters: ((b[1] ^ b[2]) >> 2) & 7. So the colour is found with one
-	 * comparison, and no branch on which it may be. */
+	 * comparison (of the name and a space), and no branch on which it may
+	 * be. No word fits slot 7: one of 8 NULs would be in slot 0. */
 	static const struct fast_word colours[8] = {
-		{"red ", 3, CARC_RED}, {"pink ", 4, CARC_PINK}, {"yellow ", 6, CARC_YELLOW},
-		{"black ", 5, CARC_BLACK}, {"gray ", 4, CARC_GRAY}, {"green ", 5, CARC_GREEN},
-		{"blue ", 4, CARC_BLUE}, {"", 0, 0} /* none */
+		{"red ", LOW_BYTES(4), 3, CARC_RED}, {"pink ", LOW_BYTES(5), 4, CARC_PINK},
+		{"yellow ", LOW_BYTES(7), 6, CARC_YELLOW}, {"black ", LOW_BYTES(6), 5, CARC_BLACK},
+		{"gray ", LOW_BYTES(5), 4, CARC_GRAY}, {"green ", LOW_BYTES(6), 5, CARC_GREEN},
+		{"blue ", LOW_BYTES(5), 4, CARC_BLUE}, {"", LOW_BYTES(8), 0, 0}
 	};
 	uint64_t w = word_at(b + i);
 	const struct fast_word *c = &colours[(w ^ w >> 8) >> 10 & 7];
+	*n = c->len;
 	*col = c->value;
-	return starts_with(w, c->text, c->len + 1u) ? c->len : 0; /* with its space */
+	return starts_with(w, c);
 }
 
-/* A rotation at b[i], ended by a blank or the line's end: its length, the
- * quarter turns in *rot; 0 when there is none. */
-static FAST_PATH size_t fast_rotation(const unsigned char *b, size_t i, int *rot)
+/* A rotation at b[i], ended by a blank or the line's end: true, with its
+ * length in *n and the quarter turns in *rot; false when there is none. */
+static FAST_PATH bool fast_rotation(const unsigned char *b, size_t i, size_t *n, int *rot)
 {
-	/* in the slot of its first digit's last four bits */
-	static const struct fast_word rotations[16] = {
-		[0] = {"0", 1, 0}, [9] = {"90", 2, 1}, [1] = {"180", 3, 2}, [2] = {"270", 3, 3}
-		/* the others are empty, and give length 0 */
+	/* in slot (b[0] + (b[0] >> 2)) & 3, different for 0, 1, 2 and 9 */
+	static const struct fast_word rotations[4] = {
+		{"0", LOW_BYTES(1), 1, 0}, {"180", LOW_BYTES(3), 3, 2},
+		{"270", LOW_BYTES(3), 3, 3}, {"90", LOW_BYTES(2), 2, 1}
 	};
 	uint64_t w = word_at(b + i);
-	const struct fast_word *r = &rotations[w & 15];
+	const struct fast_word *r = &rotations[(w + (w >> 2)) & 3];
+	*n = r->len;
 	*rot = r->value;
-	return starts_with(w, r->text, r->len) && b[i + r->len] <= ' ' ? r->len : 0;
+	return starts_with(w, r) && b[i + r->len] <= ' ';
 }
 
 /* A role of the game's rule set in lower case and a space at b[i]: its
@@ -1733,37 +1748,30 @@ static FAST_PATH size_t fast_spot(const unsigned char *b, size_t i, int *spot)
  * offset limit, into m, and its claims into the record (counted). Returns
  * the offset of the line's newline, and the caller counts the move; 0 when
  * the line is not plain, and then nothing is counted. Every field of m is
- * set (those of the parts a line lacks first). */
+ * set once. */
 static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
 					size_t i, size_t limit, struct carc_move *m)
 {
-	struct carc_record *rec = ps->rec;
 	const size_t from = i;
-	size_t n, last;
+	size_t n, s, last;
 	uint32_t v;
 	int k;
 
-	/* always the same in a plain line, or set below */
 	m->bonus = m->discard = m->bad = m->has_order = false;
 	m->order_first = m->order_count = 0;
-	m->number = span(0, 0);
-	m->turn = -1;
-	m->role = -1;
-	m->spot = 0;
-	m->role_span = m->spot_span = m->deploy_span = m->claim_span = span(0, 0);
-	m->has_claim = false;
-	m->claim_first = m->claim_count = 0;
-
 	/* turn-mark: NUMBER "." */
-	if ((n = fast_digits(b, i, 5, &v))) {
-		if (v < 1 || b[i + n] != '.' || b[i + n + 1] != ' ')
+	if ((n = fast_small_number(b, i, &v))) {
+		if (v < 1 || memcmp(b + i + n, ". ", 2))
 			return 0;
 		m->number = span(i, n + 1);
 		m->turn = (int32_t)v;
 		i = skip_spaces(b, i + n + 2); /* past the first space */
+	} else {
+		m->number = span(0, 0);
+		m->turn = -1;
 	}
 	/* colour */
-	if (!(n = fast_colour(b, i, &k)))
+	if (!fast_colour(b, i, &n, &k))
 		return 0;
 	m->colour = (uint8_t)k;
 	m->colour_span = span(i, n);
@@ -1775,7 +1783,7 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 	m->tile_span = span(i, 1);
 	i = skip_spaces(b, i + 2);
 	/* position x,y */
-	size_t s = i;
+	s = i;
 	if (!(n = fast_coord(b, i, &m->x)) || b[i + n] != ',')
 		return 0;
 	i += n + 1;
@@ -1785,13 +1793,18 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 	m->coord_span = span(s, i - s);
 	i = skip_spaces(b, i);
 	/* rotation */
-	if (!(n = fast_rotation(b, i, &k)))
+	if (!fast_rotation(b, i, &n, &k))
 		return 0;
 	m->rot = (uint8_t)k;
 	m->rot_span = span(i, n);
 	last = i + n; /* the end of the last word */
 	i = skip_spaces(b, last);
-	/* deployment: "-", or a role and a spot */
+	/* deployment: "-", or a role and a spot, or none */
+	m->role = -1;
+	m->role_span = span(0, 0);
+	m->spot = 0;
+	m->spot_span = span(0, 0);
+	m->deploy_span = span(0, 0);
 	if (b[i] == '-') {
 		if (b[i + 1] > ' ')
 			return 0;
@@ -1813,39 +1826,44 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 		m->deploy_span = span(s, last - s);
 		i = skip_spaces(b, last);
 	}
-	/* claim: "=" colour points { "," colour points } */
-	size_t first = rec->nclaims, at = first;
-	if (b[i] == '=') {
-		unsigned seen = 0;
-		m->claim_span.off = (uint32_t)i;
-		do {
-			i = skip_spaces(b, i + 1); /* past the "=" or "," */
-			s = i;
-			if (!(n = fast_colour(b, i, &k)) || (seen & (1u << k)))
-				return 0;
-			seen |= 1u << k;
-			i = skip_spaces(b, i + n + 1);
-			size_t ns = i;
-			if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ','))
-				return 0;
-			i += n;
-			if (at == rec->claims_cap) {
-				rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
-				rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
-			}
-			rec->claims[at++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
-			last = i;
-			i = skip_spaces(b, i);
-		} while (b[i] == ',');
+	/* the line's end, or a claim: "=" colour points { "," colour points } */
+	if (b[i] != '=') {
 		if (!at_line_end(b, &i) || i > limit)
 			return 0;
-		m->has_claim = true;
-		m->claim_first = (uint16_t)first;
-		m->claim_count = (uint16_t)(at - first);
-		m->claim_span.len = (uint32_t)(last - m->claim_span.off);
-	} else if (!at_line_end(b, &i) || i > limit) {
-		return 0;
+		m->has_claim = false;
+		m->claim_first = m->claim_count = 0;
+		m->claim_span = span(0, 0);
+		m->line = span(from, last - from);
+		return i;
 	}
+	struct carc_record *rec = ps->rec;
+	size_t first = rec->nclaims, at = first, cs = i;
+	unsigned seen = 0;
+	do {
+		i = skip_spaces(b, i + 1); /* past the "=" or "," */
+		s = i;
+		if (!fast_colour(b, i, &n, &k) || (seen & (1u << k)))
+			return 0;
+		seen |= 1u << k;
+		i = skip_spaces(b, i + n + 1);
+		size_t ns = i;
+		if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ','))
+			return 0;
+		i += n;
+		if (at == rec->claims_cap) {
+			rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
+			rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
+		}
+		rec->claims[at++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
+		last = i;
+		i = skip_spaces(b, i);
+	} while (b[i] == ',');
+	if (!at_line_end(b, &i) || i > limit)
+		return 0;
+	m->has_claim = true;
+	m->claim_first = (uint16_t)first;
+	m->claim_count = (uint16_t)(at - first);
+	m->claim_span = span(cs, last - cs);
 	m->line = span(from, last - from);
 	rec->nclaims = at;
 	return i;
@@ -1886,13 +1904,18 @@ static __attribute__((noinline)) bool read_plain_turns(struct parser *ps)
 		return false;
 	const unsigned char *b = (const unsigned char *)r->buf + r->game;
 	const uint8_t *tiles = rec->tileset->by_letter;
-	size_t start = r->pos - r->game, first = rec->nmoves, n;
+	/* (locals, not rec's fields, which every byte stored to a move might
+	 * change as far as the compiler knows) */
+	struct carc_move *moves = rec->moves;
+	size_t start = r->pos - r->game, first = rec->nmoves, n, cap = rec->moves_cap;
 	for (n = first;; n++) {
-		if (n == rec->moves_cap) {
-			rec->moves_cap = rec->moves_cap ? 2 * rec->moves_cap : 16;
-			rec->moves = xrealloc(rec->moves, rec->moves_cap * sizeof *rec->moves);
+		if (n == cap) {
+			cap = cap ? 2 * cap : 16;
+			moves = xrealloc(moves, cap * sizeof *moves);
+			rec->moves = moves;
+			rec->moves_cap = cap;
 		}
-		size_t end = parse_move_fast(ps, tiles, b, skip_spaces(b, start), start + MAX_LINE, &rec->moves[n]);
+		size_t end = parse_move_fast(ps, tiles, b, skip_spaces(b, start), start + MAX_LINE, &moves[n]);
 		if (!end)
 			break;
 		start = end + 1; /* past the newline */
