@@ -1896,7 +1896,7 @@ static bool fast_turns(const struct parser *ps)
  * up to the first line that is not one (or is longer than MAX_LINE, or is
  * not complete in the buffer: the general reader takes those). Returns
  * whether it read any. */
-static __attribute__((noinline)) bool read_plain_turns(struct parser *ps)
+static bool read_plain_turns(struct parser *ps)
 {
 	struct carc_reader *r = ps->r;
 	struct carc_record *rec = ps->rec;
