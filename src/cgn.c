@@ -47,6 +47,7 @@
 #define MAX_COORD 1000000
 #define MAX_BAD_TEXT 8       /* lines with bad bytes before a file is given up */
 #define BLOCK 65536
+#define SLACK 16             /* zero bytes after the input's NUL: see end_text */
 
 static const char *const colour_names[CARC_COLOURS] = {"red", "green", "blue", "yellow", "black", "gray", "pink"};
 static const char *const spot_names[CARC_SPOT_COUNT] = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW",
@@ -100,6 +101,57 @@ static inline bool ieq(const char *p, const char *w, size_t n)
 		if ((p[i] | 0x20) != w[i])
 			return false;
 	return true;
+}
+
+/* Words of 8 bytes: the fast path for turn lines (below) compares words
+ * and skips blanks 8 bytes at a time. */
+
+/* The 8 bytes at p, as a number whose lowest byte is p[0]. */
+static FAST_PATH uint64_t word_at(const unsigned char *p)
+{
+	uint64_t w;
+	memcpy(&w, p, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
+/* The n bytes (at most 8) of s as word_at reads them. */
+static uint64_t word_of(const char *s, size_t n)
+{
+	uint64_t w = 0;
+	for (size_t k = 0; k < n; k++)
+		w |= (uint64_t)(unsigned char)s[k] << (8 * k);
+	return w;
+}
+
+/* A mask of the first n bytes (1 to 8) of a word. */
+#define LOW_BYTES(n) (~UINT64_C(0) >> (64 - 8 * (n)))
+
+/* The index of the first byte of w that is not 0; w is not 0. */
+static FAST_PATH unsigned first_nonzero_byte(uint64_t w)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (unsigned)__builtin_ctzll(w) / 8;
+#else
+	unsigned k = 0;
+	for (; !(w & 0xff); w >>= 8)
+		k++;
+	return k;
+#endif
+}
+
+/* Past the spaces at b[i]. */
+static FAST_PATH size_t skip_spaces(const unsigned char *b, size_t i)
+{
+	if (b[i] != ' ') /* the most common case, as words are one space apart */
+		return i;
+	for (;; i += 8) {
+		uint64_t w = word_at(b + i) ^ 0x2020202020202020u;
+		if (w)
+			return i + first_nonzero_byte(w);
+	}
 }
 
 int carc_colour_lookup(const char *p, size_t len)
@@ -188,6 +240,15 @@ struct carc_reader {
 	size_t ncarry, carry_cap;
 };
 
+/* Ends the text read so far with a NUL (the stop the tokeniser relies on,
+ * see byte_class) and SLACK more zero bytes, so that the fast path for turn
+ * lines may load a word of 8 bytes at any offset up to the NUL. None of
+ * them is ever counted as input. The buffer always has room for them. */
+static void end_text(struct carc_reader *r)
+{
+	memset(r->buf + r->len, 0, 1 + SLACK);
+}
+
 struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tileset_cache *cache)
 {
 	struct carc_reader *r = xcalloc(1, sizeof *r);
@@ -197,7 +258,7 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
 	r->line = r->game_line = 1;
 	r->cap = 2 * BLOCK;
 	r->buf = xmalloc(r->cap);
-	r->buf[0] = '\0'; /* the stop after the input */
+	end_text(r);
 	return r;
 }
 
@@ -240,9 +301,9 @@ static bool fill(struct carc_reader *r)
 		r->cap *= 2;
 		r->buf = xrealloc(r->buf, r->cap);
 	}
-	size_t n = fread(r->buf + r->len, 1, r->cap - r->len - 1, r->f);
+	size_t n = fread(r->buf + r->len, 1, r->cap - r->len - 1 - SLACK, r->f);
 	r->len += n;
-	r->buf[r->len] = '\0';
+	end_text(r);
 	if (n == 0) {
 		if (ferror(r->f))
 			r->failed = true;
@@ -295,11 +356,11 @@ static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 			size_t rest = r->len - (size_t)(e - r->buf);
 			memmove(r->buf + r->pos + w, e, rest);
 			r->len = r->pos + w + rest;
-			r->buf[r->len] = '\0';
+			end_text(r);
 			break;
 		}
 		r->len = r->pos + w;
-		r->buf[r->len] = '\0';
+		end_text(r);
 		from = w;
 		if (!fill(r))
 			break;
@@ -443,6 +504,9 @@ struct parser {
 	bool line_bad;               /* an error was reported on this line */
 	bool rules_bad;              /* the Rules tag named no rule set: tiles, roles unchecked */
 	size_t role_len[CARC_MAX_ROLES]; /* of the rule set's role names */
+	/* The role names as the fast path compares them: a word's first
+	 * role_len bytes (role_mask) are the name (role_word). */
+	uint64_t role_word[CARC_MAX_ROLES], role_mask[CARC_MAX_ROLES];
 };
 
 /* The record's source must point into the buffer, which may have moved. */
@@ -1142,8 +1206,14 @@ static void finish_header(struct parser *ps)
 		}
 	}
 	const struct carc_ruleset *rs = rec->rules;
-	for (int i = 0; i < rs->nroles; i++)
-		ps->role_len[i] = strlen(rs->roles[i].name);
+	for (int i = 0; i < rs->nroles; i++) {
+		size_t n = strlen(rs->roles[i].name);
+		ps->role_len[i] = n;
+		/* a name longer than a word is left to the general parser: no word
+		 * matches a mask of 0 and a word of 1 */
+		ps->role_word[i] = n <= 8 ? word_of(rs->roles[i].name, n) : 1;
+		ps->role_mask[i] = n <= 8 ? LOW_BYTES(n) : 0;
+	}
 	rec->edition = 3;
 	if ((v = carc_record_tag(rec, CARC_TAG_EDITION))) {
 		if (!strcmp(v, "1") || !strcmp(v, "2") || !strcmp(v, "3"))
@@ -1490,263 +1560,371 @@ bad:
 
 bool carc_cgn_fast_turns = true;
 
-/* The fast path below reads one token at a time straight from the bytes. A
- * token must end where the general tokeniser's word would: at a blank, or at
- * the line's end: its newline, or b[end] (the NUL after the input, when the
- * line is the last one). */
-static FAST_PATH bool fast_eol(const unsigned char *b, size_t i, size_t end)
-{
-	return b[i] == '\n' || (b[i] == '\0' && i == end);
-}
+/* The turn lines that carc gen and carc fmt write, and most people do:
+ *   [N.] colour TILE x,y ROT [role SPOT | -] [= colour points, ...]
+ * words apart by runs of spaces, colours, roles and spots in their usual
+ * case, a one-letter tile, no comments, are read by the fast path below.
+ * It takes nothing else: at the first byte it does not expect it refuses
+ * the line, and the general parser reads it (and reports what is wrong with
+ * it, if anything). So it may be strict; what it must never do is read a
+ * line into anything but what parse_move makes of it: the same move, claims
+ * and spans. tests/unit/test_cgn_fast.c compares the two on many generated
+ * and altered games.
+ *
+ * A word ends at a byte <= ' ': a space or the line's end, or another
+ * control character, which then fails whatever test comes next (a tab
+ * included: blanks are spaces here; and a CR not before the newline).
+ *
+ * Blanks are skipped and words compared 8 bytes at a time. Such a load may
+ * reach past the line's end and the input's, up to 7 bytes past the NUL
+ * after the input (the reader keeps SLACK bytes there); every test gives
+ * the same answer whatever those bytes are, as it is decided by the bytes up
+ * to the first one that fails it, and the NUL fails every test. */
 
-static FAST_PATH bool fast_sep(const unsigned char *b, size_t i, size_t end)
+/* Whether the line ends at b[*i]: its newline, or a CR and its newline.
+ * Moves *i to the newline. */
+static FAST_PATH bool at_line_end(const unsigned char *b, size_t *i)
 {
-	return byte_class[b[i]] == B || fast_eol(b, i, end);
-}
-
-/* [-]digits at *i, at most 9 digits (as parse_int takes them), moving *i
- * past them; false when there are none or too many. */
-static FAST_PATH bool fast_int(const unsigned char *b, size_t *i, bool neg_ok, long *out)
-{
-	size_t p = *i;
-	bool neg = neg_ok && b[p] == '-';
-	p += neg;
-	size_t d0 = p;
-	uint64_t v = 0; /* wraps past 19 digits, which are refused anyway */
-	for (unsigned d; (d = (unsigned)b[p] - '0') < 10; p++)
-		v = v * 10 + d;
-	if (p == d0 || p - d0 > 9)
+	if (b[*i] == '\n')
+		return true;
+	if (b[*i] != '\r' || b[*i + 1] != '\n')
 		return false;
-	*out = neg ? -(long)v : (long)v;
-	*i = p;
+	++*i;
 	return true;
 }
 
-/* A colour written in lower case at *i and ended by a blank, moving *i past
- * it; -1 otherwise (then the general parser decides: other cases, "grey",
- * or an error). */
-static FAST_PATH int fast_colour(const unsigned char *b, size_t *i)
+/* At most max (2 to 8) decimal digits at b[i]: how many, their value in *v;
+ * 0 when there are none, or more. Most numbers in a turn line have one
+ * or two digits: those take no loop, nor a branch on which they are. */
+static FAST_PATH size_t fast_digits(const unsigned char *b, size_t i, size_t max, uint32_t *v)
 {
-	/* each test reads no further than the first byte that differs, and the
-	 * line's end is no letter */
-	const unsigned char *w = b + *i;
-	int col;
-	size_t n;
-	if (w[0] == 'r' && w[1] == 'e' && w[2] == 'd')
-		col = CARC_RED, n = 3;
-	else if (w[0] == 'g' && w[1] == 'r' && w[2] == 'e' && w[3] == 'e' && w[4] == 'n')
-		col = CARC_GREEN, n = 5;
-	else if (w[0] == 'b' && w[1] == 'l' && w[2] == 'u' && w[3] == 'e')
-		col = CARC_BLUE, n = 4;
-	else if (w[0] == 'y' && w[1] == 'e' && w[2] == 'l' && w[3] == 'l' && w[4] == 'o' && w[5] == 'w')
-		col = CARC_YELLOW, n = 6;
-	else if (w[0] == 'b' && w[1] == 'l' && w[2] == 'a' && w[3] == 'c' && w[4] == 'k')
-		col = CARC_BLACK, n = 5;
-	else if (w[0] == 'g' && w[1] == 'r' && w[2] == 'a' && w[3] == 'y')
-		col = CARC_GRAY, n = 4;
-	else if (w[0] == 'p' && w[1] == 'i' && w[2] == 'n' && w[3] == 'k')
-		col = CARC_PINK, n = 4;
+	unsigned d0 = (unsigned)b[i] - '0', d1 = (unsigned)b[i + 1] - '0';
+	if (d0 > 9)
+		return 0;
+	bool two = d1 <= 9;
+	uint32_t x = two ? d0 * 10 + d1 : d0;
+	size_t n = 1 + two;
+	for (unsigned d; (d = (unsigned)b[i + n] - '0') <= 9; x = x * 10 + d)
+		if (++n > max)
+			return 0;
+	*v = x;
+	return n;
+}
+
+/* A number of one or two decimal digits at b[i]: how many, the number in
+ * *v; 0 when there is none. It may go on: the caller checks the byte after
+ * it, which turns away longer numbers (to the general parser), as no turn
+ * numbers or coordinates but those of very long games have more digits. */
+static FAST_PATH size_t fast_small_number(const unsigned char *b, size_t i, uint32_t *v)
+{
+	unsigned d0 = (unsigned)b[i] - '0', d1 = (unsigned)b[i + 1] - '0';
+	if (d0 > 9)
+		return 0;
+	bool two = d1 <= 9;
+	*v = two ? d0 * 10 + d1 : d0;
+	return 1 + two;
+}
+
+/* A coordinate: [-]NUMBER of one or two digits (see fast_small_number) at
+ * b[i]: its length, its value in *v; 0 when there is none. */
+static FAST_PATH size_t fast_coord(const unsigned char *b, size_t i, int32_t *v)
+{
+	unsigned neg = b[i] == '-';
+	uint32_t x;
+	size_t n = fast_small_number(b, i + neg, &x);
+	if (!n)
+		return 0;
+	*v = (int32_t)((x ^ -neg) + neg); /* -x when neg */
+	return n + neg;
+}
+
+/* A word the fast path looks for: its bytes, padded with zeros to 8, a
+ * mask of those to compare, its length and what it means. */
+struct fast_word {
+	char text[8];
+	uint64_t mask;
+	uint8_t len;
+	uint8_t value;
+};
+
+/* The word w (as word_at reads it) starts with the word fw. */
+static FAST_PATH bool starts_with(uint64_t w, const struct fast_word *fw)
+{
+	return ((w ^ word_at((const unsigned char *)fw->text)) & fw->mask) == 0;
+}
+
+/* A colour in lower case and a space at b[i]: true, with its length in *n
+ * and the colour in *col; false for anything else ("grey", capitals: the
+ * general parser takes those). */
+static FAST_PATH bool fast_colour(const unsigned char *b, size_t i, size_t *n, int *col)
+{
+	/* Each colour has a slot of its own, given by its second and third
+	 * letters: ((b[1] ^ b[2]) >> 2) & 7. So the colour is found with one
+	 * comparison (of the name and a space), and no branch on which it may
+	 * be. No word fits slot 7: one of 8 NULs would be in slot 0. */
+	static const struct fast_word colours[8] = {
+		{"red ", LOW_BYTES(4), 3, CARC_RED}, {"pink ", LOW_BYTES(5), 4, CARC_PINK},
+		{"yellow ", LOW_BYTES(7), 6, CARC_YELLOW}, {"black ", LOW_BYTES(6), 5, CARC_BLACK},
+		{"gray ", LOW_BYTES(5), 4, CARC_GRAY}, {"green ", LOW_BYTES(6), 5, CARC_GREEN},
+		{"blue ", LOW_BYTES(5), 4, CARC_BLUE}, {"", LOW_BYTES(8), 0, 0}
+	};
+	uint64_t w = word_at(b + i);
+	const struct fast_word *c = &colours[(w ^ w >> 8) >> 10 & 7];
+	*n = c->len;
+	*col = c->value;
+	return starts_with(w, c);
+}
+
+/* A rotation at b[i], ended by a blank or the line's end: true, with its
+ * length in *n and the quarter turns in *rot; false when there is none. */
+static FAST_PATH bool fast_rotation(const unsigned char *b, size_t i, size_t *n, int *rot)
+{
+	/* in slot (b[0] + (b[0] >> 2)) & 3, different for 0, 1, 2 and 9 */
+	static const struct fast_word rotations[4] = {
+		{"0", LOW_BYTES(1), 1, 0}, {"180", LOW_BYTES(3), 3, 2},
+		{"270", LOW_BYTES(3), 3, 3}, {"90", LOW_BYTES(2), 2, 1}
+	};
+	uint64_t w = word_at(b + i);
+	const struct fast_word *r = &rotations[(w + (w >> 2)) & 3];
+	*n = r->len;
+	*rot = r->value;
+	return starts_with(w, r) && b[i + r->len] <= ' ';
+}
+
+/* A role of the game's rule set in lower case and a space at b[i]: its
+ * length, the role in *role; 0 for anything else. */
+static FAST_PATH size_t fast_role(const struct parser *ps, const unsigned char *b, size_t i, int *role)
+{
+	uint64_t w = word_at(b + i);
+	for (int k = 0; k < ps->rec->rules->nroles; k++) {
+		size_t n = ps->role_len[k];
+		if ((w & ps->role_mask[k]) == ps->role_word[k] && b[i + n] == ' ') {
+			*role = k;
+			return n;
+		}
+	}
+	return 0;
+}
+
+/* A spot in upper case at b[i], ended by a blank or the line's end: its
+ * length, the spot in *spot; 0 when there is none. */
+static FAST_PATH size_t fast_spot(const unsigned char *b, size_t i, int *spot)
+{
+	static const unsigned char edge_letter[4] = {'N', 'E', 'S', 'W'}; /* clockwise */
+	int edge;
+	switch (b[i]) {
+	case 'N': edge = 0; break;
+	case 'E': edge = 1; break;
+	case 'S': edge = 2; break;
+	case 'W': edge = 3; break;
+	case 'C':
+		*spot = CARC_SPOT_C;
+		return b[i + 1] <= ' ' ? 1 : 0;
+	default: return 0;
+	}
+	if (b[i + 1] <= ' ') {
+		*spot = CARC_SPOT_N + edge;
+		return 1;
+	}
+	/* A half-edge is named by its edge twice and the neighbouring edge on
+	 * whose side it is: NNW NNE and SSE SSW write the side last, ENE ESE
+	 * and WSW WNW in the middle. The half on the side of the edge before
+	 * (anticlockwise) comes first in the spot numbers. */
+	bool side_last = edge == 0 || edge == 2;
+	unsigned char twin = b[i + (side_last ? 1 : 2)], side = b[i + (side_last ? 2 : 1)];
+	if (twin != b[i] || b[i + 3] > ' ')
+		return 0;
+	if (side == edge_letter[(edge + 3) % 4])
+		*spot = 2 * edge;
+	else if (side == edge_letter[(edge + 1) % 4])
+		*spot = 2 * edge + 1;
 	else
-		return -1;
-	if (byte_class[w[n]] != B)
-		return -1;
-	*i += n;
-	return col;
+		return 0;
+	return 3;
 }
 
-/* A spot written in upper case at *i, moving *i past it; -1 otherwise. */
-static FAST_PATH int fast_spot(const unsigned char *b, size_t *i, size_t end)
+/* Reads the turn line whose first word is at b[i] (b: the game's text,
+ * tiles: the tile set's by_letter), when it is a plain one that ends by
+ * offset limit, into m, and its claims into the record (counted). Returns
+ * the offset of the line's newline, and the caller counts the move; 0 when
+ * the line is not plain, and then nothing is counted. Every field of m is
+ * set once. */
+static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
+					size_t i, size_t limit, struct carc_move *m)
 {
-	size_t p = *i;
-	int spot = -1, n = 1;
-	switch (b[p]) {
-	case 'N': spot = CARC_SPOT_N; break;
-	case 'E': spot = CARC_SPOT_E; break;
-	case 'S': spot = CARC_SPOT_S; break;
-	case 'W': spot = CARC_SPOT_W; break;
-	case 'C': spot = CARC_SPOT_C; break;
-	default: return -1;
-	}
-	if (!fast_sep(b, p + 1, end)) {
-		/* a half-edge: NNW NNE ENE ESE SSE SSW WSW WNW */
-		static const char half[8][4] = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"};
-		spot = -1;
-		n = 3;
-		for (int h = 0; h < 8 && spot < 0; h++)
-			if (b[p] == (unsigned char)half[h][0] && b[p + 1] == (unsigned char)half[h][1] &&
-			    b[p + 2] == (unsigned char)half[h][2])
-				spot = h;
-		if (spot < 0 || !fast_sep(b, p + 3, end))
-			return -1;
-	}
-	*i = p + (size_t)n;
-	return spot;
-}
+	const size_t from = i;
+	size_t n, s, last;
+	uint32_t v;
+	int k;
 
-/* The turn lines that carc gen and carc fmt write, and most people do:
- *   [N.] colour TILE x,y ROT [role SPOT | -] [= colour points, ...]
- * colours and spots in their usual case, a one-letter tile, no comments.
- * Reads such a line, from ps->line_start to its end (its newline, or end),
- * into the record exactly as parse_move would (the same move, claims and
- * spans), sets *line_end and returns true; returns false, with nothing
- * counted in the record, at the first byte it does not expect or when the
- * line would end after limit, and then parse_move reads the line (and
- * reports what is wrong with it, if anything). tests/unit/test_cgn_fast.c compares the two on many generated
- * and altered games. */
-static bool parse_move_fast(struct parser *ps, size_t end, size_t limit, size_t *line_end)
-{
-	struct carc_record *rec = ps->rec;
-	const struct carc_tileset *ts = rec->tileset;
-	if (!carc_cgn_fast_turns || !ts || ps->rules_bad)
-		return false;
-	const unsigned char *b = (const unsigned char *)ps->text;
-	size_t i = ps->line_start, s;
-	long v;
-	GROW(rec, moves, nmoves, moves_cap);
-	struct carc_move *m = &rec->moves[rec->nmoves]; /* counted once the line is read */
-	memset(m, 0, sizeof *m);
-	m->turn = -1;
-	m->role = -1;
-
+	m->bonus = m->discard = m->bad = m->has_order = false;
+	m->order_first = m->order_count = 0;
 	/* turn-mark: NUMBER "." */
-	if (b[i] >= '0' && b[i] <= '9') {
-		s = i;
-		if (!fast_int(b, &i, false, &v) || b[i] != '.' || !fast_sep(b, i + 1, end) || v < 1 || v > 99999)
-			return false;
-		i++;
-		m->number = span(s, i - s);
+	if ((n = fast_small_number(b, i, &v))) {
+		if (v < 1 || memcmp(b + i + n, ". ", 2))
+			return 0;
+		m->number = span(i, n + 1);
 		m->turn = (int32_t)v;
-		while (byte_class[b[i]] == B)
-			i++;
+		i = skip_spaces(b, i + n + 2); /* past the first space */
+	} else {
+		m->number = span(0, 0);
+		m->turn = -1;
 	}
 	/* colour */
-	s = i;
-	int col = fast_colour(b, &i);
-	if (col < 0)
-		return false;
-	m->colour = (uint8_t)col;
-	m->colour_span = span(s, i - s);
-	while (byte_class[b[i]] == B)
-		i++;
+	if (!fast_colour(b, i, &n, &k))
+		return 0;
+	m->colour = (uint8_t)k;
+	m->colour_span = span(i, n);
+	i = skip_spaces(b, i + n + 1);
 	/* tile: one letter */
-	s = i;
-	if (b[s] >= 128 || !ts->by_letter[b[s]] || byte_class[b[s + 1]] != B)
-		return false;
-	m->tile = (uint16_t)(ts->by_letter[b[s]] - 1);
-	m->tile_span = span(s, 1);
-	i++;
-	while (byte_class[b[i]] == B)
-		i++;
+	if (b[i] >= 128 || !tiles[b[i]] || b[i + 1] != ' ')
+		return 0;
+	m->tile = (uint16_t)(tiles[b[i]] - 1);
+	m->tile_span = span(i, 1);
+	i = skip_spaces(b, i + 2);
 	/* position x,y */
 	s = i;
-	if (!fast_int(b, &i, true, &v) || b[i] != ',' || v < -MAX_COORD || v > MAX_COORD)
-		return false;
-	m->x = (int32_t)v;
-	i++;
-	if (!fast_int(b, &i, true, &v) || byte_class[b[i]] != B || v < -MAX_COORD || v > MAX_COORD)
-		return false;
-	m->y = (int32_t)v;
+	if (!(n = fast_coord(b, i, &m->x)) || b[i + n] != ',')
+		return 0;
+	i += n + 1;
+	if (!(n = fast_coord(b, i, &m->y)) || b[i + n] > ' ')
+		return 0;
+	i += n;
 	m->coord_span = span(s, i - s);
-	while (byte_class[b[i]] == B)
-		i++;
+	i = skip_spaces(b, i);
 	/* rotation */
-	s = i;
-	int rot = b[i] == '0' ? 0
-		  : b[i] == '9' && b[i + 1] == '0' ? 1
-		  : b[i] == '1' && b[i + 1] == '8' && b[i + 2] == '0' ? 2
-		  : b[i] == '2' && b[i + 1] == '7' && b[i + 2] == '0' ? 3 : -1;
-	if (rot < 0)
-		return false;
-	i += rot == 0 ? 1 : rot == 1 ? 2 : 3;
-	if (!fast_sep(b, i, end))
-		return false;
-	m->rot = (uint8_t)rot;
-	m->rot_span = span(s, i - s);
-	size_t last = i; /* the end of the last token */
-	while (byte_class[b[i]] == B)
-		i++;
-	/* deployment: "-", or a role and a spot */
-	if (!fast_eol(b, i, end) && b[i] != '=') {
+	if (!fast_rotation(b, i, &n, &k))
+		return 0;
+	m->rot = (uint8_t)k;
+	m->rot_span = span(i, n);
+	last = i + n; /* the end of the last word */
+	i = skip_spaces(b, last);
+	/* deployment: "-", or a role and a spot, or none */
+	m->role = -1;
+	m->role_span = span(0, 0);
+	m->spot = 0;
+	m->spot_span = span(0, 0);
+	m->deploy_span = span(0, 0);
+	if (b[i] == '-') {
+		if (b[i + 1] > ' ')
+			return 0;
+		m->deploy_span = span(i, 1);
+		last = i + 1;
+		i = skip_spaces(b, last);
+	} else if (b[i] >= 'a' && b[i] <= 'z') {
 		s = i;
-		if (b[i] == '-') {
-			if (!fast_sep(b, ++i, end))
-				return false;
-			m->deploy_span = span(s, 1);
-		} else {
-			const struct carc_ruleset *rs = rec->rules;
-			while (byte_class[b[i]] == W)
-				i++;
-			size_t n = i - s;
-			int role = -1;
-			for (int k = 0; k < rs->nroles && role < 0; k++)
-				if ((b[s] | 0x20) == rs->roles[k].name[0] && n == ps->role_len[k] &&
-				    ieq(ps->text + s, rs->roles[k].name, n))
-					role = k;
-			if (role < 0 || byte_class[b[i]] != B)
-				return false; /* not a role, or "order" (solo), or no spot */
-			m->role = (int8_t)role;
-			m->role_span = span(s, n);
-			while (byte_class[b[i]] == B)
-				i++;
-			size_t ss = i;
-			int spot = fast_spot(b, &i, end);
-			if (spot < 0)
-				return false;
-			m->spot = (uint8_t)spot;
-			m->spot_span = span(ss, i - ss);
-			m->deploy_span = span(s, i - s);
+		if (!(n = fast_role(ps, b, i, &k)))
+			return 0; /* not a role, or "order" (solo), or no spot */
+		m->role = (int8_t)k;
+		m->role_span = span(s, n);
+		i = skip_spaces(b, i + n + 1);
+		if (!(n = fast_spot(b, i, &k)))
+			return 0;
+		m->spot = (uint8_t)k;
+		m->spot_span = span(i, n);
+		last = i + n;
+		m->deploy_span = span(s, last - s);
+		i = skip_spaces(b, last);
+	}
+	/* the line's end, or a claim: "=" colour points { "," colour points } */
+	if (b[i] != '=') {
+		if (!at_line_end(b, &i) || i > limit)
+			return 0;
+		m->has_claim = false;
+		m->claim_first = m->claim_count = 0;
+		m->claim_span = span(0, 0);
+		m->line = span(from, last - from);
+		return i;
+	}
+	struct carc_record *rec = ps->rec;
+	size_t first = rec->nclaims, at = first, cs = i;
+	unsigned seen = 0;
+	do {
+		i = skip_spaces(b, i + 1); /* past the "=" or "," */
+		s = i;
+		if (!fast_colour(b, i, &n, &k) || (seen & (1u << k)))
+			return 0;
+		seen |= 1u << k;
+		i = skip_spaces(b, i + n + 1);
+		size_t ns = i;
+		if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ','))
+			return 0;
+		i += n;
+		if (at == rec->claims_cap) {
+			rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
+			rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
 		}
+		rec->claims[at++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
 		last = i;
-		while (byte_class[b[i]] == B)
-			i++;
-	}
-	/* claim: "=" colour points { "," colour points } */
-	size_t nclaims = 0;
-	if (!fast_eol(b, i, end)) {
-		if (b[i] != '=')
-			return false;
-		size_t cs = i++;
-		unsigned seen = 0;
-		for (;;) {
-			while (byte_class[b[i]] == B)
-				i++;
-			s = i;
-			col = fast_colour(b, &i);
-			if (col < 0 || (seen & (1u << col)))
-				return false;
-			seen |= 1u << col;
-			while (byte_class[b[i]] == B)
-				i++;
-			size_t ns = i;
-			if (!fast_int(b, &i, false, &v) || v > 99999 || !(b[i] == ',' || fast_sep(b, i, end)))
-				return false;
-			size_t at = rec->nclaims + nclaims;
-			if (at == rec->claims_cap) {
-				rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
-				rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
-			}
-			rec->claims[at] = (struct carc_claim){(uint8_t)col, (int32_t)v, span(s, i - s), span(ns, i - ns)};
-			nclaims++;
-			last = i;
-			while (byte_class[b[i]] == B)
-				i++;
-			if (fast_eol(b, i, end))
-				break;
-			if (b[i] != ',')
-				return false;
-			i++;
-		}
-		m->has_claim = true;
-		m->claim_first = (uint16_t)rec->nclaims;
-		m->claim_count = (uint16_t)nclaims;
-		m->claim_span = span(cs, last - cs);
-	}
-	if (i > limit)
-		return false; /* too long a line: the general reader cuts it */
-	m->line = span(ps->line_start, last - ps->line_start);
-	*line_end = i;
-	rec->nclaims += nclaims;
+		i = skip_spaces(b, i);
+	} while (b[i] == ',');
+	if (!at_line_end(b, &i) || i > limit)
+		return 0;
+	m->has_claim = true;
+	m->claim_first = (uint16_t)first;
+	m->claim_count = (uint16_t)(at - first);
+	m->claim_span = span(cs, last - cs);
+	m->line = span(from, last - from);
+	rec->nclaims = at;
+	return i;
+}
+
+/* Reads the turn line at ps->line_start (found by the general reader) with
+ * the fast path, when it is a plain one. */
+static bool parse_turn_line_fast(struct parser *ps)
+{
+	struct carc_record *rec = ps->rec;
+	GROW(rec, moves, nmoves, moves_cap);
+	struct carc_move *m = &rec->moves[rec->nmoves];
+	if (parse_move_fast(ps, rec->tileset->by_letter, (const unsigned char *)ps->text, ps->line_start, ps->line_end,
+			    m) != ps->line_end)
+		return false;
 	rec->nmoves++;
+	rec->has_moves = true;
+	return true;
+}
+
+/* Whether the fast path may read this game's turns: its tile set and roles
+ * are known. */
+static bool fast_turns(const struct parser *ps)
+{
+	return carc_cgn_fast_turns && ps->rec->tileset && !ps->rules_bad;
+}
+
+/* Among the turns: reads the plain turn lines from r->pos on with the fast
+ * path, straight from the buffer, without looking for their ends first,
+ * up to the first line that is not one (or is longer than MAX_LINE, or is
+ * not complete in the buffer: the general reader takes those). Returns
+ * whether it read any. */
+static bool read_plain_turns(struct parser *ps)
+{
+	struct carc_reader *r = ps->r;
+	struct carc_record *rec = ps->rec;
+	if (!fast_turns(ps))
+		return false;
+	const unsigned char *b = (const unsigned char *)r->buf + r->game;
+	const uint8_t *tiles = rec->tileset->by_letter;
+	/* (locals, not rec's fields, which every byte stored to a move might
+	 * change as far as the compiler knows) */
+	struct carc_move *moves = rec->moves;
+	size_t start = r->pos - r->game, first = rec->nmoves, n, cap = rec->moves_cap;
+	for (n = first;; n++) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 16;
+			moves = xrealloc(moves, cap * sizeof *moves);
+			rec->moves = moves;
+			rec->moves_cap = cap;
+		}
+		size_t end = parse_move_fast(ps, tiles, b, skip_spaces(b, start), start + MAX_LINE, &moves[n]);
+		if (!end)
+			break;
+		start = end + 1; /* past the newline */
+	}
+	if (n == first)
+		return false;
+	rec->nmoves = n;
+	r->pos = r->game + start;
+	r->line += (unsigned)(n - first);
 	rec->has_moves = true;
 	return true;
 }
@@ -1858,23 +2036,8 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 
 	for (;;) {
 		struct line li;
-		if (header_done && !r->peeked && !r->given_up) {
-			/* Among the turns, a plain turn line is read straight from
-			 * the buffer, without looking for its end first: it must end
-			 * at a newline (not at the end of what is read so far), and
-			 * within MAX_LINE bytes, or the general reader takes it. */
-			size_t p = r->pos, e;
-			while (byte_class[(unsigned char)r->buf[p]] == B)
-				p++;
-			ps.text = r->buf + r->game;
-			ps.line_start = p - r->game;
-			if (parse_move_fast(&ps, SIZE_MAX, r->pos - r->game + MAX_LINE, &e)) {
-				tail = false;
-				r->pos = r->game + e + 1; /* past its newline */
-				r->line++;
-				continue;
-			}
-		}
+		if (header_done && !r->peeked && !r->given_up && read_plain_turns(&ps))
+			tail = false;
 		if (r->peeked) {
 			li = r->peek;
 			r->peeked = false;
@@ -1948,8 +2111,7 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 				header_done = true;
 			}
 			ps.in_moves = true;
-			size_t e;
-			if (!parse_move_fast(&ps, ps.line_end, SIZE_MAX, &e))
+			if (!fast_turns(&ps) || !parse_turn_line_fast(&ps))
 				parse_move(&ps);
 		}
 		consume_line(r, &li);
@@ -1998,11 +2160,11 @@ bool carc_parse_string(const char *text, size_t len, const char *name, struct ca
 {
 	struct carc_reader *r = carc_reader_new(NULL, name, cache);
 	free(r->buf);
-	r->buf = xmalloc(len + 1);
+	r->buf = xmalloc(len + 1 + SLACK);
 	memcpy(r->buf, text, len);
-	r->buf[len] = '\0';
 	r->len = len;
-	r->cap = len + 1;
+	r->cap = len + 1 + SLACK;
+	end_text(r);
 	r->eof = true;
 	bool got = carc_reader_next(r, rec, sink);
 	/* The record points into the reader's buffer: hand it over. */

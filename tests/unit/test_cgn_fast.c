@@ -243,14 +243,49 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 		"1. red D 0,1 9",
 		"1. red D 0,1 18",
 		"1. red D 0,1 0 N",
+		/* numbers of three digits or more go to the general parser */
+		"100. red D 0,1 0\n",
+		"1. red D 100,-100 0\n",
+		"1. red D -1000000,1000000 0\n",
+		"1. red D 0,1 0 = red 12345, green 0\n",
+		/* line ends: CR before the newline, and not */
+		"1. red D 0,1 0\r\n",
+		"1. red D 0,1 0 knight NNE = red 3\r\n",
+		"1. red D 0,1 0 -\r\n",
+		"1. red D 0,1 0 \r\n",
+		"1. red D 0,1 0\r\r\n",
+		"1. red D 0,1 0\r",
+		"1. red D 0,1 0\rx\n",
+		"1. red D 0,1\t0\n",
+		/* words near the ones the fast path knows */
+		"1. gre D 0,1 0\n", "1. blu D 0,1 0\n", "1. yellowD 0,1 0\n", "1. pinkk D 0,1 0\n",
+		"1. gray D 0,1 0 = grey 3\n", "1. black D 0,1 0 = black 3, blue 4, pink 0, yellow 9\n",
+		"1. red D 0,1 1\n", "1. red D 0,1 9\n", "1. red D 0,1 18\n", "1. red D 0,1 27\n", "1. red D 0,1 2700\n",
+		"1. red D 0,1 0 knight NNW\n", "1. red D 0,1 0 knight WNW\n", "1. red D 0,1 0 knight ESE\n",
+		"1. red D 0,1 0 knight ENE\n", "1. red D 0,1 0 knight SSW\n", "1. red D 0,1 0 knight WSW\n",
+		"1. red D 0,1 0 knight NWN\n", "1. red D 0,1 0 knight ENS\n", "1. red D 0,1 0 knight SES\n",
+		"1. red D 0,1 0 knight C\n", "1. red D 0,1 0 knight CC\n", "1. red D 0,1 0 knightN\n",
+		"1. red D 0,1 0 monk C\n", "1. red D 0,1 0 monks C\n", "1. red D 0,1 0 thief\tS\n",
+		"1. red D 0,1 0 -x\n", "1. red D 0,1 0 - - \n", "1. red D 0,1 0 = red 3 ,green 4\n",
+		"1. red D 0,1 0 = red 3,green 4\n", "1. red D 0,1 0 = red  3 , green  4   \n",
+		"1. red D 0,1 0 = red 3,\n", "1. red D 0,1 0 = red 3 =\n", "1. red D 01,-01 0\n",
+		"1. red D -0,0 0\n", "1. red D --1,0 0\n", "1. red D 1,-\n", "0. red D 0,1 0\n", "00. red D 0,1 0\n",
+		"01. red D 0,1 0\n", "1.red D 0,1 0\n", "1 . red D 0,1 0\n", "1. red  D  0,1  0\n",
+		"1. red D\x01 0,1 0\n", "1. red D 0,1 0 knight N\x01\n", "1. red D 0,1 0\x01\n",
 	};
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
-		struct carc_buf text = {0};
-		carc_buf_adds(&text, "[Seats \"red green\"]\n\n");
-		carc_buf_adds(&text, lines[i]);
-		assert_same_parse(text.data, text.len, cache);
-		carc_buf_free(&text);
+		/* the first turn line, found by the general reader; and a later
+		 * one, read straight from the buffer after a plain line */
+		for (int later = 0; later < 2; later++) {
+			struct carc_buf text = {0};
+			carc_buf_adds(&text, "[Seats \"red green\"]\n\n");
+			if (later)
+				carc_buf_adds(&text, "1. green D 1,0 0\n");
+			carc_buf_adds(&text, lines[i]);
+			assert_same_parse(text.data, text.len, cache);
+			carc_buf_free(&text);
+		}
 	}
 	carc_tileset_cache_free(cache);
 }
