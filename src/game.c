@@ -152,6 +152,7 @@ struct carc_game {
 	size_t rootmap_cap;  /* in words */
 	uint64_t seated_lanes; /* byte c is 0xff when colour c plays (majority) */
 	uint8_t hut_roles;   /* bit r: role r of may_stand_rules is a hut */
+	uint8_t returning_roles; /* bit r: role r returns to the supply when scored */
 
 	carc_award_fn award;
 	void *award_ctx;
@@ -342,10 +343,13 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 					g->may_stand[r] |= (uint16_t)(1u << k);
 			}
 		}
-		g->hut_roles = 0;
-		for (int r = 0; r < rules->nroles; r++)
+		g->hut_roles = g->returning_roles = 0;
+		for (int r = 0; r < rules->nroles; r++) {
 			if (rules->roles[r].hut)
 				g->hut_roles |= (uint8_t)(1u << r);
+			if (rules->roles[r].returns)
+				g->returning_roles |= (uint8_t)(1u << r);
+		}
 		g->may_stand_rules = rules;
 		g->may_stand_for = ts->serial;
 	}
@@ -809,14 +813,14 @@ static inline uint32_t next_epoch(struct carc_game *g)
 	return g->epoch;
 }
 
-int carc_game_feature_tiles(struct carc_game *g, uint32_t root)
+/* The distinct tiles of a feature (by root): its members walked, with a
+ * stamp per placement. Counted without a branch: whether a member lies on
+ * a tile already seen is unpredictable. */
+static inline int count_tiles(struct carc_game *g, uint32_t root)
 {
-	root = find(g, root);
 	uint32_t epoch = next_epoch(g);
 	const struct seg *segs = g->segs;
 	uint32_t *restrict stamp = g->stamp;
-	/* Counted without a branch: whether a member lies on a tile already
-	 * seen is unpredictable. */
 	int n = 0;
 	uint32_t s = root;
 	do {
@@ -826,6 +830,11 @@ int carc_game_feature_tiles(struct carc_game *g, uint32_t root)
 		s = segs[s].next;
 	} while (s != root);
 	return n;
+}
+
+int carc_game_feature_tiles(struct carc_game *g, uint32_t root)
+{
+	return count_tiles(g, find(g, root));
 }
 
 int carc_game_feature_placements(struct carc_game *g, uint32_t root, int *out, int max)
@@ -970,7 +979,7 @@ const struct carc_follower *carc_game_followers(const struct carc_game *g, size_
 	return g->followers;
 }
 
-static struct carc_event *new_event(struct carc_game *g)
+static inline struct carc_event *new_event(struct carc_game *g)
 {
 	if (g->nevents == g->events_cap) {
 		g->events_cap = g->events_cap ? 2 * g->events_cap : 64;
@@ -1052,8 +1061,7 @@ static void lift_followers(struct carc_game *g, uint32_t root)
 	do {
 		struct carc_follower *f = &g->followers[i];
 		f->active = 0;
-		if (g->rules->roles[f->role].returns)
-			g->supply[f->colour]++;
+		g->supply[f->colour] += g->returning_roles >> f->role & 1;
 		i = g->fnext[i];
 	} while (i != h);
 	s->fhead = 0;
@@ -1097,7 +1105,7 @@ static int source_of(uint8_t klass, bool complete)
 static void score_feature(struct carc_game *g, uint32_t root, int turn, bool complete)
 {
 	struct seg *s = &g->segs[root];
-	int tiles = carc_game_feature_tiles(g, root);
+	int tiles = count_tiles(g, root);
 	struct carc_event *ev = new_event(g);
 	ev->type = complete ? CARC_EV_COMPLETED : CARC_EV_INCOMPLETE;
 	ev->kind = s->kind;
