@@ -188,7 +188,15 @@ struct carc_game {
 	int npending;
 	uint32_t *stamp;     /* per placement, for counting distinct tiles */
 	size_t stamp_cap;
-	uint32_t epoch;
+	uint32_t epoch;      /* the current mark in stamp and mark (next_epoch) */
+	uint32_t *mark;      /* per segment: cities already counted for a farm */
+	size_t mark_cap;     /* entries in mark and in edges */
+	struct farm_edge *edges; /* per segment: score_farms' scratch */
+	uint64_t *rootmap;   /* followed_roots' scratch: a bit per segment, three maps */
+	size_t rootmap_cap;  /* in words */
+	uint64_t seated_lanes; /* byte c is 0xff when colour c plays (majority) */
+	uint8_t hut_roles;   /* bit r: role r of may_stand_rules is a hut */
+	uint8_t returning_roles; /* bit r: role r returns to the supply when scored */
 
 	carc_award_fn award;
 	void *award_ctx;
@@ -220,6 +228,9 @@ void carc_game_free(struct carc_game *g)
 	free(g->borders);
 	free(g->events);
 	free(g->stamp);
+	free(g->mark);
+	free(g->edges);
+	free(g->rootmap);
 	free(g);
 }
 
@@ -394,6 +405,13 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 					g->may_stand[r] |= (uint16_t)(1u << k);
 			}
 		}
+		g->hut_roles = g->returning_roles = 0;
+		for (int r = 0; r < rules->nroles; r++) {
+			if (rules->roles[r].hut)
+				g->hut_roles |= (uint8_t)(1u << r);
+			if (rules->roles[r].returns)
+				g->returning_roles |= (uint8_t)(1u << r);
+		}
 		g->may_stand_rules = rules;
 		g->may_stand_for = ts->serial;
 	}
@@ -404,6 +422,10 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	g->seated = 0;
 	for (int i = 0; i < nseats; i++)
 		g->seated |= (uint8_t)(1u << seats[i]);
+	g->seated_lanes = 0;
+	for (int c = 0; c < CARC_COLOURS; c++)
+		if (g->seated & (1u << c))
+			g->seated_lanes |= (uint64_t)0xff << (8 * c);
 	for (int c = 0; c < CARC_COLOURS; c++) {
 		g->supply[c] = (g->seated & (1u << c)) ? followers : 0;
 		g->huts[c] = (g->seated & (1u << c)) ? huts : 0;
@@ -896,33 +918,47 @@ int carc_game_feature_kind(const struct carc_game *g, uint32_t root)
 	return g->segs[root].kind;
 }
 
-int carc_game_feature_tiles(struct carc_game *g, uint32_t root)
+/* A fresh mark for g->stamp and g->mark, different from every mark left in
+ * them; when the counter wraps, both are cleared. */
+static inline uint32_t next_epoch(struct carc_game *g)
 {
-	root = find(g, root);
 	if (++g->epoch == 0) {
 		memset(g->stamp, 0, g->stamp_cap * sizeof *g->stamp);
+		if (g->mark)
+			memset(g->mark, 0, g->mark_cap * sizeof *g->mark);
 		g->epoch = 1;
 	}
+	return g->epoch;
+}
+
+/* The distinct tiles of a feature (by root): its members walked, with a
+ * stamp per placement. Counted without a branch: whether a member lies on
+ * a tile already seen is unpredictable. */
+static inline int count_tiles(struct carc_game *g, uint32_t root)
+{
+	uint32_t epoch = next_epoch(g);
+	const struct seg *segs = g->segs;
+	uint32_t *restrict stamp = g->stamp;
 	int n = 0;
 	uint32_t s = root;
 	do {
-		uint16_t pl = g->segs[s].placement;
-		if (g->stamp[pl] != g->epoch) {
-			g->stamp[pl] = g->epoch;
-			n++;
-		}
-		s = g->segs[s].next;
+		uint16_t pl = segs[s].placement;
+		n += stamp[pl] != epoch;
+		stamp[pl] = epoch;
+		s = segs[s].next;
 	} while (s != root);
 	return n;
+}
+
+int carc_game_feature_tiles(struct carc_game *g, uint32_t root)
+{
+	return count_tiles(g, find(g, root));
 }
 
 int carc_game_feature_placements(struct carc_game *g, uint32_t root, int *out, int max)
 {
 	root = find(g, root);
-	if (++g->epoch == 0) {
-		memset(g->stamp, 0, g->stamp_cap * sizeof *g->stamp);
-		g->epoch = 1;
-	}
+	next_epoch(g);
 	int n = 0;
 	uint32_t s = root;
 	do {
@@ -1061,7 +1097,7 @@ const struct carc_follower *carc_game_followers(const struct carc_game *g, size_
 	return g->followers;
 }
 
-static struct carc_event *new_event(struct carc_game *g)
+static inline struct carc_event *new_event(struct carc_game *g)
 {
 	if (g->nevents == g->events_cap) {
 		g->events_cap = g->events_cap ? 2 * g->events_cap : 64;
@@ -1077,18 +1113,59 @@ struct carc_event *carc_game_add_event(struct carc_game *g)
 	return new_event(g);
 }
 
-static uint8_t majority(const uint8_t *count, uint8_t seated)
+/* The lowest set bit of a non-zero word. */
+static inline int lowest_bit(uint64_t x)
 {
-	int best = 0;
-	for (int c = 0; c < CARC_COLOURS; c++)
-		if ((seated & (1u << c)) && count[c] > best)
-			best = count[c];
-	uint8_t winners = 0;
-	if (best)
-		for (int c = 0; c < CARC_COLOURS; c++)
-			if ((seated & (1u << c)) && count[c] == best)
-				winners |= (uint8_t)(1u << c);
-	return winners;
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_ctzll(x);
+#else
+	int b = 0;
+	while (!(x & 1)) {
+		x >>= 1;
+		b++;
+	}
+	return b;
+#endif
+}
+
+/* Lane by lane, the larger of a and b: four 16-bit lanes, each holding a
+ * value below 256, so that a lane's bit 8 can take the borrow of a - b. */
+static inline uint64_t lane_max(uint64_t a, uint64_t b)
+{
+	const uint64_t nine = 0x0100010001000100u;  /* bit 8 of each lane */
+	uint64_t ge = ((a | nine) - b) & nine;      /* bit 8 stays where a >= b */
+	return b ^ ((a ^ b) & (ge - (ge >> 8)));    /* ge - (ge >> 8): 0xff there */
+}
+
+/* The largest of the 8 bytes of x: odd bytes against even ones, then the
+ * four maxima folded, halves then quarters. */
+static inline unsigned max_byte(uint64_t x)
+{
+	const uint64_t low = 0x00ff00ff00ff00ffu;
+	uint64_t m = lane_max(x & low, x >> 8 & low);
+	m = lane_max(m, m >> 32);
+	m = lane_max(m, m >> 16);
+	return (unsigned)(m & 0xff);
+}
+
+/* The colours with the most followers on a feature, among the seated ones
+ * (lanes: g->seated_lanes): bit c for colour c; 0 when it holds none of
+ * theirs. Branch-free, on the 7 counts read as one word: a feature's owners
+ * are a coin toss for the branch predictor. */
+static inline uint8_t majority(const uint8_t *count, uint64_t lanes)
+{
+	const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
+	uint64_t x;
+	memcpy(&x, count, 8);
+	x &= lanes;
+	unsigned best = max_byte(x);
+	/* the bytes equal to best are the zero bytes of y: their bit 7 is the
+	 * only one clear in (low 7 bits + 0x7f) | y | 0x7f, carry-free */
+	uint64_t y = x ^ (best * ones);
+	uint64_t at_best = ~(((y & low7) + low7) | y | low7) & lanes;
+	/* gather bit 7 of byte c into bit c (the products cannot collide) */
+	uint8_t winners = (uint8_t)(((at_best >> 7) * 0x0102040810204080u) >> 56);
+	return best ? winners : 0;
 }
 
 /* Takes the followers off a scored feature; those whose role returns go
@@ -1102,8 +1179,7 @@ static void lift_followers(struct carc_game *g, uint32_t root)
 	do {
 		struct carc_follower *f = &g->followers[i];
 		f->active = 0;
-		if (g->rules->roles[f->role].returns)
-			g->supply[f->colour]++;
+		g->supply[f->colour] += g->returning_roles >> f->role & 1;
 		i = g->fnext[i];
 	} while (i != h);
 	s->fhead = 0;
@@ -1150,7 +1226,7 @@ static int source_of(uint8_t klass, bool complete)
 static void score_feature(struct carc_game *g, uint32_t root, int turn, bool complete)
 {
 	struct seg *s = &g->segs[root];
-	int tiles = carc_game_feature_tiles(g, root);
+	int tiles = count_tiles(g, root);
 	struct carc_event *ev = new_event(g);
 	ev->type = complete ? CARC_EV_COMPLETED : CARC_EV_INCOMPLETE;
 	ev->kind = s->kind;
@@ -1160,16 +1236,15 @@ static void score_feature(struct carc_game *g, uint32_t root, int turn, bool com
 	ev->tiles = (uint16_t)tiles;
 	memcpy(ev->followers, s->count, sizeof ev->followers);
 	int points = feature_value(g, root, tiles, complete, &ev->pennants);
-	uint8_t winners = has_followers(s) ? majority(s->count, g->seated) : 0;
+	uint8_t winners = has_followers(s) ? majority(s->count, g->seated_lanes) : 0;
 	uint8_t paid = winners;
 	if (g->award && winners)
 		paid = g->award(g->award_ctx, g, winners, points);
 	ev->points = (int16_t)points;
 	ev->winners = paid;
 	ev->skipped = (uint8_t)(winners & ~paid);
-	for (int c = 0; c < CARC_COLOURS; c++)
-		if (paid & (1u << c))
-			carc_game_add_points(g, c, points, ev->source);
+	for (unsigned w = paid; w; w &= w - 1)
+		carc_game_add_points(g, lowest_bit(w), points, ev->source);
 	s->scored = 1;
 	s->pending = 0;
 	lift_followers(g, root);
@@ -1273,101 +1348,145 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 
 /* ---- final scoring ---- */
 
-/* The roots of the features of a class that hold followers on the map, each
- * once, in segment order (the order of final scoring). */
-static int followed_roots(struct carc_game *g, int klass, uint32_t *roots, int max)
+/* find_in for final scoring, where features are close to their roots:
+ * two steps up without a test, which mostly reach the root, so that the
+ * loop's test rarely fails; no path halving. */
+static inline uint32_t find_near(struct seg *segs, uint32_t s)
 {
-	int n = 0;
+	uint32_t r = segs[segs[s].parent].parent;
+	return segs[r].parent == r ? r : find_in(segs, r);
+}
+
+/* A member of a farm that borders cities: the first segment of its
+ * placement and the features there it borders (carc_feature.borders). */
+struct farm_edge {
+	uint32_t seg0;
+	uint32_t cities;
+};
+
+/* Room for final scoring's scratch: three maps of a bit per segment
+ * (followed_roots); per segment, a mark and a farm edge (score_farms). */
+static void final_room(struct carc_game *g)
+{
+	size_t words = (g->nsegs + 63) / 64;
+	if (g->rootmap_cap < 3 * words) {
+		g->rootmap_cap = 3 * words;
+		g->rootmap = xrealloc(g->rootmap, g->rootmap_cap * sizeof *g->rootmap);
+	}
+	if (g->mark_cap < g->nsegs) {
+		size_t cap = g->segs_cap; /* at least nsegs: sized once per tile set */
+		g->mark = xrealloc(g->mark, cap * sizeof *g->mark);
+		memset(g->mark + g->mark_cap, 0, (cap - g->mark_cap) * sizeof *g->mark);
+		g->edges = xrealloc(g->edges, cap * sizeof *g->edges);
+		g->mark_cap = cap;
+	}
+}
+
+/* The roots of the features that hold followers on the map (huts excepted),
+ * each once, in segment order (the order of final scoring): the unscored
+ * roads, cities and cloisters into features, the farms into farms, at most
+ * max of each (the lowest; the rules allow no more followers than that, so
+ * none is left out). One pass over the followers sets a bit per root in one
+ * map per kind, which drops repeats and sorts; the followers that count for
+ * nothing go to a third map, so that no test on them needs a branch. */
+static void followed_roots(struct carc_game *g, uint32_t *features, int *nfeatures, uint32_t *farms, int *nfarms,
+			   int max)
+{
+	enum { FEATURES, FARMS, NOTHING };
+	size_t words = (g->nsegs + 63) / 64;
+	uint64_t *map = g->rootmap;
+	memset(map, 0, 3 * words * sizeof *map);
+	struct seg *segs = g->segs;
 	for (size_t i = 0; i < g->nfollowers; i++) {
 		const struct carc_follower *f = &g->followers[i];
-		if (!f->active || g->rules->roles[f->role].hut)
-			continue;
-		uint32_t r = find(g, f->segment);
-		const struct seg *sg = &g->segs[r];
-		bool want = klass == CARC_CLASS_AREA ? sg->klass == CARC_CLASS_AREA
-						     : sg->klass != CARC_CLASS_AREA && sg->klass != CARC_CLASS_LAKE && !sg->scored;
-		if (!want)
-			continue;
-		int k = n;
-		while (k > 0 && roots[k - 1] > r)
-			k--;
-		if (k > 0 && roots[k - 1] == r)
-			continue;
-		if (n == max)
-			break;
-		memmove(roots + k + 1, roots + k, (size_t)(n - k) * sizeof *roots);
-		roots[k] = r;
-		n++;
+		uint32_t r = find_near(segs, f->segment);
+		uint8_t klass = segs[r].klass;
+		size_t kind = klass == CARC_CLASS_AREA ? FARMS
+			    : klass == CARC_CLASS_LAKE || segs[r].scored ? NOTHING : FEATURES;
+		kind = !f->active || (g->hut_roles >> f->role & 1) ? NOTHING : kind;
+		map[kind * words + r / 64] |= (uint64_t)1 << (r % 64);
 	}
-	return n;
+	uint32_t *out[2] = {features, farms};
+	int *count[2] = {nfeatures, nfarms};
+	for (int k = FEATURES; k <= FARMS; k++) {
+		int n = 0;
+		for (size_t w = 0; w < words; w++)
+			for (uint64_t x = map[k * words + w]; x && n < max; x &= x - 1)
+				out[k][n++] = (uint32_t)(w * 64 + (size_t)lowest_bit(x));
+		*count[k] = n;
+	}
 }
 
 struct farm {
 	uint32_t root;
 	uint8_t owners;
+	uint16_t tiles;
 	uint16_t first_city, ncities; /* into the city list */
 };
 
-/* Farms: every area feature with farmers, and the completed cities it
- * borders, each once. */
-static void score_farms(struct carc_game *g)
+/* Farms: every area feature with farmers (roots, in segment order), and the
+ * completed cities it borders, each once. */
+static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 {
 	/* Every farm counted holds a follower: 7 colours x 99 followers at most
 	 * (rules.c), so MAX_FARMS cannot cut one off. */
 	enum { MAX_FARMS = CARC_COLOURS * 99 + 1, MAX_LINKS = 4096 };
 	struct farm farms[MAX_FARMS];
-	uint32_t cities[MAX_LINKS];
+	/* each farm's cities, farm after farm; a farm's first_city and ncities
+	 * say where its own are (and one spare, written and not counted) */
+	uint32_t grouped[MAX_LINKS + 1];
 	int nfarms = 0, nlinks = 0;
 
-	/* The farms with farmers, found from the farmers on the map, in segment
-	 * order. */
-	uint32_t roots[MAX_FARMS];
-	int nroots = followed_roots(g, CARC_CLASS_AREA, roots, MAX_FARMS);
+	/* Each farm's members are walked once: the walk (a pointer chase)
+	 * counts its tiles with a stamp per placement and notes the members
+	 * that border cities, both without a branch. Then the cities of the
+	 * noted members: the completed ones, each once (a mark per city root),
+	 * in the order of the walk. At most MAX_LINKS links are looked at,
+	 * repeats included. Most of these tests are coin tosses for the branch
+	 * predictor, hence the arithmetic. */
+	struct seg *segs = g->segs;
+	const struct carc_placement *placed = g->placed;
+	const uint16_t *tile_borders = g->borders;
+	uint32_t *stamp = g->stamp, *mark = g->mark;
+	struct farm_edge *edges = g->edges;
+	int nraw = 0;
 	for (int i = 0; i < nroots; i++) {
-		uint8_t owners = majority(g->segs[roots[i]].count, g->seated);
+		uint32_t s0 = roots[i];
+		uint8_t owners = majority(segs[s0].count, g->seated_lanes);
 		if (!owners)
 			continue;
-		farms[nfarms++] = (struct farm){roots[i], owners, 0, 0};
+		struct farm *fm = &farms[nfarms++];
+		fm->root = s0;
+		fm->owners = owners;
+		fm->first_city = (uint16_t)nlinks;
+		uint32_t epoch = next_epoch(g);
+		int tiles = 0;
+		size_t nedges = 0;
+		uint32_t sg = s0;
+		do {
+			const struct seg *m = &segs[sg];
+			const struct carc_placement *p = &placed[m->placement];
+			tiles += stamp[m->placement] != epoch;
+			stamp[m->placement] = epoch;
+			edges[nedges] = (struct farm_edge){p->seg0, tile_borders[p->tile * CARC_MAX_FEATURES + m->feature]};
+			nedges += edges[nedges].cities != 0;
+			sg = m->next;
+		} while (sg != s0);
+		for (size_t e = 0; e < nedges; e++)
+			for (uint32_t b = edges[e].cities; b; b &= b - 1) {
+				uint32_t cr = find_near(segs, edges[e].seg0 + (uint32_t)lowest_bit(b));
+				bool counted = root_complete(g, cr) & (nraw < MAX_LINKS);
+				bool fresh = counted & (mark[cr] != epoch);
+				mark[cr] = fresh ? epoch : mark[cr];
+				grouped[nlinks] = cr;
+				nlinks += fresh;
+				nraw += counted;
+			}
+		fm->tiles = (uint16_t)tiles;
+		fm->ncities = (uint16_t)(nlinks - fm->first_city);
 	}
 	if (!nfarms)
 		return;
-	/* Links: the completed cities each farm borders, found by walking the
-	 * farm's segments and the borders of each on its tile. */
-	uint32_t links_farm[MAX_LINKS];
-	int nraw = 0;
-	for (int fi = 0; fi < nfarms; fi++) {
-		uint32_t s0 = farms[fi].root, sg = s0;
-		do {
-			const struct carc_placement *p = &g->placed[g->segs[sg].placement];
-			uint16_t b = g->borders[p->tile * CARC_MAX_FEATURES + g->segs[sg].feature];
-			for (int i = 0; b; i++, b >>= 1) {
-				if (!(b & 1))
-					continue;
-				uint32_t cr = find(g, p->seg0 + (uint32_t)i);
-				if (!root_complete(g, cr) || nraw == MAX_LINKS)
-					continue;
-				links_farm[nraw] = (uint32_t)fi;
-				cities[nraw] = cr;
-				nraw++;
-			}
-			sg = g->segs[sg].next;
-		} while (sg != s0);
-	}
-	/* Group by farm and drop repeats: a small insertion pass per farm. */
-	uint32_t grouped[MAX_LINKS];
-	for (int fi = 0; fi < nfarms; fi++) {
-		farms[fi].first_city = (uint16_t)nlinks;
-		for (int k = 0; k < nraw; k++) {
-			if (links_farm[k] != (uint32_t)fi)
-				continue;
-			bool dup = false;
-			for (int j = farms[fi].first_city; j < nlinks && !dup; j++)
-				dup = grouped[j] == cities[k];
-			if (!dup)
-				grouped[nlinks++] = cities[k];
-		}
-		farms[fi].ncities = (uint16_t)(nlinks - farms[fi].first_city);
-	}
 
 	if (g->edition == 3) {
 		for (int fi = 0; fi < nfarms; fi++) {
@@ -1377,14 +1496,13 @@ static void score_farms(struct carc_game *g)
 			ev->kind = g->segs[fm->root].kind;
 			ev->source = CARC_SRC_FARM;
 			ev->feature = fm->root;
-			ev->tiles = (uint16_t)carc_game_feature_tiles(g, fm->root);
+			ev->tiles = fm->tiles;
 			ev->cities = fm->ncities;
 			ev->points = (int16_t)(3 * fm->ncities);
 			memcpy(ev->followers, g->segs[fm->root].count, sizeof ev->followers);
 			ev->winners = fm->owners;
-			for (int c = 0; c < CARC_COLOURS; c++)
-				if (fm->owners & (1u << c))
-					carc_game_add_points(g, c, ev->points, CARC_SRC_FARM);
+			for (unsigned w = fm->owners; w; w &= w - 1)
+				carc_game_add_points(g, lowest_bit(w), ev->points, CARC_SRC_FARM);
 		}
 	} else if (g->edition == 2) {
 		/* A colour scores a city once, from the first of its farms that borders it. */
@@ -1409,7 +1527,7 @@ static void score_farms(struct carc_game *g)
 				ev->kind = g->segs[fm->root].kind;
 				ev->source = CARC_SRC_FARM;
 				ev->feature = fm->root;
-				ev->tiles = (uint16_t)carc_game_feature_tiles(g, fm->root);
+				ev->tiles = fm->tiles;
 				ev->cities = (uint16_t)fresh;
 				ev->points = (int16_t)(3 * fresh);
 				memcpy(ev->followers, g->segs[fm->root].count, sizeof ev->followers);
@@ -1436,7 +1554,7 @@ static void score_farms(struct carc_game *g)
 			int j = 0;
 			while (grouped[j] != order[oi])
 				j++;
-			uint8_t count[CARC_COLOURS] = {0};
+			uint8_t count[8] = {0}; /* majority reads a word: CARC_COLOURS and a spare */
 			for (int fi = 0; fi < nfarms; fi++) {
 				struct farm *fm = &farms[fi];
 				bool borders = false;
@@ -1446,7 +1564,7 @@ static void score_farms(struct carc_game *g)
 					for (int c = 0; c < CARC_COLOURS; c++)
 						count[c] = (uint8_t)(count[c] + g->segs[fm->root].count[c]);
 			}
-			uint8_t owners = majority(count, g->seated);
+			uint8_t owners = majority(count, g->seated_lanes);
 			struct carc_event *ev = new_event(g);
 			ev->type = CARC_EV_FARM;
 			ev->kind = g->segs[grouped[j]].kind;
@@ -1470,10 +1588,14 @@ void carc_game_score_final(struct carc_game *g)
 		carc_hunters_score_final(g); /* river systems and meadows; unfinished rivers and forests: nothing */
 		return;
 	}
-	/* Unfinished roads, cities and cloisters with followers, in segment order. */
-	uint32_t roots[CARC_COLOURS * 99 + 1]; /* each holds a follower: 7 x 99 at most */
-	int n = followed_roots(g, -1, roots, (int)CARC_ARRAY_LEN(roots));
-	for (int i = 0; i < n; i++)
-		score_feature(g, roots[i], 0, false);
-	score_farms(g);
+	/* Unfinished roads, cities and cloisters with followers, in segment
+	 * order; then the farms. */
+	enum { MAX_ROOTS = CARC_COLOURS * 99 + 1 }; /* each holds a follower: 7 x 99 at most */
+	uint32_t features[MAX_ROOTS], farms[MAX_ROOTS];
+	int nfeatures, nfarms;
+	final_room(g);
+	followed_roots(g, features, &nfeatures, farms, &nfarms, MAX_ROOTS);
+	for (int i = 0; i < nfeatures; i++)
+		score_feature(g, features[i], 0, false);
+	score_farms(g, farms, nfarms);
 }
