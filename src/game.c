@@ -37,20 +37,24 @@
  * would otherwise call. */
 #if defined(__GNUC__) || defined(__clang__)
 #define HOT_INLINE __attribute__((always_inline)) inline
-#define LOWEST_BIT(x) __builtin_ctz(x)
 #else
 #define HOT_INLINE inline
-#define LOWEST_BIT(x) lowest_bit(x)
-static inline int lowest_bit(unsigned x)
+#endif
+
+/* The lowest set bit of a non-zero word. */
+static inline int lowest_bit(uint64_t x)
 {
-	int n = 0;
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_ctzll(x);
+#else
+	int b = 0;
 	while (!(x & 1)) {
 		x >>= 1;
-		n++;
+		b++;
 	}
-	return n;
-}
+	return b;
 #endif
+}
 
 struct seg {
 	uint32_t parent;
@@ -814,7 +818,7 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	 * enclosure across it, then the areas of its two halves (the second
 	 * half is skipped when it joins the same two features as the first). */
 	for (unsigned taken = edges_taken(cell->need); taken; taken &= taken - 1) {
-		int e = LOWEST_BIT(taken);
+		int e = lowest_bit(taken);
 		join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[g->step[e]].placement, e);
 	}
 
@@ -1113,20 +1117,6 @@ struct carc_event *carc_game_add_event(struct carc_game *g)
 	return new_event(g);
 }
 
-/* The lowest set bit of a non-zero word. */
-static inline int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	return __builtin_ctzll(x);
-#else
-	int b = 0;
-	while (!(x & 1)) {
-		x >>= 1;
-		b++;
-	}
-	return b;
-#endif
-}
 
 /* Lane by lane, the larger of a and b: four 16-bit lanes, each holding a
  * value below 256, so that a lane's bit 8 can take the borrow of a - b. */
@@ -1348,15 +1338,6 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 
 /* ---- final scoring ---- */
 
-/* find_in for final scoring, where features are close to their roots:
- * two steps up without a test, which mostly reach the root, so that the
- * loop's test rarely fails; no path halving. */
-static inline uint32_t find_near(struct seg *segs, uint32_t s)
-{
-	uint32_t r = segs[segs[s].parent].parent;
-	return segs[r].parent == r ? r : find_in(segs, r);
-}
-
 /* A member of a farm that borders cities: the first segment of its
  * placement and the features there it borders (carc_feature.borders). */
 struct farm_edge {
@@ -1399,7 +1380,7 @@ static void followed_roots(struct carc_game *g, uint32_t *features, int *nfeatur
 	struct seg *segs = g->segs;
 	for (size_t i = 0; i < g->nfollowers; i++) {
 		const struct carc_follower *f = &g->followers[i];
-		uint32_t r = find_near(segs, f->segment);
+		uint32_t r = find_in(segs, f->segment);
 		uint8_t klass = segs[r].klass;
 		size_t kind = klass == CARC_CLASS_AREA ? FARMS
 			    : klass == CARC_CLASS_LAKE || segs[r].scored ? NOTHING : FEATURES;
@@ -1474,7 +1455,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 		} while (sg != s0);
 		for (size_t e = 0; e < nedges; e++)
 			for (uint32_t b = edges[e].cities; b; b &= b - 1) {
-				uint32_t cr = find_near(segs, edges[e].seg0 + (uint32_t)lowest_bit(b));
+				uint32_t cr = find_in(segs, edges[e].seg0 + (uint32_t)lowest_bit(b));
 				bool counted = root_complete(g, cr) & (nraw < MAX_LINKS);
 				bool fresh = counted & (mark[cr] != epoch);
 				mark[cr] = fresh ? epoch : mark[cr];
