@@ -174,12 +174,12 @@ struct carc_game {
 	int land0, bonus0;   /* their sums, land tiles and bonus tiles */
 	int start_tile;
 	int ntypes;
-	int land_left, bonus_left;
+	int bonus_left;         /* land tiles left: totals.land_left */
 
 	/* players */
 	int supply[CARC_COLOURS];
 	int huts[CARC_COLOURS];
-	int score[CARC_COLOURS];
+	struct carc_totals totals; /* scores, events so far, land tiles left */
 	int from[CARC_COLOURS][CARC_SRC_COUNT];
 	struct carc_follower *followers;
 	size_t nfollowers, followers_cap;
@@ -187,7 +187,7 @@ struct carc_game {
 
 	/* scoring */
 	struct carc_event *events;
-	size_t nevents, events_cap;
+	size_t events_cap;      /* events so far: totals.nevents */
 	uint32_t pending[64];
 	int npending;
 	uint32_t *stamp;     /* per placement, for counting distinct tiles */
@@ -397,7 +397,7 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	/* The supply: the whole set but the start tile. */
 	memcpy(g->left, g->count0, (size_t)ts->ntiles * sizeof *g->left);
 	g->left[start_tile]--;
-	g->land_left = g->land0 - !ts->tiles[start_tile].bonus;
+	g->totals.land_left = g->land0 - !ts->tiles[start_tile].bonus;
 	g->bonus_left = g->bonus0 - ts->tiles[start_tile].bonus;
 	if (g->may_stand_rules != rules || g->may_stand_for != ts->serial) {
 		for (int r = 0; r < CARC_MAX_ROLES; r++) {
@@ -433,11 +433,11 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	for (int c = 0; c < CARC_COLOURS; c++) {
 		g->supply[c] = (g->seated & (1u << c)) ? followers : 0;
 		g->huts[c] = (g->seated & (1u << c)) ? huts : 0;
-		g->score[c] = 0;
+		g->totals.score[c] = 0;
 		for (int s = 0; s < CARC_SRC_COUNT; s++)
 			g->from[c][s] = 0;
 	}
-	g->nplaced = g->nsegs = g->nfollowers = g->nevents = 0;
+	g->nplaced = g->nsegs = g->nfollowers = g->totals.nevents = 0;
 	g->npending = 0;
 	g->table_w = g->table_h = 0;
 	g->award = NULL;
@@ -465,7 +465,7 @@ int carc_game_tiles_drawn(const struct carc_game *g, int tile)
 	return g->ts->tiles[tile].count - (tile == g->start_tile) - g->left[tile];
 }
 
-int carc_game_supply_left(const struct carc_game *g) { return g->land_left; }
+int carc_game_supply_left(const struct carc_game *g) { return g->totals.land_left; }
 int carc_game_bonus_left(const struct carc_game *g) { return g->bonus_left; }
 
 void carc_game_draw(struct carc_game *g, int tile)
@@ -476,7 +476,7 @@ void carc_game_draw(struct carc_game *g, int tile)
 	if (g->ts->tiles[tile].bonus)
 		g->bonus_left--;
 	else
-		g->land_left--;
+		g->totals.land_left--;
 }
 
 /* How many of the 8 cells around a placement are taken (0 for one off the
@@ -1073,19 +1073,21 @@ void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot,
 
 /* ---- scoring ---- */
 
-int carc_game_score(const struct carc_game *g, int colour) { return g->score[colour]; }
-const int *carc_game_scores(const struct carc_game *g) { return g->score; }
+int carc_game_score(const struct carc_game *g, int colour) { return g->totals.score[colour]; }
+const int *carc_game_scores(const struct carc_game *g) { return g->totals.score; }
 int carc_game_points_from(const struct carc_game *g, int colour, int source) { return g->from[colour][source]; }
 
 void carc_game_add_points(struct carc_game *g, int colour, int points, int source)
 {
-	g->score[colour] += points;
+	g->totals.score[colour] += points;
 	g->from[colour][source] += points;
 }
 
+const struct carc_totals *carc_game_totals(const struct carc_game *g) { return &g->totals; }
+
 const struct carc_event *carc_game_events(const struct carc_game *g, size_t *count)
 {
-	*count = g->nevents;
+	*count = g->totals.nevents;
 	return g->events;
 }
 
@@ -1103,11 +1105,11 @@ const struct carc_follower *carc_game_followers(const struct carc_game *g, size_
 
 static inline struct carc_event *new_event(struct carc_game *g)
 {
-	if (g->nevents == g->events_cap) {
+	if (g->totals.nevents == g->events_cap) {
 		g->events_cap = g->events_cap ? 2 * g->events_cap : 64;
 		g->events = xrealloc(g->events, g->events_cap * sizeof *g->events);
 	}
-	struct carc_event *ev = &g->events[g->nevents++];
+	struct carc_event *ev = &g->events[g->totals.nevents++];
 	memset(ev, 0, sizeof *ev);
 	return ev;
 }
@@ -1270,14 +1272,14 @@ int carc_game_feature_value(struct carc_game *g, uint32_t root)
 
 int carc_game_score_completed(struct carc_game *g, int turn)
 {
-	size_t before = g->nevents;
+	size_t before = g->totals.nevents;
 	for (int i = 0; i < g->npending; i++) {
 		uint32_t r = find(g, g->pending[i]);
 		if (!g->segs[r].scored)
 			score_feature(g, r, turn, true);
 	}
 	g->npending = 0;
-	return (int)(g->nevents - before);
+	return (int)(g->totals.nevents - before);
 }
 
 /* ---- a whole turn ---- */
@@ -1319,7 +1321,7 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 	if (g->ts->tiles[tile].bonus)
 		g->bonus_left--;
 	else
-		g->land_left--;
+		g->totals.land_left--;
 	int pi = place_tile(g, tile, rot, x, y, colour, turn, cell);
 	*placement = pi;
 	if (role >= 0) {

@@ -175,6 +175,16 @@ int carc_game_feature_value(struct carc_game *g, uint32_t root);
 /* Final scoring: incomplete features, then farms. */
 void carc_game_score_final(struct carc_game *g);
 
+/* A game's running totals, kept current by the engine: the referee reads
+ * them after every turn through one pointer (carc_game_totals, valid for
+ * the engine's life) rather than a call each. */
+struct carc_totals {
+	int score[CARC_COLOURS]; /* indexed by colour */
+	size_t nevents;          /* scoring events so far */
+	int land_left;           /* land tiles left in the supply */
+};
+const struct carc_totals *carc_game_totals(const struct carc_game *g);
+
 int carc_game_score(const struct carc_game *g, int colour);
 /* Every colour's score, indexed by colour (CARC_COLOURS of them). */
 const int *carc_game_scores(const struct carc_game *g);

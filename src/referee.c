@@ -29,6 +29,7 @@ struct referee {
 	struct carc_buf msg;
 	struct carc_turn *current;  /* the turn being refereed, NULL between turns */
 	bool hunters;               /* Hunters and Gatherers: bonus turns, huts (hunters.c) */
+	const struct carc_totals *totals; /* the engine's running totals */
 	struct carc_hunters_turns bonus;
 };
 
@@ -326,21 +327,20 @@ static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int 
  * or solo's forced end). */
 static inline bool end_turn(struct referee *rf, struct carc_turn *tr, size_t ev0)
 {
-	struct carc_game *g = rf->g;
-	memcpy(tr->scores, carc_game_scores(g), sizeof tr->scores);
-	size_t ev1;
-	carc_game_events(g, &ev1);
-	tr->nevents = (uint32_t)(ev1 - ev0);
+	const struct carc_totals *t = rf->totals;
+	memcpy(tr->scores, t->score, sizeof tr->scores);
+	tr->nevents = (uint32_t)(t->nevents - ev0);
 	if (rf->m->has_claim)
 		check_claims(rf);
 	rf->res->last_turn = rf->turn;
-	return carc_game_supply_left(g) == 0 || (rf->res->solo && carc_solo_forced_end(rf->res->solo));
+	return t->land_left == 0 || (rf->res->solo && carc_solo_forced_end(rf->res->solo));
 }
 
 void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
 		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
 {
-	struct referee rf = {.res = res, .rec = rec, .g = g, .sink = sink, .ts = rec->tileset};
+	struct referee rf = {.res = res, .rec = rec, .g = g, .sink = sink, .ts = rec->tileset,
+			     .totals = carc_game_totals(g)};
 	unsigned errors0 = sink->errors, warnings0 = sink->warnings;
 	res->rec = rec;
 	res->game = g;
@@ -396,8 +396,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			rf.current = tr;
 			tr->number = (uint16_t)turn;
 			tr->colour = m->colour;
-			size_t ev0;
-			carc_game_events(g, &ev0);
+			size_t ev0 = rf.totals->nevents;
 			tr->first_event = (uint32_t)ev0;
 			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
 						    &tr->placement);
