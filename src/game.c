@@ -125,7 +125,8 @@ struct orient {
 	uint32_t need_out[4];/* what it asks of the cell across edge e: cell.need bits */
 	uint8_t spot[CARC_SPOT_COUNT]; /* the feature at each spot, or CARC_NO_FEATURE */
 	uint8_t nclosing;    /* its paths and enclosures (features that complete when closed) */
-	uint8_t closing[CARC_MAX_FEATURES]; /* padded to 4 with repeats of the first */
+	uint8_t closing[CARC_MAX_FEATURES];
+	uint8_t closes_alone;/* one of them has no edge: it is complete when placed */
 	uint8_t site;        /* the centre is a site (a cloister) */
 	uint8_t nfeatures;   /* the tile's */
 };
@@ -369,8 +370,8 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 				for (int f = 0; f < t->nfeatures; f++)
 					if (tmpl[f].klass == CARC_CLASS_PATH || tmpl[f].klass == CARC_CLASS_ENCLOSURE)
 						o->closing[o->nclosing++] = (uint8_t)f;
-				for (int k = o->nclosing; k > 0 && k < 4; k++)
-					o->closing[k] = o->closing[0];
+				for (int k = 0; k < o->nclosing; k++)
+					o->closes_alone |= tmpl[o->closing[k]].open == 0;
 				o->nfeatures = t->nfeatures;
 				o->edges = t->rot_edges[r];
 				for (int e = 0; e < 4; e++)
@@ -727,19 +728,22 @@ static inline unsigned edges_taken(uint32_t need)
  * entry, 0 when empty): the path or enclosure across the edge, then the
  * areas of its two halves (the second half is skipped when it joins the
  * same two features as the first). */
-static HOT_INLINE void join_edge(struct seg *restrict segs, seg_attrs *restrict attrs, uint32_t *restrict fnext,
+static HOT_INLINE bool join_edge(struct seg *restrict segs, seg_attrs *restrict attrs, uint32_t *restrict fnext,
 				  const struct carc_placement *placed, const struct orient *orient,
 				  const struct orient *mo, uint32_t seg0, uint16_t entry, int e)
 {
 	if (!entry)
-		return;
+		return false;
 	const struct carc_placement *q = &placed[entry - 1];
 	const struct orient *qo = &orient[q->tile * 4 + q->rot];
 	uint32_t qseg0 = q->seg0;
 	int oe = (e + 2) & 3;
 	uint8_t mf = mo->edge[e], qf = qo->edge[oe];
-	if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe])
+	bool closed = false;
+	if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe]) {
 		join(segs, attrs, fnext, seg0 + mf, qseg0 + qf, true);
+		closed = segs[find_in(segs, seg0 + mf)].open == 0;
+	}
 	/* half-edge h meets the neighbour's ((h ^ 1) + 4) & 7 */
 	uint8_t a0 = mo->half[2 * e], b0 = qo->half[(2 * e + 5) & 7];
 	uint8_t a1 = mo->half[2 * e + 1], b1 = qo->half[(2 * e + 4) & 7];
@@ -747,6 +751,7 @@ static HOT_INLINE void join_edge(struct seg *restrict segs, seg_attrs *restrict 
 		join(segs, attrs, fnext, seg0 + a0, qseg0 + b0, false);
 	if (a1 != CARC_NO_FEATURE && b1 != CARC_NO_FEATURE && (a1 != a0 || b1 != b0))
 		join(segs, attrs, fnext, seg0 + a1, qseg0 + b1, false);
+	return closed;
 }
 
 /* Puts the feature of segment s on this turn's completion list if it has
@@ -817,9 +822,10 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	/* Join the features that meet across each shared edge: the path or
 	 * enclosure across it, then the areas of its two halves (the second
 	 * half is skipped when it joins the same two features as the first). */
+	bool closed = mo->closes_alone; /* a path or enclosure may be complete */
 	for (unsigned taken = edges_taken(cell->need); taken; taken &= taken - 1) {
 		int e = lowest_bit(taken);
-		join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[g->step[e]].placement, e);
+		closed |= join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[g->step[e]].placement, e);
 	}
 
 	/* What the tile asks of the cells across its edges, and its place in
@@ -846,16 +852,13 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 		for (int k = 0; k < 8 && !site_done; k++)
 			site_done = cell[g->ring[k]].around == 8 && cell[g->ring[k]].placement;
 
-	/* What did this placement complete? Paths and enclosures of the new tile,
-	 * then sites: its own and its neighbours', row by row from the north-west. */
-	if (mo->nclosing > 4) {
+	/* What did this placement complete? Paths and enclosures of the new tile
+	 * (only when a join across an edge left one with no open edge: about
+	 * one turn in ten), then sites: its own and its neighbours', row by row
+	 * from the north-west. */
+	if (closed)
 		for (int k = 0; k < mo->nclosing; k++)
 			note_closed(g, segs, seg0 + mo->closing[k]);
-	} else if (mo->nclosing) {
-		/* four, with repeats, whatever the tile has: see the copy above */
-		for (int k = 0; k < 4; k++)
-			note_closed(g, segs, seg0 + mo->closing[k]);
-	}
 	if (site_done)
 		complete_sites(g, cell);
 	return (int)pi;
