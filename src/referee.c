@@ -217,13 +217,10 @@ static void deploy(struct referee *rf, int placement)
 	carc_game_deploy(rf->g, placement, f, m->spot, c, m->role, rf->turn);
 }
 
+/* A new turn record; carc_referee_run has made room for one per move. */
 static inline struct carc_turn *new_turn(struct referee *rf, uint32_t move)
 {
 	struct carc_result *res = rf->res;
-	if (res->nturns == res->turns_cap) {
-		res->turns_cap = res->turns_cap ? 2 * res->turns_cap : 128;
-		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
-	}
 	struct carc_turn *t = &res->turns[res->nturns++];
 	/* every field but the scores, which the turn's end copies */
 	t->move = move;
@@ -380,6 +377,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	 * the short way below when they are in order; the others go through
 	 * every check. Both give the same results. */
 	bool plain = !rf.hunters && !res->solo && !(opt && opt->stop_after);
+	if (res->turns_cap < rec->nmoves) { /* a turn record per move at most */
+		res->turns_cap = rec->nmoves < 128 ? 128 : rec->nmoves;
+		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
+	}
 	for (size_t i = 0; i < rec->nmoves; i++) {
 		const struct carc_move *m = &rec->moves[i];
 		if (m->bad) {
