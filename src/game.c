@@ -118,18 +118,21 @@ static inline bool has_followers(const struct seg *root)
  * that join across that edge (paths and enclosures across edges, areas
  * across half-edges), so that placing a tile looks nothing else up. */
 struct orient {
-	uint8_t edge[4];     /* path or enclosure crossing board edge e, or CARC_NO_FEATURE */
+	_Alignas(64) uint8_t edge[4]; /* path or enclosure crossing board edge e, or CARC_NO_FEATURE */
 	uint8_t eklass[4];   /* its class */
 	uint8_t half[8];     /* area covering board half-edge h, or CARC_NO_FEATURE */
 	uint32_t edges;      /* edge terrains, byte e = board edge e (carc_tile.rot_edges) */
-	uint32_t need_out[4];/* what it asks of the cell across edge e: cell.need bits */
 	uint8_t spot[CARC_SPOT_COUNT]; /* the feature at each spot, or CARC_NO_FEATURE */
 	uint8_t nclosing;    /* its paths and enclosures (features that complete when closed) */
 	uint8_t closing[CARC_MAX_FEATURES];
 	uint8_t closes_alone;/* one of them has no edge: it is complete when placed */
+	uint8_t any_attr;    /* one of its features has attributes (has_attr) */
 	uint8_t site;        /* the centre is a site (a cloister) */
 	uint8_t nfeatures;   /* the tile's */
+	uint8_t bonus;       /* a bonus tile (hunters), drawn from its own supply */
 };
+/* one cache line a table: a turn reads its tile's and its neighbours' */
+_Static_assert(sizeof(struct orient) == 64, "an orientation table is one cache line");
 
 /* A cell of the map. */
 struct cell {
@@ -325,7 +328,7 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	g->ntypes = ts->ntiles;
 	if (g->templates_for != ts->serial) {
 		free(g->templates);
-		g->templates = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->templates);
+		g->templates = xcalloc_lines((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->templates);
 		free(g->tattrs);
 		g->tattrs = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->tattrs);
 		for (int i = 0; i < ts->ntiles; i++)
@@ -349,7 +352,7 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 			for (int f = 0; f < ts->tiles[i].nfeatures; f++)
 				g->borders[i * CARC_MAX_FEATURES + f] = ts->tiles[i].features[f].borders;
 		free(g->orient);
-		g->orient = xcalloc((size_t)ts->ntiles * 4, sizeof *g->orient);
+		g->orient = xcalloc_lines((size_t)ts->ntiles * 4, sizeof *g->orient);
 		for (int i = 0; i < ts->ntiles; i++)
 			for (int r = 0; r < 4; r++) {
 				const struct carc_tile *t = &ts->tiles[i];
@@ -372,10 +375,11 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 						o->closing[o->nclosing++] = (uint8_t)f;
 				for (int k = 0; k < o->nclosing; k++)
 					o->closes_alone |= tmpl[o->closing[k]].open == 0;
+				for (int f = 0; f < t->nfeatures; f++)
+					o->any_attr |= tmpl[f].has_attr;
 				o->nfeatures = t->nfeatures;
 				o->edges = t->rot_edges[r];
-				for (int e = 0; e < 4; e++)
-					o->need_out[e] = ((o->edges >> (8 * e) & 0xFFu) + 1) << (8 * ((e + 2) & 3));
+				o->bonus = t->bonus;
 				for (int sp = 0; sp < CARC_SPOT_COUNT; sp++)
 					o->spot[sp] = sp <= CARC_SPOT_WNW ? carc_tile_half(t, r, sp)
 						      : sp <= CARC_SPOT_W ? carc_tile_edge_feature(t, r, sp - CARC_SPOT_N)
@@ -801,7 +805,6 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	 * branch at its end. */
 	const struct seg *tmpl = &g->templates[tile * CARC_MAX_FEATURES];
 	memcpy(&segs[seg0], tmpl, 4 * sizeof *segs);
-	memcpy(&attrs[seg0], &g->tattrs[tile * CARC_MAX_FEATURES], 4 * sizeof *attrs);
 	for (int f = 0; f < 4; f++) {
 		segs[seg0 + f].parent = segs[seg0 + f].next = seg0 + (uint32_t)f;
 		segs[seg0 + f].placement = (uint16_t)pi;
@@ -811,8 +814,12 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 		*s = tmpl[f];
 		s->parent = s->next = seg0 + (uint32_t)f;
 		s->placement = (uint16_t)pi;
-		memcpy(attrs[seg0 + f], g->tattrs[tile * CARC_MAX_FEATURES + f], sizeof attrs[0]);
 	}
+	/* Attributes are written only for the tiles that have some (pennants:
+	 * one tile in seven in the base game): a branch mispredicted now and
+	 * then costs less than writing a cache line that is not needed. */
+	if (mo->any_attr)
+		memcpy(&attrs[seg0], &g->tattrs[tile * CARC_MAX_FEATURES], (size_t)nf * sizeof *attrs);
 	g->nsegs += (size_t)nf;
 	if (!cell)
 		return (int)pi; /* far off the map (an illegal move): touches nothing */
@@ -830,10 +837,13 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 
 	/* What the tile asks of the cells across its edges, and its place in
 	 * the counts of the cells around it. */
-	cell[dim].need |= mo->need_out[CARC_N];
-	cell[1].need |= mo->need_out[CARC_E];
-	cell[-dim].need |= mo->need_out[CARC_S];
-	cell[-1].need |= mo->need_out[CARC_W];
+	/* 1 + the terrain of edge e, moved to the byte of the opposite edge */
+	uint32_t asks = mo->edges + 0x01010101u;
+	asks = asks << 16 | asks >> 16;
+	cell[dim].need |= asks & 0x00FF0000u;  /* north: its south edge */
+	cell[1].need |= asks & 0xFF000000u;    /* east: its west edge */
+	cell[-dim].need |= asks & 0x000000FFu; /* south: its north edge */
+	cell[-1].need |= asks & 0x0000FF00u;   /* west: its east edge */
 	cell[dim - 1].around++;
 	cell[dim].around++;
 	cell[dim + 1].around++;
@@ -1321,7 +1331,7 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell))
 		return CARC_PLAY_NONE;
 	g->left[tile]--; /* carc_game_draw */
-	if (g->ts->tiles[tile].bonus)
+	if (mo->bonus)
 		g->bonus_left--;
 	else
 		g->totals.land_left--;

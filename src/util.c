@@ -29,6 +29,16 @@ void *xcalloc(size_t count, size_t size)
 	return p;
 }
 
+void *xcalloc_lines(size_t count, size_t size)
+{
+	size_t n = count * size, lines = (n + 63) / 64 * 64;
+	void *p = aligned_alloc(64, lines ? lines : 64);
+	if (!p)
+		out_of_memory(n);
+	memset(p, 0, lines ? lines : 64);
+	return p;
+}
+
 void *xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);

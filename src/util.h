@@ -24,6 +24,9 @@
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
+/* xcalloc on a 64-byte boundary (a cache line), for tables read in the hot
+ * paths; freed with free(). */
+void *xcalloc_lines(size_t count, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 
