@@ -835,9 +835,9 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 		closed |= join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[g->step[e]].placement, e);
 	}
 
-	/* What the tile asks of the cells across its edges, and its place in
+	/* What the tile asks of the cells across its edges (1 + the terrain of
+	 * its edge e, moved to the byte of the opposite edge), and its place in
 	 * the counts of the cells around it. */
-	/* 1 + the terrain of edge e, moved to the byte of the opposite edge */
 	uint32_t asks = mo->edges + 0x01010101u;
 	asks = asks << 16 | asks >> 16;
 	cell[dim].need |= asks & 0x00FF0000u;  /* north: its south edge */
