@@ -201,9 +201,36 @@ const char *carc_tag_name(int id)
 
 int carc_tag_lookup(const char *p, size_t len)
 {
-	for (int i = 0; i < CARC_TAG_UNKNOWN; i++)
-		if (len && (p[0] | 0x20) == (tag_names[i][0] | 0x20) && carc_slice_ieq(p, len, tag_names[i]))
-			return i;
+	/* The known names by their first letter (ids + 1, 0 ends a list), so
+	 * that a name is compared with one or two of them, not all 21. */
+	enum { R = CARC_TAG_KNOWN + 1 }; /* a colour's id + 1 is R + colour */
+	static const uint8_t by_letter[26][4] = {
+		['b' - 'a'] = {R + CARC_BLUE, R + CARC_BLACK},
+		['d' - 'a'] = {CARC_TAG_DATE + 1},
+		['e' - 'a'] = {CARC_TAG_EVENT + 1, CARC_TAG_EDITION + 1, CARC_TAG_ENDORDER + 1},
+		['f' - 'a'] = {CARC_TAG_FOLLOWERS + 1},
+		['g' - 'a'] = {R + CARC_GREEN, R + CARC_GRAY},
+		['h' - 'a'] = {CARC_TAG_HUTS + 1},
+		['p' - 'a'] = {R + CARC_PINK},
+		['r' - 'a'] = {CARC_TAG_RULES + 1, CARC_TAG_RESULT + 1, CARC_TAG_ROUND + 1, R + CARC_RED},
+		['s' - 'a'] = {CARC_TAG_SEATS + 1, CARC_TAG_SITE + 1, CARC_TAG_START + 1},
+		['t' - 'a'] = {CARC_TAG_TILESET + 1, CARC_TAG_TABLE + 1},
+		['y' - 'a'] = {R + CARC_YELLOW},
+	};
+	unsigned letter = len ? (unsigned)((p[0] | 0x20) - 'a') : 26;
+	if (letter >= 26)
+		return CARC_TAG_UNKNOWN;
+	for (int k = 0; k < 4 && by_letter[letter][k]; k++) {
+		int id = by_letter[letter][k] - 1;
+		const char *name = tag_names[id];
+		/* the names are letters, and (c | 0x20) is one only when c is it,
+		 * in either case */
+		size_t i = 0;
+		while (i < len && name[i] && (p[i] | 0x20) == (name[i] | 0x20))
+			i++;
+		if (i == len && !name[i])
+			return id;
+	}
 	if (carc_slice_ieq(p, len, "Grey"))
 		return CARC_TAG_KNOWN + CARC_GRAY;
 	return CARC_TAG_UNKNOWN;
@@ -915,6 +942,26 @@ static bool is_name_char(char ch)
 	return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
 }
 
+/* Past the bytes from s[p] on that a tag's value keeps as they are,
+ * printable ASCII but '"' and '\\', counted 8 at a time: stops at the first
+ * word of 8 that holds any other byte (or at p), and the caller reads on
+ * byte by byte. A line ends at a newline or the NUL after the input, so
+ * this never passes its end; it reads at most 7 bytes past it. */
+static size_t skip_plain_value(const unsigned char *s, size_t p)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
+	for (;; p += 8) {
+		uint64_t w = word_at(s + p);
+		uint64_t control = (w - 0x20 * ones) & ~w;     /* a byte < 0x20 */
+		uint64_t beyond = (w + ones) | w;              /* a byte > 0x7e */
+		uint64_t quote = w ^ '"' * ones, backslash = w ^ '\\' * ones;
+		quote = (quote - ones) & ~quote;               /* a byte '"' */
+		backslash = (backslash - ones) & ~backslash;   /* a byte '\\' */
+		if ((control | beyond | quote | backslash) & high)
+			return p;
+	}
+}
+
 /* tag-line = "[" NAME STRING "]" ; NAME is a letter and then letters,
  * digits and '_'; STRING is "..." where \" and \\ stand for " and \. */
 static void parse_tag(struct parser *ps)
@@ -946,6 +993,7 @@ static void parse_tag(struct parser *ps)
 	size_t text_at = rec->text.len;
 	const unsigned char *s = (const unsigned char *)c.buf;
 	for (size_t run = c.p;;) {
+		c.p = skip_plain_value(s, c.p);
 		while (c.p < c.end && byte_class[s[c.p]] <= S && s[c.p] != '"' && s[c.p] != '\\' && s[c.p] != '\n')
 			c.p++;
 		carc_buf_add(&rec->text, c.buf + run, c.p - run);
