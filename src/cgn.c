@@ -201,13 +201,72 @@ const char *carc_tag_name(int id)
 
 int carc_tag_lookup(const char *p, size_t len)
 {
-	for (int i = 0; i < CARC_TAG_UNKNOWN; i++)
-		if (len && (p[0] | 0x20) == (tag_names[i][0] | 0x20) && carc_slice_ieq(p, len, tag_names[i]))
-			return i;
+	/* The known names by their first letter (ids + 1, 0 ends a list), so
+	 * that a name is compared with one or two of them, not all 21. */
+	enum { R = CARC_TAG_KNOWN + 1 }; /* a colour's id + 1 is R + colour */
+	static const uint8_t by_letter[26][4] = {
+		['b' - 'a'] = {R + CARC_BLUE, R + CARC_BLACK},
+		['d' - 'a'] = {CARC_TAG_DATE + 1},
+		['e' - 'a'] = {CARC_TAG_EVENT + 1, CARC_TAG_EDITION + 1, CARC_TAG_ENDORDER + 1},
+		['f' - 'a'] = {CARC_TAG_FOLLOWERS + 1},
+		['g' - 'a'] = {R + CARC_GREEN, R + CARC_GRAY},
+		['h' - 'a'] = {CARC_TAG_HUTS + 1},
+		['p' - 'a'] = {R + CARC_PINK},
+		['r' - 'a'] = {CARC_TAG_RULES + 1, CARC_TAG_RESULT + 1, CARC_TAG_ROUND + 1, R + CARC_RED},
+		['s' - 'a'] = {CARC_TAG_SEATS + 1, CARC_TAG_SITE + 1, CARC_TAG_START + 1},
+		['t' - 'a'] = {CARC_TAG_TILESET + 1, CARC_TAG_TABLE + 1},
+		['y' - 'a'] = {R + CARC_YELLOW},
+	};
+	unsigned letter = len ? (unsigned)((p[0] | 0x20) - 'a') : 26;
+	if (letter >= 26)
+		return CARC_TAG_UNKNOWN;
+	for (int k = 0; k < 4 && by_letter[letter][k]; k++) {
+		int id = by_letter[letter][k] - 1;
+		const char *name = tag_names[id];
+		/* the names are letters, and (c | 0x20) is one only when c is it,
+		 * in either case */
+		size_t i = 0;
+		while (i < len && name[i] && (p[i] | 0x20) == (name[i] | 0x20))
+			i++;
+		if (i == len && !name[i])
+			return id;
+	}
 	if (carc_slice_ieq(p, len, "Grey"))
 		return CARC_TAG_KNOWN + CARC_GRAY;
 	return CARC_TAG_UNKNOWN;
 }
+
+/* A word the fast path for turn lines (below) looks for: its bytes,
+ * padded with zeros to 8, a mask of those to compare, its length and what
+ * it means. */
+struct fast_word {
+	char text[8];
+	uint64_t mask;
+	uint8_t len;
+	uint8_t value;
+};
+
+/* The fast path finds a spot, and a role of the game's rule set, by the
+ * slot of a table that its first bytes give: a multiplicative hash, with a
+ * multiplier chosen so that the 13 spots, and the 8 roles of the rule sets
+ * (knight thief monk farmer gatherer fisher hunter hut, by their first 3
+ * letters), each have a slot of their own. A role of some other rule set
+ * that would share a slot is left out of the table, and its lines go to
+ * the general parser. */
+#define SPOT_SLOTS 16
+#define ROLE_SLOTS 16
+static inline unsigned spot_slot(uint64_t key) { return (unsigned)((key * UINT64_C(0x45f4fa408b20615b)) >> 60); }
+static inline unsigned role_slot(uint64_t w)
+{
+	return (unsigned)(((w & 0xffffff) * UINT64_C(0xcc623af8783354e7)) >> 60);
+}
+
+/* A spot: its name in upper case as word_at reads it (one letter or three),
+ * ~0 for an empty slot. */
+struct spot_slot {
+	uint64_t key;
+	uint8_t spot;
+};
 
 /* ---- the reader: input blocks, logical lines ---- */
 
@@ -238,6 +297,11 @@ struct carc_reader {
 	/* comment lines after the last turn, carried to the next game */
 	struct carc_comment *carry;
 	size_t ncarry, carry_cap;
+	/* for the fast path: the spots, and the roles of roles_for, by slot */
+	struct spot_slot spots[SPOT_SLOTS];
+	const struct carc_ruleset *roles_for;
+	struct fast_word roles[ROLE_SLOTS];
+	size_t role_len[CARC_MAX_ROLES]; /* of roles_for's role names */
 };
 
 /* Ends the text read so far with a NUL (the stop the tokeniser relies on,
@@ -259,7 +323,47 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
 	r->cap = 2 * BLOCK;
 	r->buf = xmalloc(r->cap);
 	end_text(r);
+	for (int k = 0; k < SPOT_SLOTS; k++)
+		r->spots[k].key = ~UINT64_C(0);
+	for (int sp = 0; sp < CARC_SPOT_COUNT; sp++) {
+		uint64_t key = word_of(spot_names[sp], strlen(spot_names[sp]));
+		struct spot_slot *e = &r->spots[spot_slot(key)];
+		if (e->key == ~UINT64_C(0))
+			*e = (struct spot_slot){key, (uint8_t)sp};
+	}
 	return r;
+}
+
+/* Fills the role table and role lengths for the rule set rs, unless they
+ * are for it already. An empty slot holds a word that nothing matches:
+ * its first byte would have to be both a NUL and the space after it. */
+static void set_roles(struct carc_reader *r, const struct carc_ruleset *rs)
+{
+	if (r->roles_for == rs)
+		return;
+	r->roles_for = rs;
+	for (int k = 0; k < ROLE_SLOTS; k++)
+		r->roles[k] = (struct fast_word){"", LOW_BYTES(1), 0, 0};
+	for (int i = 0; i < rs->nroles; i++) {
+		const char *name = rs->roles[i].name;
+		size_t n = strlen(name);
+		r->role_len[i] = n;
+		/* the fast path reads a role as one word and hashes its first 3
+		 * bytes; it takes lower-case names only (so does the general parser) */
+		bool lower_case = n >= 3 && n <= 8;
+		for (size_t k = 0; k < n && lower_case; k++)
+			lower_case = name[k] >= 'a' && name[k] <= 'z';
+		if (!lower_case)
+			continue;
+		uint64_t w = word_of(name, n);
+		struct fast_word *e = &r->roles[role_slot(w)];
+		if (e->len == 0) {
+			memcpy(e->text, name, n);
+			e->mask = LOW_BYTES(n);
+			e->len = (uint8_t)n;
+			e->value = (uint8_t)i;
+		}
+	}
 }
 
 void carc_reader_free(struct carc_reader *r)
@@ -503,10 +607,6 @@ struct parser {
 	bool in_moves;
 	bool line_bad;               /* an error was reported on this line */
 	bool rules_bad;              /* the Rules tag named no rule set: tiles, roles unchecked */
-	size_t role_len[CARC_MAX_ROLES]; /* of the rule set's role names */
-	/* The role names as the fast path compares them: a word's first
-	 * role_len bytes (role_mask) are the name (role_word). */
-	uint64_t role_word[CARC_MAX_ROLES], role_mask[CARC_MAX_ROLES];
 };
 
 /* The record's source must point into the buffer, which may have moved. */
@@ -842,6 +942,26 @@ static bool is_name_char(char ch)
 	return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
 }
 
+/* Past the bytes from s[p] on that a tag's value keeps as they are,
+ * printable ASCII but '"' and '\\', counted 8 at a time: stops at the first
+ * word of 8 that holds any other byte (or at p), and the caller reads on
+ * byte by byte. A line ends at a newline or the NUL after the input, so
+ * this never passes its end; it reads at most 7 bytes past it. */
+static size_t skip_plain_value(const unsigned char *s, size_t p)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
+	for (;; p += 8) {
+		uint64_t w = word_at(s + p);
+		uint64_t control = (w - 0x20 * ones) & ~w;     /* a byte < 0x20 */
+		uint64_t beyond = (w + ones) | w;              /* a byte > 0x7e */
+		uint64_t quote = w ^ '"' * ones, backslash = w ^ '\\' * ones;
+		quote = (quote - ones) & ~quote;               /* a byte '"' */
+		backslash = (backslash - ones) & ~backslash;   /* a byte '\\' */
+		if ((control | beyond | quote | backslash) & high)
+			return p;
+	}
+}
+
 /* tag-line = "[" NAME STRING "]" ; NAME is a letter and then letters,
  * digits and '_'; STRING is "..." where \" and \\ stand for " and \. */
 static void parse_tag(struct parser *ps)
@@ -873,6 +993,7 @@ static void parse_tag(struct parser *ps)
 	size_t text_at = rec->text.len;
 	const unsigned char *s = (const unsigned char *)c.buf;
 	for (size_t run = c.p;;) {
+		c.p = skip_plain_value(s, c.p);
 		while (c.p < c.end && byte_class[s[c.p]] <= S && s[c.p] != '"' && s[c.p] != '\\' && s[c.p] != '\n')
 			c.p++;
 		carc_buf_add(&rec->text, c.buf + run, c.p - run);
@@ -1206,14 +1327,7 @@ static void finish_header(struct parser *ps)
 		}
 	}
 	const struct carc_ruleset *rs = rec->rules;
-	for (int i = 0; i < rs->nroles; i++) {
-		size_t n = strlen(rs->roles[i].name);
-		ps->role_len[i] = n;
-		/* a name longer than a word is left to the general parser: no word
-		 * matches a mask of 0 and a word of 1 */
-		ps->role_word[i] = n <= 8 ? word_of(rs->roles[i].name, n) : 1;
-		ps->role_mask[i] = n <= 8 ? LOW_BYTES(n) : 0;
-	}
+	set_roles(ps->r, rs);
 	rec->edition = 3;
 	if ((v = carc_record_tag(rec, CARC_TAG_EDITION))) {
 		if (!strcmp(v, "1") || !strcmp(v, "2") || !strcmp(v, "3"))
@@ -1314,7 +1428,7 @@ static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t
 	const struct carc_ruleset *rs = ps->rec->rules;
 	int role = -1;
 	for (int i = 0; i < rs->nroles && role < 0; i++)
-		if (n == ps->role_len[i] && ieq(c->buf + s, rs->roles[i].name, n))
+		if (n == ps->r->role_len[i] && ieq(c->buf + s, rs->roles[i].name, n))
 			role = i;
 	if (role < 0 && !ps->rules_bad) {
 		char roles[128] = "";
@@ -1576,7 +1690,7 @@ bool carc_cgn_fast_turns = true;
  * included: blanks are spaces here; and a CR not before the newline).
  *
  * Blanks are skipped and words compared 8 bytes at a time. Such a load may
- * reach past the line's end and the input's, up to 7 bytes past the NUL
+ * reach past the line's end and the input's, up to 8 bytes past the NUL
  * after the input (the reader keeps SLACK bytes there); every test gives
  * the same answer whatever those bytes are, as it is decided by the bytes up
  * to the first one that fails it, and the NUL fails every test. */
@@ -1598,11 +1712,11 @@ static FAST_PATH bool at_line_end(const unsigned char *b, size_t *i)
  * or two digits: those take no loop, nor a branch on which they are. */
 static FAST_PATH size_t fast_digits(const unsigned char *b, size_t i, size_t max, uint32_t *v)
 {
-	unsigned d0 = (unsigned)b[i] - '0', d1 = (unsigned)b[i + 1] - '0';
+	uint32_t d0 = (uint32_t)b[i] - '0', d1 = (uint32_t)b[i + 1] - '0';
 	if (d0 > 9)
 		return 0;
-	bool two = d1 <= 9;
-	uint32_t x = two ? d0 * 10 + d1 : d0;
+	uint32_t two = d1 <= 9;
+	uint32_t x = d0 + ((9 * d0 + d1) & -two); /* d0, or 10 * d0 + d1 */
 	size_t n = 1 + two;
 	for (unsigned d; (d = (unsigned)b[i + n] - '0') <= 9; x = x * 10 + d)
 		if (++n > max)
@@ -1637,15 +1751,6 @@ static FAST_PATH size_t fast_coord(const unsigned char *b, size_t i, int32_t *v)
 	*v = (int32_t)((x ^ -neg) + neg); /* -x when neg */
 	return n + neg;
 }
-
-/* A word the fast path looks for: its bytes, padded with zeros to 8, a
- * mask of those to compare, its length and what it means. */
-struct fast_word {
-	char text[8];
-	uint64_t mask;
-	uint8_t len;
-	uint8_t value;
-};
 
 /* The word w (as word_at reads it) starts with the word fw. */
 static FAST_PATH bool starts_with(uint64_t w, const struct fast_word *fw)
@@ -1688,59 +1793,29 @@ static FAST_PATH bool fast_rotation(const unsigned char *b, size_t i, size_t *n,
 	const struct fast_word *r = &rotations[(w + (w >> 2)) & 3];
 	*n = r->len;
 	*rot = r->value;
-	return starts_with(w, r) && b[i + r->len] <= ' ';
+	return starts_with(w, r) && (w >> (8 * r->len) & 0xff) <= ' ';
 }
 
-/* A role of the game's rule set in lower case and a space at b[i]: its
- * length, the role in *role; 0 for anything else. */
-static FAST_PATH size_t fast_role(const struct parser *ps, const unsigned char *b, size_t i, int *role)
+/* The role of the rule set, if any, whose name the word at b[i] may start
+ * with (see role_slot); whether it does is for the caller to check. */
+static FAST_PATH const struct fast_word *role_at(const struct carc_reader *r, const unsigned char *b, size_t i)
 {
-	uint64_t w = word_at(b + i);
-	for (int k = 0; k < ps->rec->rules->nroles; k++) {
-		size_t n = ps->role_len[k];
-		if ((w & ps->role_mask[k]) == ps->role_word[k] && b[i + n] == ' ') {
-			*role = k;
-			return n;
-		}
-	}
-	return 0;
+	return &r->roles[role_slot(word_at(b + i))];
 }
 
 /* A spot in upper case at b[i], ended by a blank or the line's end: its
- * length, the spot in *spot; 0 when there is none. */
-static FAST_PATH size_t fast_spot(const unsigned char *b, size_t i, int *spot)
+ * length, the spot in *spot; 0 when there is none. A spot of one letter
+ * or of three is looked up in the same table (see spot_slot), with no
+ * branch on which it is. */
+static FAST_PATH size_t fast_spot(const struct carc_reader *r, const unsigned char *b, size_t i, int *spot)
 {
-	static const unsigned char edge_letter[4] = {'N', 'E', 'S', 'W'}; /* clockwise */
-	int edge;
-	switch (b[i]) {
-	case 'N': edge = 0; break;
-	case 'E': edge = 1; break;
-	case 'S': edge = 2; break;
-	case 'W': edge = 3; break;
-	case 'C':
-		*spot = CARC_SPOT_C;
-		return b[i + 1] <= ' ' ? 1 : 0;
-	default: return 0;
-	}
-	if (b[i + 1] <= ' ') {
-		*spot = CARC_SPOT_N + edge;
-		return 1;
-	}
-	/* A half-edge is named by its edge twice and the neighbouring edge on
-	 * whose side it is: NNW NNE and SSE SSW write the side last, ENE ESE
-	 * and WSW WNW in the middle. The half on the side of the edge before
-	 * (anticlockwise) comes first in the spot numbers. */
-	bool side_last = edge == 0 || edge == 2;
-	unsigned char twin = b[i + (side_last ? 1 : 2)], side = b[i + (side_last ? 2 : 1)];
-	if (twin != b[i] || b[i + 3] > ' ')
-		return 0;
-	if (side == edge_letter[(edge + 3) % 4])
-		*spot = 2 * edge;
-	else if (side == edge_letter[(edge + 1) % 4])
-		*spot = 2 * edge + 1;
-	else
-		return 0;
-	return 3;
+	uint64_t w = word_at(b + i);
+	uint64_t three = (w >> 8 & 0xff) > ' '; /* a half-edge, or no spot */
+	uint64_t key = w & (0xff | (0xffff00 & -three));
+	const struct spot_slot *e = &r->spots[spot_slot(key)];
+	size_t n = 1 + 2 * three;
+	*spot = e->spot;
+	return n & -(size_t)((e->key == key) & ((w >> (8 * n) & 0xff) <= ' '));
 }
 
 /* Reads the turn line whose first word is at b[i] (b: the game's text,
@@ -1752,6 +1827,7 @@ static FAST_PATH size_t fast_spot(const unsigned char *b, size_t i, int *spot)
 static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
 					size_t i, size_t limit, struct carc_move *m)
 {
+	const struct carc_reader *r = ps->r;
 	const size_t from = i;
 	size_t n, s, last;
 	uint32_t v;
@@ -1799,6 +1875,7 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 	m->rot_span = span(i, n);
 	last = i + n; /* the end of the last word */
 	i = skip_spaces(b, last);
+
 	/* deployment: "-", or a role and a spot, or none */
 	m->role = -1;
 	m->role_span = span(0, 0);
@@ -1813,12 +1890,13 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 		i = skip_spaces(b, last);
 	} else if (b[i] >= 'a' && b[i] <= 'z') {
 		s = i;
-		if (!(n = fast_role(ps, b, i, &k)))
-			return 0; /* not a role, or "order" (solo), or no spot */
-		m->role = (int8_t)k;
-		m->role_span = span(s, n);
-		i = skip_spaces(b, i + n + 1);
-		if (!(n = fast_spot(b, i, &k)))
+		const struct fast_word *role = role_at(r, b, i);
+		if (!starts_with(word_at(b + i), role) || b[i + role->len] != ' ')
+			return 0; /* not a role, or "order" (solo) */
+		m->role = (int8_t)role->value;
+		m->role_span = span(s, role->len);
+		i = skip_spaces(b, i + role->len + 1);
+		if (!(n = fast_spot(r, b, i, &k)))
 			return 0;
 		m->spot = (uint8_t)k;
 		m->spot_span = span(i, n);
