@@ -32,6 +32,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* For the few small functions of the placement's inner loops, which gcc
  * would otherwise call. */
@@ -940,20 +943,27 @@ static inline uint32_t next_epoch(struct carc_game *g)
 
 /* The distinct tiles of a feature (by root): its members walked, with a
  * stamp per placement. Counted without a branch: whether a member lies on
- * a tile already seen is unpredictable. */
+ * a tile already seen is unpredictable. The walk goes four members at a
+ * time, round the circular list past its end when the feature has fewer
+ * (a member seen again adds nothing): most features have at most four, and
+ * a loop whose length changes from feature to feature costs a mispredicted
+ * branch at its end. */
 static inline int count_tiles(struct carc_game *g, uint32_t root)
 {
 	uint32_t epoch = next_epoch(g);
 	const struct seg *segs = g->segs;
 	uint32_t *restrict stamp = g->stamp;
-	int n = 0;
+	int n = 0, left = segs[root].size;
 	uint32_t s = root;
 	do {
-		uint16_t pl = segs[s].placement;
-		n += stamp[pl] != epoch;
-		stamp[pl] = epoch;
-		s = segs[s].next;
-	} while (s != root);
+		for (int k = 0; k < 4; k++) {
+			uint16_t pl = segs[s].placement;
+			n += stamp[pl] != epoch;
+			stamp[pl] = epoch;
+			s = segs[s].next;
+		}
+		left -= 4;
+	} while (left > 0);
 	return n;
 }
 
@@ -1106,13 +1116,28 @@ const struct carc_follower *carc_game_followers(const struct carc_game *g, size_
 	return g->followers;
 }
 
+/* Room for n more events, so that put_event need not look. */
+static inline void reserve_events(struct carc_game *g, size_t n)
+{
+	if (g->totals.nevents + n > g->events_cap) {
+		size_t cap = g->events_cap ? 2 * g->events_cap : 64;
+		while (cap < g->totals.nevents + n)
+			cap *= 2;
+		g->events_cap = cap;
+		g->events = xrealloc(g->events, cap * sizeof *g->events);
+	}
+}
+
+/* The next event, not cleared: there must be room (reserve_events). */
+static inline struct carc_event *put_event(struct carc_game *g)
+{
+	return &g->events[g->totals.nevents++];
+}
+
 static inline struct carc_event *new_event(struct carc_game *g)
 {
-	if (g->totals.nevents == g->events_cap) {
-		g->events_cap = g->events_cap ? 2 * g->events_cap : 64;
-		g->events = xrealloc(g->events, g->events_cap * sizeof *g->events);
-	}
-	struct carc_event *ev = &g->events[g->totals.nevents++];
+	reserve_events(g, 1);
+	struct carc_event *ev = put_event(g);
 	memset(ev, 0, sizeof *ev);
 	return ev;
 }
@@ -1123,6 +1148,7 @@ struct carc_event *carc_game_add_event(struct carc_game *g)
 }
 
 
+#if !defined(__SSE2__)
 /* Lane by lane, the larger of a and b: four 16-bit lanes, each holding a
  * value below 256, so that a lane's bit 8 can take the borrow of a - b. */
 static inline uint64_t lane_max(uint64_t a, uint64_t b)
@@ -1142,17 +1168,31 @@ static inline unsigned max_byte(uint64_t x)
 	m = lane_max(m, m >> 16);
 	return (unsigned)(m & 0xff);
 }
+#endif
 
 /* The colours with the most followers on a feature, among the seated ones
  * (lanes: g->seated_lanes): bit c for colour c; 0 when it holds none of
  * theirs. Branch-free, on the 7 counts read as one word: a feature's owners
- * are a coin toss for the branch predictor. */
+ * are a coin toss for the branch predictor. With SSE2, the largest count
+ * is found in a vector register (three byte maxima), else in a word. */
 static inline uint8_t majority(const uint8_t *count, uint64_t lanes)
 {
-	const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
 	uint64_t x;
 	memcpy(&x, count, 8);
 	x &= lanes;
+#if defined(__SSE2__)
+	__m128i v = _mm_loadl_epi64((const __m128i *)(const void *)&x);
+	__m128i m = _mm_max_epu8(v, _mm_srli_epi64(v, 32));
+	m = _mm_max_epu8(m, _mm_srli_epi64(m, 16));
+	m = _mm_max_epu8(m, _mm_srli_epi64(m, 8));
+	/* byte 0 of m is the largest: spread over the low 8 bytes */
+	m = _mm_shufflelo_epi16(_mm_unpacklo_epi8(m, m), 0);
+	unsigned at_best = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, m));
+	unsigned best = (unsigned)_mm_cvtsi128_si32(m) & 0xffu;
+	/* the unseated lanes hold 0: they are at best only when best is 0 */
+	return (uint8_t)(at_best & 0x7fu & -(unsigned)(best != 0));
+#else
+	const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
 	unsigned best = max_byte(x);
 	/* the bytes equal to best are the zero bytes of y: their bit 7 is the
 	 * only one clear in (low 7 bits + 0x7f) | y | 0x7f, carry-free */
@@ -1160,12 +1200,13 @@ static inline uint8_t majority(const uint8_t *count, uint64_t lanes)
 	uint64_t at_best = ~(((y & low7) + low7) | y | low7) & lanes;
 	/* gather bit 7 of byte c into bit c (the products cannot collide) */
 	uint8_t winners = (uint8_t)(((at_best >> 7) * 0x0102040810204080u) >> 56);
-	return best ? winners : 0;
+	return (uint8_t)(winners & -(unsigned)(best != 0));
+#endif
 }
 
 /* Takes the followers off a scored feature; those whose role returns go
  * back to the supply. */
-static void lift_followers(struct carc_game *g, uint32_t root)
+static HOT_INLINE void lift_followers(struct carc_game *g, uint32_t root)
 {
 	struct seg *s = &g->segs[root];
 	if (!s->fhead)
@@ -1181,65 +1222,86 @@ static void lift_followers(struct carc_game *g, uint32_t root)
 	memset(s->count, 0, sizeof s->count);
 }
 
-/* The value of a feature under the game's rules. complete: during play. */
-static int feature_value(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *bonus)
+/* Pays points to each colour of winners (bit c: colour c), from source.
+ * The first winner is paid without a branch (nothing, to colour 0, when
+ * there is none): whether a feature has a winner is a coin toss; more than
+ * one (a tie) is rare. */
+static HOT_INLINE void pay(struct carc_game *g, unsigned winners, int points, int source)
+{
+	unsigned c = (unsigned)lowest_bit(winners | 0x100u) & 7u; /* 0 when none */
+	int first = points & -(int)(winners != 0);
+	g->totals.score[c] += first;
+	g->from[c][source] += first;
+	for (unsigned w = winners & (winners - 1); w; w &= w - 1)
+		carc_game_add_points(g, lowest_bit(w), points, source);
+}
+
+/* The value of a feature under the game's rules. complete: during play.
+ * Chosen by class without a branch: the class of the next feature scored
+ * is a coin toss. */
+static HOT_INLINE int feature_value(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *bonus)
 {
 	const struct seg *s = &g->segs[root];
 	*bonus = 0;
 	if (g->rules->id == CARC_RULES_HUNTERS)
 		return carc_hunters_feature_value(g, root, tiles, complete, bonus);
-	switch (s->klass) {
-	case CARC_CLASS_PATH:
-		return tiles;
-	case CARC_CLASS_ENCLOSURE:
-	{
-		int pennants = seg_attr(g, root, CARC_ATTR_PENNANT);
-		*bonus = (uint16_t)pennants;
-		if (!complete)
-			return tiles + pennants;
-		if (g->edition < 3 && tiles == 2)
-			return 2 + pennants;
-		return 2 * tiles + 2 * pennants;
+	unsigned klass = s->klass;
+	/* attrs[root] holds the feature's attributes, all 0 without has_attr */
+	int pennants = g->attrs[root][CARC_ATTR_PENNANT] & -(int)(s->has_attr != 0);
+	int enclosure, site;
+	if (complete) {
+		bool small = (g->edition < 3) & (tiles == 2);
+		enclosure = small ? 2 + pennants : 2 * tiles + 2 * pennants;
+		site = 9;
+	} else {
+		enclosure = tiles + pennants;
+		site = 1 + taken_around(g, &g->placed[s->placement]);
 	}
-	case CARC_CLASS_SITE:
-		return complete ? 9 : 1 + taken_around(g, &g->placed[s->placement]);
-	default:
-		return 0;
-	}
+	int is_path = -(int)(klass == CARC_CLASS_PATH), is_enclosure = -(int)(klass == CARC_CLASS_ENCLOSURE);
+	int is_site = -(int)(klass == CARC_CLASS_SITE);
+	*bonus = (uint16_t)(pennants & is_enclosure);
+	return (tiles & is_path) | (enclosure & is_enclosure) | (site & is_site);
 }
 
-static int source_of(uint8_t klass, bool complete)
-{
-	switch (klass) {
-	case CARC_CLASS_PATH: return complete ? CARC_SRC_PLAY_PATH : CARC_SRC_END_PATH;
-	case CARC_CLASS_ENCLOSURE: return complete ? CARC_SRC_PLAY_ENCLOSURE : CARC_SRC_END_ENCLOSURE;
-	case CARC_CLASS_SITE: return complete ? CARC_SRC_PLAY_SITE : CARC_SRC_END_SITE;
-	default: return CARC_SRC_OTHER;
-	}
-}
+/* The source of a feature's points by class (index: klass & 7), during play
+ * and at the end. */
+static const uint8_t play_source[8] = {CARC_SRC_PLAY_PATH, CARC_SRC_PLAY_ENCLOSURE, CARC_SRC_PLAY_SITE,
+				       CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER};
+static const uint8_t end_source[8] = {CARC_SRC_END_PATH, CARC_SRC_END_ENCLOSURE, CARC_SRC_END_SITE,
+				      CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER};
+_Static_assert(CARC_CLASS_PATH == 0 && CARC_CLASS_ENCLOSURE == 1 && CARC_CLASS_SITE == 2,
+	       "play_source and end_source are indexed by class");
 
-static void score_feature(struct carc_game *g, uint32_t root, int turn, bool complete)
+/* Scores a feature (by root): one event, the points, its followers lifted.
+ * There must be room for the event (reserve_events). Inlined into its
+ * callers, each with complete fixed. */
+static HOT_INLINE void score_feature(struct carc_game *g, uint32_t root, int turn, bool complete)
 {
 	struct seg *s = &g->segs[root];
 	int tiles = count_tiles(g, root);
-	struct carc_event *ev = new_event(g);
-	ev->type = complete ? CARC_EV_COMPLETED : CARC_EV_INCOMPLETE;
-	ev->kind = s->kind;
-	ev->source = (uint8_t)source_of(s->klass, complete);
-	ev->turn = (uint16_t)turn;
-	ev->feature = root;
-	ev->tiles = (uint16_t)tiles;
-	memcpy(ev->followers, s->count, sizeof ev->followers);
-	int points = feature_value(g, root, tiles, complete, &ev->pennants);
-	uint8_t winners = has_followers(s) ? majority(s->count, g->seated_lanes) : 0;
+	uint8_t source = (complete ? play_source : end_source)[s->klass & 7];
+	uint16_t pennants;
+	int points = feature_value(g, root, tiles, complete, &pennants);
+	/* 0 when it holds no follower of a seated colour */
+	uint8_t winners = majority(s->count, g->seated_lanes);
 	uint8_t paid = winners;
 	if (g->award && winners)
 		paid = g->award(g->award_ctx, g, winners, points);
-	ev->points = (int16_t)points;
-	ev->winners = paid;
-	ev->skipped = (uint8_t)(winners & ~paid);
-	for (unsigned w = paid; w; w &= w - 1)
-		carc_game_add_points(g, lowest_bit(w), points, ev->source);
+	struct carc_event *ev = put_event(g);
+	*ev = (struct carc_event){
+		.type = complete ? CARC_EV_COMPLETED : CARC_EV_INCOMPLETE,
+		.kind = s->kind,
+		.source = source,
+		.turn = (uint16_t)turn,
+		.feature = root,
+		.tiles = (uint16_t)tiles,
+		.pennants = pennants,
+		.points = (int16_t)points,
+		.winners = paid,
+		.skipped = (uint8_t)(winners & ~paid),
+	};
+	memcpy(ev->followers, s->count, sizeof ev->followers);
+	pay(g, paid, points, source);
 	s->scored = 1;
 	s->pending = 0;
 	lift_followers(g, root);
@@ -1262,8 +1324,10 @@ int carc_game_completed(struct carc_game *g, uint32_t *roots, int max)
 void carc_game_score_feature(struct carc_game *g, uint32_t root, int turn)
 {
 	root = find(g, root);
-	if (!g->segs[root].scored)
+	if (!g->segs[root].scored) {
+		reserve_events(g, 1);
 		score_feature(g, root, turn, true);
+	}
 }
 
 int carc_game_feature_value(struct carc_game *g, uint32_t root)
@@ -1276,6 +1340,7 @@ int carc_game_feature_value(struct carc_game *g, uint32_t root)
 int carc_game_score_completed(struct carc_game *g, int turn)
 {
 	size_t before = g->totals.nevents;
+	reserve_events(g, (size_t)g->npending);
 	for (int i = 0; i < g->npending; i++) {
 		uint32_t r = find(g, g->pending[i]);
 		if (!g->segs[r].scored)
@@ -1581,6 +1646,7 @@ void carc_game_score_final(struct carc_game *g)
 	int nfeatures, nfarms;
 	final_room(g);
 	followed_roots(g, features, &nfeatures, farms, &nfarms, MAX_ROOTS);
+	reserve_events(g, (size_t)nfeatures);
 	for (int i = 0; i < nfeatures; i++)
 		score_feature(g, features[i], 0, false);
 	score_farms(g, farms, nfarms);
