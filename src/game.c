@@ -199,7 +199,7 @@ struct carc_game {
 	uint32_t epoch;      /* the current mark in stamp and mark (next_epoch) */
 	uint32_t *mark;      /* per segment: cities already counted for a farm */
 	size_t mark_cap;     /* entries in mark and in edges */
-	struct farm_edge *edges; /* per segment: score_farms' scratch */
+	uint64_t *edges;     /* per segment and a spare: score_farms' scratch (farm_edge) */
 	uint64_t *rootmap;   /* followed_roots' scratch: a bit per segment, three maps */
 	size_t rootmap_cap;  /* in words */
 	uint64_t seated_lanes; /* byte c is 0xff when colour c plays (majority) */
@@ -915,7 +915,8 @@ static inline bool root_complete(const struct carc_game *g, uint32_t root)
 	const struct seg *s = &g->segs[root];
 	if (s->klass == CARC_CLASS_SITE)
 		return taken_around(g, &g->placed[s->placement]) == 8;
-	return (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE) && s->open == 0;
+	/* a path or an enclosure (classes 0 and 1) with no open edge */
+	return (s->klass <= CARC_CLASS_ENCLOSURE) & (s->open == 0);
 }
 
 bool carc_game_feature_complete(struct carc_game *g, uint32_t root)
@@ -1408,15 +1409,14 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 
 /* ---- final scoring ---- */
 
-/* A member of a farm that borders cities: the first segment of its
- * placement and the features there it borders (carc_feature.borders). */
-struct farm_edge {
-	uint32_t seg0;
-	uint32_t cities;
-};
+/* A member of a farm that borders cities, for score_farms, as one word:
+ * the segment (bits 0-31), the features of its placement it borders
+ * (carc_feature.borders, bits 32-47) and the farm (its index, bits 48-63). */
+typedef uint64_t farm_edge;
 
 /* Room for final scoring's scratch: three maps of a bit per segment
- * (followed_roots); per segment, a mark and a farm edge (score_farms). */
+ * (followed_roots); per segment, a mark and a farm edge, and a spare edge
+ * (score_farms). */
 static void final_room(struct carc_game *g)
 {
 	size_t words = (g->nsegs + 63) / 64;
@@ -1428,44 +1428,87 @@ static void final_room(struct carc_game *g)
 		size_t cap = g->segs_cap; /* at least nsegs: sized once per tile set */
 		g->mark = xrealloc(g->mark, cap * sizeof *g->mark);
 		memset(g->mark + g->mark_cap, 0, (cap - g->mark_cap) * sizeof *g->mark);
-		g->edges = xrealloc(g->edges, cap * sizeof *g->edges);
+		g->edges = xrealloc(g->edges, (cap + 1) * sizeof *g->edges);
 		g->mark_cap = cap;
 	}
 }
+
+enum { ROOT_FEATURES, ROOT_FARMS, ROOT_NOTHING };
+
+/* What a follower's feature is to final scoring, by its class (& 7),
+ * whether it has been scored, and whether the follower counts (on the map,
+ * not a hut): ROOT_FEATURES for an unscored road, city or cloister,
+ * ROOT_FARMS for a farm, else ROOT_NOTHING. */
+static const uint8_t root_kind[8][2][2] = {
+	[CARC_CLASS_PATH] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[CARC_CLASS_ENCLOSURE] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[CARC_CLASS_SITE] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[CARC_CLASS_AREA] = {{ROOT_NOTHING, ROOT_FARMS}, {ROOT_NOTHING, ROOT_FARMS}},
+	[CARC_CLASS_LAKE] = {{ROOT_NOTHING, ROOT_NOTHING}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[5] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[6] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[7] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+};
+_Static_assert(CARC_CLASS_COUNT <= 5, "root_kind covers every class");
 
 /* The roots of the features that hold followers on the map (huts excepted),
  * each once, in segment order (the order of final scoring): the unscored
  * roads, cities and cloisters into features, the farms into farms, at most
  * max of each (the lowest; the rules allow no more followers than that, so
- * none is left out). One pass over the followers sets a bit per root in one
- * map per kind, which drops repeats and sorts; the followers that count for
- * nothing go to a third map, so that no test on them needs a branch. */
+ * none is left out); features and farms have room for max + 1. One pass
+ * over the followers sets a bit per root in one map per kind, which drops
+ * repeats and sorts; the followers that count for nothing go to a spare
+ * word, so that no test on them needs a branch. When the maps are at most
+ * 63 words, a word of flags says which words hold bits, and one loop takes
+ * the roots out of both maps, a root a turn: a loop per word and per map
+ * would end, mispredicted, once each. */
 static void followed_roots(struct carc_game *g, uint32_t *features, int *nfeatures, uint32_t *farms, int *nfarms,
 			   int max)
 {
-	enum { FEATURES, FARMS, NOTHING };
 	size_t words = (g->nsegs + 63) / 64;
 	uint64_t *map = g->rootmap;
-	memset(map, 0, 3 * words * sizeof *map);
 	struct seg *segs = g->segs;
+	memset(map, 0, (2 * words + 1) * sizeof *map);
+	uint64_t busy = 0; /* bit w: map[w] has bits (up to word 63) */
 	for (size_t i = 0; i < g->nfollowers; i++) {
 		const struct carc_follower *f = &g->followers[i];
 		uint32_t r = find_in(segs, f->segment);
-		uint8_t klass = segs[r].klass;
-		size_t kind = klass == CARC_CLASS_AREA ? FARMS
-			    : klass == CARC_CLASS_LAKE || segs[r].scored ? NOTHING : FEATURES;
-		kind = !f->active || (g->hut_roles >> f->role & 1) ? NOTHING : kind;
-		map[kind * words + r / 64] |= (uint64_t)1 << (r % 64);
+		unsigned counts = f->active != 0 && !(g->hut_roles >> f->role & 1);
+		size_t kind = root_kind[segs[r].klass & 7][segs[r].scored != 0][counts];
+		/* ROOT_NOTHING: the spare word, map[2 * words] */
+		size_t w = kind * words + (r / 64 & -(size_t)(kind != ROOT_NOTHING));
+		map[w] |= (uint64_t)1 << (r % 64);
+		busy |= (uint64_t)1 << (w & 63);
 	}
-	uint32_t *out[2] = {features, farms};
-	int *count[2] = {nfeatures, nfarms};
-	for (int k = FEATURES; k <= FARMS; k++) {
-		int n = 0;
-		for (size_t w = 0; w < words; w++)
-			for (uint64_t x = map[k * words + w]; x && n < max; x &= x - 1)
-				out[k][n++] = (uint32_t)(w * 64 + (size_t)lowest_bit(x));
-		*count[k] = n;
+	int nfe = 0, nfa = 0;
+	if (2 * words < 64) {
+		busy &= ~((uint64_t)1 << (2 * words)); /* the spare */
+		while (busy) {
+			size_t w = (size_t)lowest_bit(busy);
+			uint64_t x = map[w];
+			size_t farm = w >= words;
+			uint32_t r = (uint32_t)((w - (words & -farm)) * 64 + (size_t)lowest_bit(x));
+			features[nfe] = r;
+			farms[nfa] = r;
+			nfe += (int)(!farm & (nfe < max));
+			nfa += (int)(farm & (nfa < max));
+			x &= x - 1;
+			map[w] = x;
+			busy &= ~((uint64_t)(x == 0) << w);
+		}
+	} else {
+		uint32_t *out[2] = {features, farms};
+		int *count[2] = {&nfe, &nfa};
+		for (int k = ROOT_FEATURES; k <= ROOT_FARMS; k++) {
+			int n = 0;
+			for (size_t w = 0; w < words; w++)
+				for (uint64_t x = map[k * words + w]; x && n < max; x &= x - 1)
+					out[k][n++] = (uint32_t)(w * 64 + (size_t)lowest_bit(x));
+			*count[k] = n;
+		}
 	}
+	*nfeatures = nfe;
+	*nfarms = nfa;
 }
 
 struct farm {
@@ -1475,6 +1518,22 @@ struct farm {
 	uint16_t first_city, ncities; /* into the city list */
 };
 
+/* n fresh marks for g->stamp and g->mark, the first returned, different
+ * from every mark left in them; when the counter would wrap, both are
+ * cleared. */
+static uint32_t next_epochs(struct carc_game *g, uint32_t n)
+{
+	if (g->epoch > UINT32_MAX - n) {
+		memset(g->stamp, 0, g->stamp_cap * sizeof *g->stamp);
+		if (g->mark)
+			memset(g->mark, 0, g->mark_cap * sizeof *g->mark);
+		g->epoch = 0;
+	}
+	uint32_t first = g->epoch + 1;
+	g->epoch += n;
+	return first;
+}
+
 /* Farms: every area feature with farmers (roots, in segment order), and the
  * completed cities it borders, each once. */
 static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
@@ -1482,78 +1541,104 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 	/* Every farm counted holds a follower: 7 colours x 99 followers at most
 	 * (rules.c), so MAX_FARMS cannot cut one off. */
 	enum { MAX_FARMS = CARC_COLOURS * 99 + 1, MAX_LINKS = 4096 };
-	struct farm farms[MAX_FARMS];
+	struct farm farms[MAX_FARMS + 1];
 	/* each farm's cities, farm after farm; a farm's first_city and ncities
 	 * say where its own are (and one spare, written and not counted) */
 	uint32_t grouped[MAX_LINKS + 1];
 	int nfarms = 0, nlinks = 0;
 
-	/* Each farm's members are walked once: the walk (a pointer chase)
-	 * counts its tiles with a stamp per placement and notes the members
-	 * that border cities, both without a branch. Then the cities of the
-	 * noted members: the completed ones, each once (a mark per city root),
-	 * in the order of the walk. At most MAX_LINKS links are looked at,
-	 * repeats included. Most of these tests are coin tosses for the branch
-	 * predictor, hence the arithmetic. */
+	/* The farms with owners, each with a mark of its own (epoch0 + its
+	 * index) for its tiles and its cities. */
 	struct seg *segs = g->segs;
-	const struct carc_placement *placed = g->placed;
-	const uint16_t *tile_borders = g->borders;
-	uint32_t *stamp = g->stamp, *mark = g->mark;
-	struct farm_edge *edges = g->edges;
-	int nraw = 0;
+	uint32_t kept[MAX_FARMS + 1];
 	for (int i = 0; i < nroots; i++) {
 		uint32_t s0 = roots[i];
 		uint8_t owners = majority(segs[s0].count, g->seated_lanes);
-		if (!owners)
-			continue;
-		struct farm *fm = &farms[nfarms++];
-		fm->root = s0;
-		fm->owners = owners;
-		fm->first_city = (uint16_t)nlinks;
-		uint32_t epoch = next_epoch(g);
-		int tiles = 0;
-		size_t nedges = 0;
-		uint32_t sg = s0;
-		do {
-			const struct seg *m = &segs[sg];
-			const struct carc_placement *p = &placed[m->placement];
-			tiles += stamp[m->placement] != epoch;
-			stamp[m->placement] = epoch;
-			edges[nedges] = (struct farm_edge){p->seg0, tile_borders[p->tile * CARC_MAX_FEATURES + m->feature]};
-			nedges += edges[nedges].cities != 0;
-			sg = m->next;
-		} while (sg != s0);
-		for (size_t e = 0; e < nedges; e++)
-			for (uint32_t b = edges[e].cities; b; b &= b - 1) {
-				uint32_t cr = find_in(segs, edges[e].seg0 + (uint32_t)lowest_bit(b));
-				bool counted = root_complete(g, cr) & (nraw < MAX_LINKS);
-				bool fresh = counted & (mark[cr] != epoch);
-				mark[cr] = fresh ? epoch : mark[cr];
-				grouped[nlinks] = cr;
-				nlinks += fresh;
-				nraw += counted;
-			}
-		fm->tiles = (uint16_t)tiles;
-		fm->ncities = (uint16_t)(nlinks - fm->first_city);
+		farms[nfarms] = (struct farm){.root = s0, .owners = owners};
+		kept[nfarms] = s0;
+		nfarms += owners != 0;
 	}
 	if (!nfarms)
 		return;
+	kept[nfarms] = kept[0]; /* read, not walked, past the last */
+
+	/* All the farms' members are walked in one loop: the walk (a pointer
+	 * chase) counts the tiles with a stamp per placement (seen[i]: the
+	 * count after farm i) and notes the members that border cities, both
+	 * without a branch, and moves to the next farm, also without one, when
+	 * it is back at a farm's root. Then the cities of the noted members,
+	 * one a turn: the completed ones, each once per farm (a mark per city
+	 * root), in the order of the walk. At most MAX_LINKS links are looked
+	 * at, repeats included. Most of these tests are coin tosses for the
+	 * branch predictor, and a loop per farm or per member would end,
+	 * mispredicted, once each: hence the arithmetic and the single loops. */
+	const struct carc_placement *placed = g->placed;
+	const uint16_t *tile_borders = g->borders;
+	uint32_t *stamp = g->stamp, *mark = g->mark;
+	farm_edge *edges = g->edges;
+	int seen[MAX_FARMS];
+	uint32_t epoch0 = next_epochs(g, (uint32_t)nfarms);
+	uint32_t at = 0, sg = kept[0], s0 = sg;
+	int tiles = 0;
+	size_t nedges = 0;
+	do {
+		const struct seg *m = &segs[sg];
+		uint32_t pl = m->placement, epoch = epoch0 + at;
+		tiles += stamp[pl] != epoch;
+		stamp[pl] = epoch;
+		uint64_t b = tile_borders[placed[pl].tile * CARC_MAX_FEATURES + m->feature];
+		edges[nedges] = sg | b << 32 | (uint64_t)at << 48;
+		nedges += b != 0;
+		seen[at] = tiles;
+		sg = m->next;
+		uint32_t end = sg == s0;
+		at += end;
+		s0 = kept[at];
+		sg = end ? s0 : sg;
+	} while (at != (uint32_t)nfarms);
+	int nraw = 0;
+	size_t e = 0;
+	farm_edge x = edges[0];
+	uint32_t bits = (uint32_t)(x >> 32) & 0xffffu;
+	while (e < nedges) {
+		uint32_t f = (uint32_t)(x >> 48), fe = epoch0 + f, s = (uint32_t)x;
+		uint32_t cr = find_in(segs, s - segs[s].feature + (uint32_t)lowest_bit(bits));
+		bool counted = root_complete(g, cr) & (nraw < MAX_LINKS);
+		bool fresh = counted & (mark[cr] != fe);
+		mark[cr] = fresh ? fe : mark[cr];
+		grouped[nlinks] = cr;
+		nlinks += fresh;
+		nraw += counted;
+		farms[f].ncities = (uint16_t)(farms[f].ncities + fresh);
+		bits &= bits - 1;
+		size_t next = bits == 0;
+		e += next;
+		x = edges[e];
+		bits = next ? (uint32_t)(x >> 32) & 0xffffu : bits;
+	}
+	for (int i = 0, first = 0; i < nfarms; i++) {
+		farms[i].tiles = (uint16_t)(seen[i] - (i ? seen[i - 1] : 0));
+		farms[i].first_city = (uint16_t)first;
+		first += farms[i].ncities;
+	}
 
 	if (g->edition == 3) {
+		reserve_events(g, (size_t)nfarms);
 		for (int fi = 0; fi < nfarms; fi++) {
 			struct farm *fm = &farms[fi];
-			struct carc_event *ev = new_event(g);
-			ev->type = CARC_EV_FARM;
-			ev->kind = g->segs[fm->root].kind;
-			ev->source = CARC_SRC_FARM;
-			ev->feature = fm->root;
-			ev->tiles = fm->tiles;
-			ev->cities = fm->ncities;
-			ev->points = (int16_t)(3 * fm->ncities);
-			memcpy(ev->followers, g->segs[fm->root].count, sizeof ev->followers);
-			ev->winners = fm->owners;
-			for (unsigned w = fm->owners; w; w &= w - 1)
-				carc_game_add_points(g, lowest_bit(w), ev->points, CARC_SRC_FARM);
+			struct carc_event *ev = put_event(g);
+			*ev = (struct carc_event){
+				.type = CARC_EV_FARM,
+				.kind = segs[fm->root].kind,
+				.source = CARC_SRC_FARM,
+				.feature = fm->root,
+				.tiles = fm->tiles,
+				.cities = fm->ncities,
+				.points = (int16_t)(3 * fm->ncities),
+				.winners = fm->owners,
+			};
+			memcpy(ev->followers, segs[fm->root].count, sizeof ev->followers);
+			pay(g, fm->owners, ev->points, CARC_SRC_FARM);
 		}
 	} else if (g->edition == 2) {
 		/* A colour scores a city once, from the first of its farms that borders it. */
@@ -1642,7 +1727,7 @@ void carc_game_score_final(struct carc_game *g)
 	/* Unfinished roads, cities and cloisters with followers, in segment
 	 * order; then the farms. */
 	enum { MAX_ROOTS = CARC_COLOURS * 99 + 1 }; /* each holds a follower: 7 x 99 at most */
-	uint32_t features[MAX_ROOTS], farms[MAX_ROOTS];
+	uint32_t features[MAX_ROOTS + 1], farms[MAX_ROOTS + 1];
 	int nfeatures, nfarms;
 	final_room(g);
 	followed_roots(g, features, &nfeatures, farms, &nfarms, MAX_ROOTS);
