@@ -32,6 +32,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* For the few small functions of the placement's inner loops, which gcc
  * would otherwise call. */
@@ -199,7 +202,7 @@ struct carc_game {
 	uint32_t epoch;      /* the current mark in stamp and mark (next_epoch) */
 	uint32_t *mark;      /* per segment: cities already counted for a farm */
 	size_t mark_cap;     /* entries in mark and in edges */
-	struct farm_edge *edges; /* per segment: score_farms' scratch */
+	uint64_t *edges;     /* per segment and a spare: score_farms' scratch (farm_edge) */
 	uint64_t *rootmap;   /* followed_roots' scratch: a bit per segment, three maps */
 	size_t rootmap_cap;  /* in words */
 	uint64_t seated_lanes; /* byte c is 0xff when colour c plays (majority) */
@@ -922,7 +925,8 @@ static inline bool root_complete(const struct carc_game *g, uint32_t root)
 	const struct seg *s = &g->segs[root];
 	if (s->klass == CARC_CLASS_SITE)
 		return taken_around(g, &g->placed[s->placement]) == 8;
-	return (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE) && s->open == 0;
+	/* a path or an enclosure (classes 0 and 1) with no open edge */
+	return (s->klass <= CARC_CLASS_ENCLOSURE) & (s->open == 0);
 }
 
 bool carc_game_feature_complete(struct carc_game *g, uint32_t root)
@@ -950,20 +954,27 @@ static inline uint32_t next_epoch(struct carc_game *g)
 
 /* The distinct tiles of a feature (by root): its members walked, with a
  * stamp per placement. Counted without a branch: whether a member lies on
- * a tile already seen is unpredictable. */
+ * a tile already seen is unpredictable. The walk goes four members at a
+ * time, round the circular list past its end when the feature has fewer
+ * (a member seen again adds nothing): most features have at most four, and
+ * a loop whose length changes from feature to feature costs a mispredicted
+ * branch at its end. */
 static inline int count_tiles(struct carc_game *g, uint32_t root)
 {
 	uint32_t epoch = next_epoch(g);
 	const struct seg *segs = g->segs;
 	uint32_t *restrict stamp = g->stamp;
-	int n = 0;
+	int n = 0, left = segs[root].size;
 	uint32_t s = root;
 	do {
-		uint16_t pl = segs[s].placement;
-		n += stamp[pl] != epoch;
-		stamp[pl] = epoch;
-		s = segs[s].next;
-	} while (s != root);
+		for (int k = 0; k < 4; k++) {
+			uint16_t pl = segs[s].placement;
+			n += stamp[pl] != epoch;
+			stamp[pl] = epoch;
+			s = segs[s].next;
+		}
+		left -= 4;
+	} while (left > 0);
 	return n;
 }
 
@@ -1116,13 +1127,28 @@ const struct carc_follower *carc_game_followers(const struct carc_game *g, size_
 	return g->followers;
 }
 
+/* Room for n more events, so that put_event need not look. */
+static inline void reserve_events(struct carc_game *g, size_t n)
+{
+	if (g->totals.nevents + n > g->events_cap) {
+		size_t cap = g->events_cap ? 2 * g->events_cap : 64;
+		while (cap < g->totals.nevents + n)
+			cap *= 2;
+		g->events_cap = cap;
+		g->events = xrealloc(g->events, cap * sizeof *g->events);
+	}
+}
+
+/* The next event, not cleared: there must be room (reserve_events). */
+static inline struct carc_event *put_event(struct carc_game *g)
+{
+	return &g->events[g->totals.nevents++];
+}
+
 static inline struct carc_event *new_event(struct carc_game *g)
 {
-	if (g->totals.nevents == g->events_cap) {
-		g->events_cap = g->events_cap ? 2 * g->events_cap : 64;
-		g->events = xrealloc(g->events, g->events_cap * sizeof *g->events);
-	}
-	struct carc_event *ev = &g->events[g->totals.nevents++];
+	reserve_events(g, 1);
+	struct carc_event *ev = put_event(g);
 	memset(ev, 0, sizeof *ev);
 	return ev;
 }
@@ -1133,6 +1159,7 @@ struct carc_event *carc_game_add_event(struct carc_game *g)
 }
 
 
+#if !defined(__SSE2__)
 /* Lane by lane, the larger of a and b: four 16-bit lanes, each holding a
  * value below 256, so that a lane's bit 8 can take the borrow of a - b. */
 static inline uint64_t lane_max(uint64_t a, uint64_t b)
@@ -1152,17 +1179,31 @@ static inline unsigned max_byte(uint64_t x)
 	m = lane_max(m, m >> 16);
 	return (unsigned)(m & 0xff);
 }
+#endif
 
 /* The colours with the most followers on a feature, among the seated ones
  * (lanes: g->seated_lanes): bit c for colour c; 0 when it holds none of
  * theirs. Branch-free, on the 7 counts read as one word: a feature's owners
- * are a coin toss for the branch predictor. */
+ * are a coin toss for the branch predictor. With SSE2, the largest count
+ * is found in a vector register (three byte maxima), else in a word. */
 static inline uint8_t majority(const uint8_t *count, uint64_t lanes)
 {
-	const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
 	uint64_t x;
 	memcpy(&x, count, 8);
 	x &= lanes;
+#if defined(__SSE2__)
+	__m128i v = _mm_loadl_epi64((const __m128i *)(const void *)&x);
+	__m128i m = _mm_max_epu8(v, _mm_srli_epi64(v, 32));
+	m = _mm_max_epu8(m, _mm_srli_epi64(m, 16));
+	m = _mm_max_epu8(m, _mm_srli_epi64(m, 8));
+	/* byte 0 of m is the largest: spread over the low 8 bytes */
+	m = _mm_shufflelo_epi16(_mm_unpacklo_epi8(m, m), 0);
+	unsigned at_best = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, m));
+	unsigned best = (unsigned)_mm_cvtsi128_si32(m) & 0xffu;
+	/* the unseated lanes hold 0: they are at best only when best is 0 */
+	return (uint8_t)(at_best & 0x7fu & -(unsigned)(best != 0));
+#else
+	const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
 	unsigned best = max_byte(x);
 	/* the bytes equal to best are the zero bytes of y: their bit 7 is the
 	 * only one clear in (low 7 bits + 0x7f) | y | 0x7f, carry-free */
@@ -1170,12 +1211,13 @@ static inline uint8_t majority(const uint8_t *count, uint64_t lanes)
 	uint64_t at_best = ~(((y & low7) + low7) | y | low7) & lanes;
 	/* gather bit 7 of byte c into bit c (the products cannot collide) */
 	uint8_t winners = (uint8_t)(((at_best >> 7) * 0x0102040810204080u) >> 56);
-	return best ? winners : 0;
+	return (uint8_t)(winners & -(unsigned)(best != 0));
+#endif
 }
 
 /* Takes the followers off a scored feature; those whose role returns go
  * back to the supply. */
-static void lift_followers(struct carc_game *g, uint32_t root)
+static HOT_INLINE void lift_followers(struct carc_game *g, uint32_t root)
 {
 	struct seg *s = &g->segs[root];
 	if (!s->fhead)
@@ -1191,65 +1233,86 @@ static void lift_followers(struct carc_game *g, uint32_t root)
 	memset(s->count, 0, sizeof s->count);
 }
 
-/* The value of a feature under the game's rules. complete: during play. */
-static int feature_value(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *bonus)
+/* Pays points to each colour of winners (bit c: colour c), from source.
+ * The first winner is paid without a branch (nothing, to colour 0, when
+ * there is none): whether a feature has a winner is a coin toss; more than
+ * one (a tie) is rare. */
+static HOT_INLINE void pay(struct carc_game *g, unsigned winners, int points, int source)
+{
+	unsigned c = (unsigned)lowest_bit(winners | 0x100u) & 7u; /* 0 when none */
+	int first = points & -(int)(winners != 0);
+	g->totals.score[c] += first;
+	g->from[c][source] += first;
+	for (unsigned w = winners & (winners - 1); w; w &= w - 1)
+		carc_game_add_points(g, lowest_bit(w), points, source);
+}
+
+/* The value of a feature under the game's rules. complete: during play.
+ * Chosen by class without a branch: the class of the next feature scored
+ * is a coin toss. */
+static HOT_INLINE int feature_value(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *bonus)
 {
 	const struct seg *s = &g->segs[root];
 	*bonus = 0;
 	if (g->rules->id == CARC_RULES_HUNTERS)
 		return carc_hunters_feature_value(g, root, tiles, complete, bonus);
-	switch (s->klass) {
-	case CARC_CLASS_PATH:
-		return tiles;
-	case CARC_CLASS_ENCLOSURE:
-	{
-		int pennants = seg_attr(g, root, CARC_ATTR_PENNANT);
-		*bonus = (uint16_t)pennants;
-		if (!complete)
-			return tiles + pennants;
-		if (g->edition < 3 && tiles == 2)
-			return 2 + pennants;
-		return 2 * tiles + 2 * pennants;
+	unsigned klass = s->klass;
+	/* attrs[root] holds the feature's attributes, all 0 without has_attr */
+	int pennants = g->attrs[root][CARC_ATTR_PENNANT] & -(int)(s->has_attr != 0);
+	int enclosure, site;
+	if (complete) {
+		bool small = (g->edition < 3) & (tiles == 2);
+		enclosure = small ? 2 + pennants : 2 * tiles + 2 * pennants;
+		site = 9;
+	} else {
+		enclosure = tiles + pennants;
+		site = 1 + taken_around(g, &g->placed[s->placement]);
 	}
-	case CARC_CLASS_SITE:
-		return complete ? 9 : 1 + taken_around(g, &g->placed[s->placement]);
-	default:
-		return 0;
-	}
+	int is_path = -(int)(klass == CARC_CLASS_PATH), is_enclosure = -(int)(klass == CARC_CLASS_ENCLOSURE);
+	int is_site = -(int)(klass == CARC_CLASS_SITE);
+	*bonus = (uint16_t)(pennants & is_enclosure);
+	return (tiles & is_path) | (enclosure & is_enclosure) | (site & is_site);
 }
 
-static int source_of(uint8_t klass, bool complete)
-{
-	switch (klass) {
-	case CARC_CLASS_PATH: return complete ? CARC_SRC_PLAY_PATH : CARC_SRC_END_PATH;
-	case CARC_CLASS_ENCLOSURE: return complete ? CARC_SRC_PLAY_ENCLOSURE : CARC_SRC_END_ENCLOSURE;
-	case CARC_CLASS_SITE: return complete ? CARC_SRC_PLAY_SITE : CARC_SRC_END_SITE;
-	default: return CARC_SRC_OTHER;
-	}
-}
+/* The source of a feature's points by class (index: klass & 7), during play
+ * and at the end. */
+static const uint8_t play_source[8] = {CARC_SRC_PLAY_PATH, CARC_SRC_PLAY_ENCLOSURE, CARC_SRC_PLAY_SITE,
+				       CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER};
+static const uint8_t end_source[8] = {CARC_SRC_END_PATH, CARC_SRC_END_ENCLOSURE, CARC_SRC_END_SITE,
+				      CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER, CARC_SRC_OTHER};
+_Static_assert(CARC_CLASS_PATH == 0 && CARC_CLASS_ENCLOSURE == 1 && CARC_CLASS_SITE == 2,
+	       "play_source and end_source are indexed by class");
 
-static void score_feature(struct carc_game *g, uint32_t root, int turn, bool complete)
+/* Scores a feature (by root): one event, the points, its followers lifted.
+ * There must be room for the event (reserve_events). Inlined into its
+ * callers, each with complete fixed. */
+static HOT_INLINE void score_feature(struct carc_game *g, uint32_t root, int turn, bool complete)
 {
 	struct seg *s = &g->segs[root];
 	int tiles = count_tiles(g, root);
-	struct carc_event *ev = new_event(g);
-	ev->type = complete ? CARC_EV_COMPLETED : CARC_EV_INCOMPLETE;
-	ev->kind = s->kind;
-	ev->source = (uint8_t)source_of(s->klass, complete);
-	ev->turn = (uint16_t)turn;
-	ev->feature = root;
-	ev->tiles = (uint16_t)tiles;
-	memcpy(ev->followers, s->count, sizeof ev->followers);
-	int points = feature_value(g, root, tiles, complete, &ev->pennants);
-	uint8_t winners = has_followers(s) ? majority(s->count, g->seated_lanes) : 0;
+	uint8_t source = (complete ? play_source : end_source)[s->klass & 7];
+	uint16_t pennants;
+	int points = feature_value(g, root, tiles, complete, &pennants);
+	/* 0 when it holds no follower of a seated colour */
+	uint8_t winners = majority(s->count, g->seated_lanes);
 	uint8_t paid = winners;
 	if (g->award && winners)
 		paid = g->award(g->award_ctx, g, winners, points);
-	ev->points = (int16_t)points;
-	ev->winners = paid;
-	ev->skipped = (uint8_t)(winners & ~paid);
-	for (unsigned w = paid; w; w &= w - 1)
-		carc_game_add_points(g, lowest_bit(w), points, ev->source);
+	struct carc_event *ev = put_event(g);
+	*ev = (struct carc_event){
+		.type = complete ? CARC_EV_COMPLETED : CARC_EV_INCOMPLETE,
+		.kind = s->kind,
+		.source = source,
+		.turn = (uint16_t)turn,
+		.feature = root,
+		.tiles = (uint16_t)tiles,
+		.pennants = pennants,
+		.points = (int16_t)points,
+		.winners = paid,
+		.skipped = (uint8_t)(winners & ~paid),
+	};
+	memcpy(ev->followers, s->count, sizeof ev->followers);
+	pay(g, paid, points, source);
 	s->scored = 1;
 	s->pending = 0;
 	lift_followers(g, root);
@@ -1272,8 +1335,10 @@ int carc_game_completed(struct carc_game *g, uint32_t *roots, int max)
 void carc_game_score_feature(struct carc_game *g, uint32_t root, int turn)
 {
 	root = find(g, root);
-	if (!g->segs[root].scored)
+	if (!g->segs[root].scored) {
+		reserve_events(g, 1);
 		score_feature(g, root, turn, true);
+	}
 }
 
 int carc_game_feature_value(struct carc_game *g, uint32_t root)
@@ -1286,6 +1351,7 @@ int carc_game_feature_value(struct carc_game *g, uint32_t root)
 int carc_game_score_completed(struct carc_game *g, int turn)
 {
 	size_t before = g->totals.nevents;
+	reserve_events(g, (size_t)g->npending);
 	for (int i = 0; i < g->npending; i++) {
 		uint32_t r = find(g, g->pending[i]);
 		if (!g->segs[r].scored)
@@ -1353,15 +1419,14 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 
 /* ---- final scoring ---- */
 
-/* A member of a farm that borders cities: the first segment of its
- * placement and the features there it borders (carc_feature.borders). */
-struct farm_edge {
-	uint32_t seg0;
-	uint32_t cities;
-};
+/* A member of a farm that borders cities, for score_farms, as one word:
+ * the segment (bits 0-31), the features of its placement it borders
+ * (carc_feature.borders, bits 32-47) and the farm (its index, bits 48-63). */
+typedef uint64_t farm_edge;
 
 /* Room for final scoring's scratch: three maps of a bit per segment
- * (followed_roots); per segment, a mark and a farm edge (score_farms). */
+ * (followed_roots); per segment, a mark and a farm edge, and a spare edge
+ * (score_farms). */
 static void final_room(struct carc_game *g)
 {
 	size_t words = (g->nsegs + 63) / 64;
@@ -1373,44 +1438,87 @@ static void final_room(struct carc_game *g)
 		size_t cap = g->segs_cap; /* at least nsegs: sized once per tile set */
 		g->mark = xrealloc(g->mark, cap * sizeof *g->mark);
 		memset(g->mark + g->mark_cap, 0, (cap - g->mark_cap) * sizeof *g->mark);
-		g->edges = xrealloc(g->edges, cap * sizeof *g->edges);
+		g->edges = xrealloc(g->edges, (cap + 1) * sizeof *g->edges);
 		g->mark_cap = cap;
 	}
 }
+
+enum { ROOT_FEATURES, ROOT_FARMS, ROOT_NOTHING };
+
+/* What a follower's feature is to final scoring, by its class (& 7),
+ * whether it has been scored, and whether the follower counts (on the map,
+ * not a hut): ROOT_FEATURES for an unscored road, city or cloister,
+ * ROOT_FARMS for a farm, else ROOT_NOTHING. */
+static const uint8_t root_kind[8][2][2] = {
+	[CARC_CLASS_PATH] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[CARC_CLASS_ENCLOSURE] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[CARC_CLASS_SITE] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[CARC_CLASS_AREA] = {{ROOT_NOTHING, ROOT_FARMS}, {ROOT_NOTHING, ROOT_FARMS}},
+	[CARC_CLASS_LAKE] = {{ROOT_NOTHING, ROOT_NOTHING}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[5] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[6] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+	[7] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+};
+_Static_assert(CARC_CLASS_COUNT <= 5, "root_kind covers every class");
 
 /* The roots of the features that hold followers on the map (huts excepted),
  * each once, in segment order (the order of final scoring): the unscored
  * roads, cities and cloisters into features, the farms into farms, at most
  * max of each (the lowest; the rules allow no more followers than that, so
- * none is left out). One pass over the followers sets a bit per root in one
- * map per kind, which drops repeats and sorts; the followers that count for
- * nothing go to a third map, so that no test on them needs a branch. */
+ * none is left out); features and farms have room for max + 1. One pass
+ * over the followers sets a bit per root in one map per kind, which drops
+ * repeats and sorts; the followers that count for nothing go to a spare
+ * word, so that no test on them needs a branch. When the maps are at most
+ * 63 words, a word of flags says which words hold bits, and one loop takes
+ * the roots out of both maps, a root a turn: a loop per word and per map
+ * would end, mispredicted, once each. */
 static void followed_roots(struct carc_game *g, uint32_t *features, int *nfeatures, uint32_t *farms, int *nfarms,
 			   int max)
 {
-	enum { FEATURES, FARMS, NOTHING };
 	size_t words = (g->nsegs + 63) / 64;
 	uint64_t *map = g->rootmap;
-	memset(map, 0, 3 * words * sizeof *map);
 	struct seg *segs = g->segs;
+	memset(map, 0, (2 * words + 1) * sizeof *map);
+	uint64_t busy = 0; /* bit w: map[w] has bits (up to word 63) */
 	for (size_t i = 0; i < g->nfollowers; i++) {
 		const struct carc_follower *f = &g->followers[i];
 		uint32_t r = find_in(segs, f->segment);
-		uint8_t klass = segs[r].klass;
-		size_t kind = klass == CARC_CLASS_AREA ? FARMS
-			    : klass == CARC_CLASS_LAKE || segs[r].scored ? NOTHING : FEATURES;
-		kind = !f->active || (g->hut_roles >> f->role & 1) ? NOTHING : kind;
-		map[kind * words + r / 64] |= (uint64_t)1 << (r % 64);
+		unsigned counts = f->active != 0 && !(g->hut_roles >> f->role & 1);
+		size_t kind = root_kind[segs[r].klass & 7][segs[r].scored != 0][counts];
+		/* ROOT_NOTHING: the spare word, map[2 * words] */
+		size_t w = kind * words + (r / 64 & -(size_t)(kind != ROOT_NOTHING));
+		map[w] |= (uint64_t)1 << (r % 64);
+		busy |= (uint64_t)1 << (w & 63);
 	}
-	uint32_t *out[2] = {features, farms};
-	int *count[2] = {nfeatures, nfarms};
-	for (int k = FEATURES; k <= FARMS; k++) {
-		int n = 0;
-		for (size_t w = 0; w < words; w++)
-			for (uint64_t x = map[k * words + w]; x && n < max; x &= x - 1)
-				out[k][n++] = (uint32_t)(w * 64 + (size_t)lowest_bit(x));
-		*count[k] = n;
+	int nfe = 0, nfa = 0;
+	if (2 * words < 64) {
+		busy &= ~((uint64_t)1 << (2 * words)); /* the spare */
+		while (busy) {
+			size_t w = (size_t)lowest_bit(busy);
+			uint64_t x = map[w];
+			size_t farm = w >= words;
+			uint32_t r = (uint32_t)((w - (words & -farm)) * 64 + (size_t)lowest_bit(x));
+			features[nfe] = r;
+			farms[nfa] = r;
+			nfe += (int)(!farm & (nfe < max));
+			nfa += (int)(farm & (nfa < max));
+			x &= x - 1;
+			map[w] = x;
+			busy &= ~((uint64_t)(x == 0) << w);
+		}
+	} else {
+		uint32_t *out[2] = {features, farms};
+		int *count[2] = {&nfe, &nfa};
+		for (int k = ROOT_FEATURES; k <= ROOT_FARMS; k++) {
+			int n = 0;
+			for (size_t w = 0; w < words; w++)
+				for (uint64_t x = map[k * words + w]; x && n < max; x &= x - 1)
+					out[k][n++] = (uint32_t)(w * 64 + (size_t)lowest_bit(x));
+			*count[k] = n;
+		}
 	}
+	*nfeatures = nfe;
+	*nfarms = nfa;
 }
 
 struct farm {
@@ -1420,6 +1528,22 @@ struct farm {
 	uint16_t first_city, ncities; /* into the city list */
 };
 
+/* n fresh marks for g->stamp and g->mark, the first returned, different
+ * from every mark left in them; when the counter would wrap, both are
+ * cleared. */
+static uint32_t next_epochs(struct carc_game *g, uint32_t n)
+{
+	if (g->epoch > UINT32_MAX - n) {
+		memset(g->stamp, 0, g->stamp_cap * sizeof *g->stamp);
+		if (g->mark)
+			memset(g->mark, 0, g->mark_cap * sizeof *g->mark);
+		g->epoch = 0;
+	}
+	uint32_t first = g->epoch + 1;
+	g->epoch += n;
+	return first;
+}
+
 /* Farms: every area feature with farmers (roots, in segment order), and the
  * completed cities it borders, each once. */
 static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
@@ -1427,78 +1551,104 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 	/* Every farm counted holds a follower: 7 colours x 99 followers at most
 	 * (rules.c), so MAX_FARMS cannot cut one off. */
 	enum { MAX_FARMS = CARC_COLOURS * 99 + 1, MAX_LINKS = 4096 };
-	struct farm farms[MAX_FARMS];
+	struct farm farms[MAX_FARMS + 1];
 	/* each farm's cities, farm after farm; a farm's first_city and ncities
 	 * say where its own are (and one spare, written and not counted) */
 	uint32_t grouped[MAX_LINKS + 1];
 	int nfarms = 0, nlinks = 0;
 
-	/* Each farm's members are walked once: the walk (a pointer chase)
-	 * counts its tiles with a stamp per placement and notes the members
-	 * that border cities, both without a branch. Then the cities of the
-	 * noted members: the completed ones, each once (a mark per city root),
-	 * in the order of the walk. At most MAX_LINKS links are looked at,
-	 * repeats included. Most of these tests are coin tosses for the branch
-	 * predictor, hence the arithmetic. */
+	/* The farms with owners, each with a mark of its own (epoch0 + its
+	 * index) for its tiles and its cities. */
 	struct seg *segs = g->segs;
-	const struct carc_placement *placed = g->placed;
-	const uint16_t *tile_borders = g->borders;
-	uint32_t *stamp = g->stamp, *mark = g->mark;
-	struct farm_edge *edges = g->edges;
-	int nraw = 0;
+	uint32_t kept[MAX_FARMS + 1];
 	for (int i = 0; i < nroots; i++) {
 		uint32_t s0 = roots[i];
 		uint8_t owners = majority(segs[s0].count, g->seated_lanes);
-		if (!owners)
-			continue;
-		struct farm *fm = &farms[nfarms++];
-		fm->root = s0;
-		fm->owners = owners;
-		fm->first_city = (uint16_t)nlinks;
-		uint32_t epoch = next_epoch(g);
-		int tiles = 0;
-		size_t nedges = 0;
-		uint32_t sg = s0;
-		do {
-			const struct seg *m = &segs[sg];
-			const struct carc_placement *p = &placed[m->placement];
-			tiles += stamp[m->placement] != epoch;
-			stamp[m->placement] = epoch;
-			edges[nedges] = (struct farm_edge){p->seg0, tile_borders[p->tile * CARC_MAX_FEATURES + m->feature]};
-			nedges += edges[nedges].cities != 0;
-			sg = m->next;
-		} while (sg != s0);
-		for (size_t e = 0; e < nedges; e++)
-			for (uint32_t b = edges[e].cities; b; b &= b - 1) {
-				uint32_t cr = find_in(segs, edges[e].seg0 + (uint32_t)lowest_bit(b));
-				bool counted = root_complete(g, cr) & (nraw < MAX_LINKS);
-				bool fresh = counted & (mark[cr] != epoch);
-				mark[cr] = fresh ? epoch : mark[cr];
-				grouped[nlinks] = cr;
-				nlinks += fresh;
-				nraw += counted;
-			}
-		fm->tiles = (uint16_t)tiles;
-		fm->ncities = (uint16_t)(nlinks - fm->first_city);
+		farms[nfarms] = (struct farm){.root = s0, .owners = owners};
+		kept[nfarms] = s0;
+		nfarms += owners != 0;
 	}
 	if (!nfarms)
 		return;
+	kept[nfarms] = kept[0]; /* read, not walked, past the last */
+
+	/* All the farms' members are walked in one loop: the walk (a pointer
+	 * chase) counts the tiles with a stamp per placement (seen[i]: the
+	 * count after farm i) and notes the members that border cities, both
+	 * without a branch, and moves to the next farm, also without one, when
+	 * it is back at a farm's root. Then the cities of the noted members,
+	 * one a turn: the completed ones, each once per farm (a mark per city
+	 * root), in the order of the walk. At most MAX_LINKS links are looked
+	 * at, repeats included. Most of these tests are coin tosses for the
+	 * branch predictor, and a loop per farm or per member would end,
+	 * mispredicted, once each: hence the arithmetic and the single loops. */
+	const struct carc_placement *placed = g->placed;
+	const uint16_t *tile_borders = g->borders;
+	uint32_t *stamp = g->stamp, *mark = g->mark;
+	farm_edge *edges = g->edges;
+	int seen[MAX_FARMS];
+	uint32_t epoch0 = next_epochs(g, (uint32_t)nfarms);
+	uint32_t at = 0, sg = kept[0], s0 = sg;
+	int tiles = 0;
+	size_t nedges = 0;
+	do {
+		const struct seg *m = &segs[sg];
+		uint32_t pl = m->placement, epoch = epoch0 + at;
+		tiles += stamp[pl] != epoch;
+		stamp[pl] = epoch;
+		uint64_t b = tile_borders[placed[pl].tile * CARC_MAX_FEATURES + m->feature];
+		edges[nedges] = sg | b << 32 | (uint64_t)at << 48;
+		nedges += b != 0;
+		seen[at] = tiles;
+		sg = m->next;
+		uint32_t end = sg == s0;
+		at += end;
+		s0 = kept[at];
+		sg = end ? s0 : sg;
+	} while (at != (uint32_t)nfarms);
+	int nraw = 0;
+	size_t e = 0;
+	farm_edge x = edges[0];
+	uint32_t bits = (uint32_t)(x >> 32) & 0xffffu;
+	while (e < nedges) {
+		uint32_t f = (uint32_t)(x >> 48), fe = epoch0 + f, s = (uint32_t)x;
+		uint32_t cr = find_in(segs, s - segs[s].feature + (uint32_t)lowest_bit(bits));
+		bool counted = root_complete(g, cr) & (nraw < MAX_LINKS);
+		bool fresh = counted & (mark[cr] != fe);
+		mark[cr] = fresh ? fe : mark[cr];
+		grouped[nlinks] = cr;
+		nlinks += fresh;
+		nraw += counted;
+		farms[f].ncities = (uint16_t)(farms[f].ncities + fresh);
+		bits &= bits - 1;
+		size_t next = bits == 0;
+		e += next;
+		x = edges[e];
+		bits = next ? (uint32_t)(x >> 32) & 0xffffu : bits;
+	}
+	for (int i = 0, first = 0; i < nfarms; i++) {
+		farms[i].tiles = (uint16_t)(seen[i] - (i ? seen[i - 1] : 0));
+		farms[i].first_city = (uint16_t)first;
+		first += farms[i].ncities;
+	}
 
 	if (g->edition == 3) {
+		reserve_events(g, (size_t)nfarms);
 		for (int fi = 0; fi < nfarms; fi++) {
 			struct farm *fm = &farms[fi];
-			struct carc_event *ev = new_event(g);
-			ev->type = CARC_EV_FARM;
-			ev->kind = g->segs[fm->root].kind;
-			ev->source = CARC_SRC_FARM;
-			ev->feature = fm->root;
-			ev->tiles = fm->tiles;
-			ev->cities = fm->ncities;
-			ev->points = (int16_t)(3 * fm->ncities);
-			memcpy(ev->followers, g->segs[fm->root].count, sizeof ev->followers);
-			ev->winners = fm->owners;
-			for (unsigned w = fm->owners; w; w &= w - 1)
-				carc_game_add_points(g, lowest_bit(w), ev->points, CARC_SRC_FARM);
+			struct carc_event *ev = put_event(g);
+			*ev = (struct carc_event){
+				.type = CARC_EV_FARM,
+				.kind = segs[fm->root].kind,
+				.source = CARC_SRC_FARM,
+				.feature = fm->root,
+				.tiles = fm->tiles,
+				.cities = fm->ncities,
+				.points = (int16_t)(3 * fm->ncities),
+				.winners = fm->owners,
+			};
+			memcpy(ev->followers, segs[fm->root].count, sizeof ev->followers);
+			pay(g, fm->owners, ev->points, CARC_SRC_FARM);
 		}
 	} else if (g->edition == 2) {
 		/* A colour scores a city once, from the first of its farms that borders it. */
@@ -1587,10 +1737,11 @@ void carc_game_score_final(struct carc_game *g)
 	/* Unfinished roads, cities and cloisters with followers, in segment
 	 * order; then the farms. */
 	enum { MAX_ROOTS = CARC_COLOURS * 99 + 1 }; /* each holds a follower: 7 x 99 at most */
-	uint32_t features[MAX_ROOTS], farms[MAX_ROOTS];
+	uint32_t features[MAX_ROOTS + 1], farms[MAX_ROOTS + 1];
 	int nfeatures, nfarms;
 	final_room(g);
 	followed_roots(g, features, &nfeatures, farms, &nfarms, MAX_ROOTS);
+	reserve_events(g, (size_t)nfeatures);
 	for (int i = 0; i < nfeatures; i++)
 		score_feature(g, features[i], 0, false);
 	score_farms(g, farms, nfarms);
