@@ -30,6 +30,7 @@
 #include "game.h"
 #include "hunters.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -81,6 +82,7 @@ struct seg {
 typedef uint16_t seg_attrs[ATTR_SLOTS];
 _Static_assert(CARC_ATTR_COUNT <= ATTR_SLOTS, "a segment's attributes fit in seg_attrs");
 _Static_assert(sizeof(struct seg) == 32, "segments are 32 bytes: two per cache line half");
+_Static_assert(offsetof(struct seg, next) == offsetof(struct seg, parent) + 4, "new_segment writes both as one word");
 
 /* Adds the follower counts of b to a, as one word (no lane can overflow: at
  * most a few hundred followers in a game). */
@@ -761,6 +763,16 @@ static HOT_INLINE bool join_edge(struct seg *restrict segs, seg_attrs *restrict 
 	return closed;
 }
 
+/* Makes s, a copy of its template, segment number id of placement pi: its
+ * own root and the only member of its feature (parent and next are written
+ * as one word). */
+static HOT_INLINE void new_segment(struct seg *s, uint32_t id, uint16_t pi)
+{
+	uint64_t both = (uint64_t)id * 0x100000001u;
+	memcpy(&s->parent, &both, sizeof both);
+	s->placement = pi;
+}
+
 /* Puts the feature of segment s on this turn's completion list if it has
  * just been closed (once: a repeat finds it pending). */
 static HOT_INLINE void note_closed(struct carc_game *g, struct seg *segs, uint32_t s)
@@ -808,15 +820,13 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	 * branch at its end. */
 	const struct seg *tmpl = &g->templates[tile * CARC_MAX_FEATURES];
 	memcpy(&segs[seg0], tmpl, 4 * sizeof *segs);
-	for (int f = 0; f < 4; f++) {
-		segs[seg0 + f].parent = segs[seg0 + f].next = seg0 + (uint32_t)f;
-		segs[seg0 + f].placement = (uint16_t)pi;
-	}
+	new_segment(&segs[seg0], seg0, (uint16_t)pi);
+	new_segment(&segs[seg0 + 1], seg0 + 1, (uint16_t)pi);
+	new_segment(&segs[seg0 + 2], seg0 + 2, (uint16_t)pi);
+	new_segment(&segs[seg0 + 3], seg0 + 3, (uint16_t)pi);
 	for (int f = 4; f < nf; f++) {
-		struct seg *s = &segs[seg0 + f];
-		*s = tmpl[f];
-		s->parent = s->next = seg0 + (uint32_t)f;
-		s->placement = (uint16_t)pi;
+		segs[seg0 + f] = tmpl[f];
+		new_segment(&segs[seg0 + f], seg0 + (uint32_t)f, (uint16_t)pi);
 	}
 	/* Attributes are written only for the tiles that have some (pennants:
 	 * one tile in seven in the base game): a branch mispredicted now and
