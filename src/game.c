@@ -831,8 +831,14 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	/* Attributes are written only for the tiles that have some (pennants:
 	 * one tile in seven in the base game): a branch mispredicted now and
 	 * then costs less than writing a cache line that is not needed. */
-	if (mo->any_attr)
-		memcpy(&attrs[seg0], &g->tattrs[tile * CARC_MAX_FEATURES], (size_t)nf * sizeof *attrs);
+	if (mo->any_attr) {
+		/* four whatever the tile has, as above: a copy of a length that
+		 * changes is a branch in memcpy */
+		const seg_attrs *ta = &g->tattrs[tile * CARC_MAX_FEATURES];
+		memcpy(&attrs[seg0], ta, 4 * sizeof *attrs);
+		for (int f = 4; f < nf; f++)
+			memcpy(&attrs[seg0 + f], &ta[f], sizeof *attrs);
+	}
 	g->nsegs += (size_t)nf;
 	if (!cell)
 		return (int)pi; /* far off the map (an illegal move): touches nothing */
