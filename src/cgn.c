@@ -42,12 +42,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define MAX_LINE 65536       /* bytes in a logical line */
 #define KEEP_OF_LONG_LINE 256 /* what is kept of a longer one, for the message */
 #define MAX_COORD 1000000
 #define MAX_BAD_TEXT 8       /* lines with bad bytes before a file is given up */
 #define BLOCK 65536
-#define SLACK 16             /* zero bytes after the input's NUL: see end_text */
+#define SLACK 128            /* zero bytes after the input's NUL: see end_text */
 
 static const char *const colour_names[CARC_COLOURS] = {"red", "green", "blue", "yellow", "black", "gray", "pink"};
 static const char *const spot_names[CARC_SPOT_COUNT] = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW",
@@ -130,17 +134,7 @@ static uint64_t word_of(const char *s, size_t n)
 #define LOW_BYTES(n) (~UINT64_C(0) >> (64 - 8 * (n)))
 
 /* The index of the first byte of w that is not 0; w is not 0. */
-static FAST_PATH unsigned first_nonzero_byte(uint64_t w)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	return (unsigned)__builtin_ctzll(w) / 8;
-#else
-	unsigned k = 0;
-	for (; !(w & 0xff); w >>= 8)
-		k++;
-	return k;
-#endif
-}
+static FAST_PATH unsigned first_nonzero_byte(uint64_t w) { return (unsigned)carc_lowest_bit(w) / 8; }
 
 /* Past the spaces at b[i]. Whether there are none or a few (aligned
  * columns) changes from word to word, so they are counted a word at a time
@@ -1818,6 +1812,9 @@ static FAST_PATH size_t fast_spot(const struct carc_reader *r, const unsigned ch
 	return n & -(size_t)((e->key == key) & ((w >> (8 * n) & 0xff) <= ' '));
 }
 
+static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
+					  size_t from, size_t last, struct carc_move *m);
+
 /* Reads the turn line whose first word is at b[i] (b: the game's text,
  * tiles: the tile set's by_letter), when it is a plain one that ends by
  * offset limit, into m, and its claims into the record (counted). Returns
@@ -1914,8 +1911,20 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 		m->line = span(from, last - from);
 		return i;
 	}
+	return parse_claims_fast(ps, b, i, limit, from, last, m);
+}
+
+/* The claims of the turn line that starts at b[from] and whose words up
+ * to the "=" at b[i] parse_move_fast has read into m (the last one ending
+ * at b[last]): reads them, and finishes m. Returns the offset of the line's
+ * newline; 0 when the claims are not plain. */
+static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
+					  size_t from, size_t last, struct carc_move *m)
+{
 	struct carc_record *rec = ps->rec;
-	size_t first = rec->nclaims, at = first, cs = i;
+	size_t first = rec->nclaims, at = first, cs = i, n, s;
+	uint32_t v;
+	int k;
 	unsigned seen = 0;
 	do {
 		i = skip_spaces(b, i + 1); /* past the "=" or "," */
@@ -1945,6 +1954,166 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 	m->line = span(from, last - from);
 	rec->nclaims = at;
 	return i;
+}
+
+/* The first 64 bytes at p, as masks: bit k for p[k]. */
+struct window {
+	uint64_t blank;   /* bytes <= ' ': spaces, control characters, NULs */
+	uint64_t space;   /* ' ' */
+	uint64_t newline; /* '\n' */
+};
+
+static FAST_PATH struct window window_at(const unsigned char *p)
+{
+	struct window win = {0, 0, 0};
+#if defined(__SSE2__)
+	const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
+	for (int k = 0; k < 4; k++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+		unsigned blank = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, sp), v));
+		unsigned space = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, sp));
+		unsigned newline = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));
+		win.blank |= (uint64_t)blank << (16 * k);
+		win.space |= (uint64_t)space << (16 * k);
+		win.newline |= (uint64_t)newline << (16 * k);
+	}
+#else
+	for (int k = 0; k < 64; k++) {
+		win.blank |= (uint64_t)(p[k] <= ' ') << k;
+		win.space |= (uint64_t)(p[k] == ' ') << k;
+		win.newline |= (uint64_t)(p[k] == '\n') << k;
+	}
+#endif
+	return win;
+}
+
+/* The lowest bit set in *set, which is taken out of it: the offset of the
+ * next word (see parse_move_window). Bit 63 stands for an empty set. */
+static FAST_PATH size_t next_word(uint64_t *set)
+{
+	size_t k = (size_t)carc_lowest_bit(*set | UINT64_C(1) << 63);
+	*set &= *set - 1;
+	return k;
+}
+
+/* What parse_move_fast does, for a line that starts at b[start] (before
+ * its blanks) and has its newline within 63 bytes: the same checks on the
+ * same bytes, and the same results. Only the way from word to word is
+ * another: parse_move_fast finds the next word from the length of the one
+ * it has just read, so each of its steps waits for the one before; here
+ * the words' offsets are taken from masks of the whole line, made at once,
+ * and the processor may check every word at the same time.
+ *
+ * The words are the runs of bytes above ' '. parse_move_fast skips only
+ * spaces between them, and checks that each word ends as it should (with
+ * a space after the colour, the tile and the role, a blank after the
+ * others), so the lines it accepts are those whose blanks before the
+ * newline are all spaces but for a CR right before it, and whose words,
+ * as runs, are the ones it reads. Lines with another blank are refused
+ * at once; for the rest, the word after the last one, or after the last
+ * word of a line that has fewer, is the newline itself (a mark in the set
+ * of word starts), which fails every test but the line's end. */
+static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
+					  size_t start, struct carc_move *m)
+{
+	const struct carc_reader *r = ps->r;
+	const unsigned char *w = b + start;
+	struct window win = window_at(w);
+	size_t nl = win.newline ? (size_t)carc_lowest_bit(win.newline) : 64;
+	if (nl > 62) /* longer lines: the general fast path */
+		return parse_move_fast(ps, tiles, b, skip_spaces(b, start), start + MAX_LINE, m);
+	uint64_t before = (UINT64_C(1) << nl) - 1;
+	uint64_t odd = win.blank & ~win.space & before; /* blanks but spaces */
+	if (odd && (odd != UINT64_C(1) << (nl - 1) || w[nl - 1] != '\r'))
+		return 0;
+	uint64_t word = ~win.blank & before;
+	uint64_t starts = (word & ~(word << 1)) | UINT64_C(1) << nl;
+	size_t f = next_word(&starts), n, last;
+	const size_t from = f;
+	uint32_t v;
+	int k;
+
+	m->bonus = m->discard = m->bad = m->has_order = false;
+	m->order_first = m->order_count = 0;
+	/* turn-mark: NUMBER "." */
+	if ((n = fast_small_number(w, f, &v))) {
+		if (v < 1 || memcmp(w + f + n, ". ", 2))
+			return 0;
+		m->number = span(start + f, n + 1);
+		m->turn = (int32_t)v;
+		f = next_word(&starts);
+	} else {
+		m->number = span(0, 0);
+		m->turn = -1;
+	}
+	/* colour */
+	if (!fast_colour(w, f, &n, &k))
+		return 0;
+	m->colour = (uint8_t)k;
+	m->colour_span = span(start + f, n);
+	f = next_word(&starts);
+	/* tile: one letter */
+	if (w[f] >= 128 || !tiles[w[f]] || w[f + 1] != ' ')
+		return 0;
+	m->tile = (uint16_t)(tiles[w[f]] - 1);
+	m->tile_span = span(start + f, 1);
+	f = next_word(&starts);
+	/* position x,y */
+	size_t i = f;
+	if (!(n = fast_coord(w, i, &m->x)) || w[i + n] != ',')
+		return 0;
+	i += n + 1;
+	if (!(n = fast_coord(w, i, &m->y)) || w[i + n] > ' ')
+		return 0;
+	m->coord_span = span(start + f, i + n - f);
+	f = next_word(&starts);
+	/* rotation */
+	if (!fast_rotation(w, f, &n, &k))
+		return 0;
+	m->rot = (uint8_t)k;
+	m->rot_span = span(start + f, n);
+	last = f + n; /* the end of the last word */
+	f = next_word(&starts);
+
+	/* deployment: "-", or a role and a spot, or none */
+	m->role = -1;
+	m->role_span = span(0, 0);
+	m->spot = 0;
+	m->spot_span = span(0, 0);
+	m->deploy_span = span(0, 0);
+	if (w[f] == '-') {
+		if (w[f + 1] > ' ')
+			return 0;
+		m->deploy_span = span(start + f, 1);
+		last = f + 1;
+		f = next_word(&starts);
+	} else if (w[f] >= 'a' && w[f] <= 'z') {
+		size_t s = f;
+		const struct fast_word *role = role_at(r, w, f);
+		if (!starts_with(word_at(w + f), role) || w[f + role->len] != ' ')
+			return 0; /* not a role, or "order" (solo) */
+		m->role = (int8_t)role->value;
+		m->role_span = span(start + s, role->len);
+		f = next_word(&starts);
+		if (!(n = fast_spot(r, w, f, &k)))
+			return 0;
+		m->spot = (uint8_t)k;
+		m->spot_span = span(start + f, n);
+		last = f + n;
+		m->deploy_span = span(start + s, last - s);
+		f = next_word(&starts);
+	}
+	/* the line's end, or claims (read as parse_move_fast reads them) */
+	if (w[f] != '=') {
+		if (f != nl)
+			return 0;
+		m->has_claim = false;
+		m->claim_first = m->claim_count = 0;
+		m->claim_span = span(0, 0);
+		m->line = span(start + from, last - from);
+		return start + nl;
+	}
+	return parse_claims_fast(ps, b, start + f, start + MAX_LINE, start + from, start + last, m);
 }
 
 /* Reads the turn line at ps->line_start (found by the general reader) with
@@ -1993,7 +2162,7 @@ static bool read_plain_turns(struct parser *ps)
 			rec->moves = moves;
 			rec->moves_cap = cap;
 		}
-		size_t end = parse_move_fast(ps, tiles, b, skip_spaces(b, start), start + MAX_LINE, &moves[n]);
+		size_t end = parse_move_window(ps, tiles, b, start, &moves[n]);
 		if (!end)
 			break;
 		start = end + 1; /* past the newline */

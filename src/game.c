@@ -45,21 +45,6 @@
 #define HOT_INLINE inline
 #endif
 
-/* The lowest set bit of a non-zero word. */
-static inline int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	return __builtin_ctzll(x);
-#else
-	int b = 0;
-	while (!(x & 1)) {
-		x >>= 1;
-		b++;
-	}
-	return b;
-#endif
-}
-
 struct seg {
 	uint32_t parent;
 	uint32_t next;       /* circular list of the feature's members */
@@ -850,7 +835,7 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	 * half is skipped when it joins the same two features as the first). */
 	bool closed = mo->closes_alone; /* a path or enclosure may be complete */
 	for (unsigned taken = edges_taken(cell->need); taken; taken &= taken - 1) {
-		int e = lowest_bit(taken);
+		int e = carc_lowest_bit(taken);
 		closed |= join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[g->step[e]].placement, e);
 	}
 
@@ -1255,12 +1240,12 @@ static HOT_INLINE void lift_followers(struct carc_game *g, uint32_t root)
  * one (a tie) is rare. */
 static HOT_INLINE void pay(struct carc_game *g, unsigned winners, int points, int source)
 {
-	unsigned c = (unsigned)lowest_bit(winners | 0x100u) & 7u; /* 0 when none */
+	unsigned c = (unsigned)carc_lowest_bit(winners | 0x100u) & 7u; /* 0 when none */
 	int first = points & -(int)(winners != 0);
 	g->totals.score[c] += first;
 	g->from[c][source] += first;
 	for (unsigned w = winners & (winners - 1); w; w &= w - 1)
-		carc_game_add_points(g, lowest_bit(w), points, source);
+		carc_game_add_points(g, carc_lowest_bit(w), points, source);
 }
 
 /* The value of a feature under the game's rules. complete: during play.
@@ -1510,10 +1495,10 @@ static void followed_roots(struct carc_game *g, uint32_t *features, int *nfeatur
 	if (2 * words < 64) {
 		busy &= ~((uint64_t)1 << (2 * words)); /* the spare */
 		while (busy) {
-			size_t w = (size_t)lowest_bit(busy);
+			size_t w = (size_t)carc_lowest_bit(busy);
 			uint64_t x = map[w];
 			size_t farm = w >= words;
-			uint32_t r = (uint32_t)((w - (words & -farm)) * 64 + (size_t)lowest_bit(x));
+			uint32_t r = (uint32_t)((w - (words & -farm)) * 64 + (size_t)carc_lowest_bit(x));
 			features[nfe] = r;
 			farms[nfa] = r;
 			nfe += (int)(!farm & (nfe < max));
@@ -1529,7 +1514,7 @@ static void followed_roots(struct carc_game *g, uint32_t *features, int *nfeatur
 			int n = 0;
 			for (size_t w = 0; w < words; w++)
 				for (uint64_t x = map[k * words + w]; x && n < max; x &= x - 1)
-					out[k][n++] = (uint32_t)(w * 64 + (size_t)lowest_bit(x));
+					out[k][n++] = (uint32_t)(w * 64 + (size_t)carc_lowest_bit(x));
 			*count[k] = n;
 		}
 	}
@@ -1628,7 +1613,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 	uint32_t bits = (uint32_t)(x >> 32) & 0xffffu;
 	while (e < nedges) {
 		uint32_t f = (uint32_t)(x >> 48), fe = epoch0 + f, s = (uint32_t)x;
-		uint32_t cr = find_in(segs, s - segs[s].feature + (uint32_t)lowest_bit(bits));
+		uint32_t cr = find_in(segs, s - segs[s].feature + (uint32_t)carc_lowest_bit(bits));
 		bool counted = root_complete(g, cr) & (nraw < MAX_LINKS);
 		bool fresh = counted & (mark[cr] != fe);
 		mark[cr] = fresh ? fe : mark[cr];

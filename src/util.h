@@ -1,6 +1,6 @@
 /*
  * util.h - small helpers shared by every module: checked allocation,
- * a growable byte buffer, and string slices.
+ * a growable byte buffer, string slices, and bits.
  *
  * Allocation failure is not recoverable in carc: the x* functions print one
  * line and exit with status 2 ("could not run").
@@ -57,6 +57,21 @@ void carc_buf_vprintf(struct carc_buf *b, const char *fmt, va_list ap);
 const char *carc_buf_cstr(struct carc_buf *b);
 void carc_buf_reset(struct carc_buf *b);
 void carc_buf_free(struct carc_buf *b);
+
+/* The index of the lowest set bit of a non-zero word. */
+static inline int carc_lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_ctzll(x);
+#else
+	int b = 0;
+	while (!(x & 1)) {
+		x >>= 1;
+		b++;
+	}
+	return b;
+#endif
+}
 
 /* Case-sensitive comparison of a slice with a C string. */
 bool carc_slice_eq(const char *p, size_t n, const char *s);

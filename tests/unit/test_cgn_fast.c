@@ -272,6 +272,12 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 		"1. red D -0,0 0\n", "1. red D --1,0 0\n", "1. red D 1,-\n", "0. red D 0,1 0\n", "00. red D 0,1 0\n",
 		"01. red D 0,1 0\n", "1.red D 0,1 0\n", "1 . red D 0,1 0\n", "1. red  D  0,1  0\n",
 		"1. red D\x01 0,1 0\n", "1. red D 0,1 0 knight N\x01\n", "1. red D 0,1 0\x01\n",
+		/* blanks the fast path reads from masks of the line's first 64 bytes */
+		"   1. red D 0,1 0\n", "\t1. red D 0,1 0\n", " \r\n", "\r\n", "1. red D 0,1 0\r \n",
+		"1. red D 0,1 0 \r\r\n", "1. red D 0,1 0 knight N\r\n", "1. red D 0,1 0 = red 3 \r\n",
+		"1. red D 0,1 0 - \r\n", "1. red\rD 0,1 0\n", "1. red D 0,1 0\v\n", "1. red D 0,1 0 knight\n",
+		"1. red D 0,1 0 knight \n", "1. red D 0,1 0 - knight N\n", "1. red D 0,1 0 knight N -\n",
+		"1. red D 0,1 0 knight N knight N\n", "1. red D 0,1 0 = red 3 knight N\n",
 	};
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
@@ -283,6 +289,26 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 			if (later)
 				carc_buf_adds(&text, "1. green D 1,0 0\n");
 			carc_buf_adds(&text, lines[i]);
+			assert_same_parse(text.data, text.len, cache);
+			carc_buf_free(&text);
+		}
+	}
+	/* Lines whose newline falls on either side of the 64-byte window the
+	 * fast path reads plain lines in (longer ones take another way) */
+	static const char *const shapes[] = {
+		"1. red D 0,1 0%s\n", "1. red D 0,1 0%sknight N\n", "1. red D 0,1 0 knight N%s= red 3, green 0\n",
+		"%s1. red D 0,1 0 -\n", "1. red D 0,1 0 -%s\r\n", "1. red D 0,1 0%s\x01\n",
+	};
+	char pad[80], line[200];
+	for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+		for (int n = 1; n < (int)sizeof pad; n++) {
+			memset(pad, ' ', (size_t)n);
+			pad[n] = '\0';
+			snprintf(line, sizeof line, shapes[i], pad);
+			struct carc_buf text = {0};
+			carc_buf_adds(&text, "[Seats \"red green\"]\n\n1. green D 1,0 0\n");
+			carc_buf_adds(&text, line);
+			carc_buf_adds(&text, "2. green D 2,0 0\n");
 			assert_same_parse(text.data, text.len, cache);
 			carc_buf_free(&text);
 		}
