@@ -1968,15 +1968,21 @@ static FAST_PATH struct window window_at(const unsigned char *p)
 	struct window win = {0, 0, 0};
 #if defined(__SSE2__)
 	const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
-	for (int k = 0; k < 4; k++) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
-		unsigned blank = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, sp), v));
-		unsigned space = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, sp));
-		unsigned newline = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));
-		win.blank |= (uint64_t)blank << (16 * k);
-		win.space |= (uint64_t)space << (16 * k);
-		win.newline |= (uint64_t)newline << (16 * k);
-	}
+#define WINDOW_PART(k)                                                                                           \
+	do {                                                                                                     \
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * (k)));                     \
+		uint64_t blank = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, sp), v));           \
+		uint64_t space = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, sp));                            \
+		uint64_t newline = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));                          \
+		win.blank |= blank << (16 * (k));                                                               \
+		win.space |= space << (16 * (k));                                                               \
+		win.newline |= newline << (16 * (k));                                                           \
+	} while (0)
+	WINDOW_PART(0);
+	WINDOW_PART(1);
+	WINDOW_PART(2);
+	WINDOW_PART(3);
+#undef WINDOW_PART
 #else
 	for (int k = 0; k < 64; k++) {
 		win.blank |= (uint64_t)(p[k] <= ' ') << k;
@@ -2113,7 +2119,9 @@ static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t
 		m->line = span(start + from, last - from);
 		return start + nl;
 	}
-	return parse_claims_fast(ps, b, start + f, start + MAX_LINE, start + from, start + last, m);
+	/* (they end at the newline, when they are plain: the next line's
+	 * start need not wait for them to be read) */
+	return parse_claims_fast(ps, b, start + f, start + MAX_LINE, start + from, start + last, m) ? start + nl : 0;
 }
 
 /* Reads the turn line at ps->line_start (found by the general reader) with
