@@ -325,8 +325,10 @@ static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int 
 static inline bool end_turn(struct referee *rf, struct carc_turn *tr, size_t ev0)
 {
 	const struct carc_totals *t = rf->totals;
-	memcpy(tr->scores, t->score, sizeof tr->scores);
-	tr->nevents = (uint32_t)(t->nevents - ev0);
+	if (rf->keep_turns) {
+		memcpy(tr->scores, t->score, sizeof tr->scores);
+		tr->nevents = (uint32_t)(t->nevents - ev0);
+	}
 	if (rf->m->has_claim)
 		check_claims(rf);
 	rf->res->last_turn = rf->turn;
@@ -394,18 +396,31 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		rf.current = NULL;
 		if (plain && !over && !m->discard && !m->bonus && m->colour == rec->seats[seat] &&
 		    (m->turn < 0 || m->turn == turn)) {
-			/* the usual turn: the right colour, numbered right */
-			struct carc_turn *tr = new_turn(&rf, (uint32_t)i);
-			rf.current = tr;
-			tr->number = (uint16_t)turn;
-			tr->colour = m->colour;
+			/* the usual turn: the right colour, numbered right; without
+			 * kept turns, turns[0] takes only the placement (and whether
+			 * it was illegal) */
+			struct carc_turn *tr = res->turns;
 			size_t ev0 = rf.totals->nevents;
-			tr->first_event = (uint32_t)ev0;
+			if (rf.keep_turns) {
+				tr = new_turn(&rf, (uint32_t)i);
+				tr->number = (uint16_t)turn;
+				tr->colour = m->colour;
+				tr->first_event = (uint32_t)ev0;
+			}
+			rf.current = tr;
 			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
 						    &tr->placement);
 			if (played != CARC_PLAY_DONE)
 				play_rest(&rf, tr, played, turn);
-			over = end_turn(&rf, tr, ev0);
+			/* end_turn, where no solo game can end the game early */
+			if (rf.keep_turns) {
+				memcpy(tr->scores, rf.totals->score, sizeof tr->scores);
+				tr->nevents = (uint32_t)(rf.totals->nevents - ev0);
+			}
+			if (m->has_claim)
+				check_claims(&rf);
+			res->last_turn = turn;
+			over = rf.totals->land_left == 0;
 			seat = (seat + 1) * (seat + 1 < rec->nseats); /* without a branch: it wraps every round */
 			turn++;
 			continue;
