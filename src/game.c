@@ -1275,8 +1275,14 @@ static HOT_INLINE int feature_value(struct carc_game *g, uint32_t root, int tile
 	if (g->rules->id == CARC_RULES_HUNTERS)
 		return carc_hunters_feature_value(g, root, tiles, complete, bonus);
 	unsigned klass = s->klass;
-	/* attrs[root] holds the feature's attributes, all 0 without has_attr */
-	int pennants = g->attrs[root][CARC_ATTR_PENNANT] & -(int)(s->has_attr != 0);
+	/* attrs[root] holds the feature's attributes only with has_attr: else
+	 * they are read from no_attrs, hot, rather than from a line of attrs
+	 * that may not be in the cache; the address chosen without a branch
+	 * (which features have attributes is a coin toss) */
+	static const seg_attrs no_attrs;
+	uintptr_t own = (uintptr_t)g->attrs[root], none = (uintptr_t)no_attrs;
+	const uint16_t *attrs = (const uint16_t *)(none ^ ((own ^ none) & -(uintptr_t)(s->has_attr != 0)));
+	int pennants = attrs[CARC_ATTR_PENNANT];
 	int enclosure, site;
 	if (complete) {
 		bool small = (g->edition < 3) & (tiles == 2);
