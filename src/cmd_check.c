@@ -134,7 +134,8 @@ static void check_file(struct file_job *job)
 		jd.count = 0;
 		if (!carc_reader_next(r, &rec, &sink))
 			break;
-		carc_referee_run(&res, &rec, g, &sink, NULL);
+		/* the verdict and the totals need no turn records */
+		carc_referee_run(&res, &rec, g, &sink, &(struct carc_referee_opts){.no_turns = true});
 		if (!rec.tileset)
 			job->trouble = true;
 		bool valid = res.errors == 0 && !(opt->werror && res.warnings);

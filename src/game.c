@@ -190,6 +190,7 @@ struct carc_game {
 	uint32_t *mark;      /* per segment: cities already counted for a farm */
 	size_t mark_cap;     /* entries in mark and in edges */
 	uint64_t *edges;     /* per segment and a spare: score_farms' scratch (farm_edge) */
+	uint16_t *farm_of;   /* per segment: score_farms' scratch (a farm root's index) */
 	uint64_t *rootmap;   /* followed_roots' scratch: a bit per segment, three maps */
 	size_t rootmap_cap;  /* in words */
 	uint64_t seated_lanes; /* byte c is 0xff when colour c plays (majority) */
@@ -228,6 +229,7 @@ void carc_game_free(struct carc_game *g)
 	free(g->stamp);
 	free(g->mark);
 	free(g->edges);
+	free(g->farm_of);
 	free(g->rootmap);
 	free(g);
 }
@@ -1258,8 +1260,14 @@ static HOT_INLINE int feature_value(struct carc_game *g, uint32_t root, int tile
 	if (g->rules->id == CARC_RULES_HUNTERS)
 		return carc_hunters_feature_value(g, root, tiles, complete, bonus);
 	unsigned klass = s->klass;
-	/* attrs[root] holds the feature's attributes, all 0 without has_attr */
-	int pennants = g->attrs[root][CARC_ATTR_PENNANT] & -(int)(s->has_attr != 0);
+	/* attrs[root] holds the feature's attributes only with has_attr: else
+	 * they are read from no_attrs, hot, rather than from a line of attrs
+	 * that may not be in the cache; the address chosen without a branch
+	 * (which features have attributes is a coin toss) */
+	static const seg_attrs no_attrs;
+	uintptr_t own = (uintptr_t)g->attrs[root], none = (uintptr_t)no_attrs;
+	const uint16_t *attrs = (const uint16_t *)(none ^ ((own ^ none) & -(uintptr_t)(s->has_attr != 0)));
+	int pennants = attrs[CARC_ATTR_PENNANT];
 	int enclosure, site;
 	if (complete) {
 		bool small = (g->edition < 3) & (tiles == 2);
@@ -1421,13 +1429,20 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 /* ---- final scoring ---- */
 
 /* A member of a farm that borders cities, for score_farms, as one word:
- * the segment (bits 0-31), the features of its placement it borders
- * (carc_feature.borders, bits 32-47) and the farm (its index, bits 48-63). */
+ * the first segment of its placement (bits 0-31), the features of the
+ * placement it borders (carc_feature.borders, bits 32-47), its own feature
+ * (bits 48-51) and the farm (its index, bits 52-63). */
 typedef uint64_t farm_edge;
 
+/* Every farm counted holds a follower: 7 colours x 99 followers at most
+ * (rules.c), so MAX_FARMS cannot cut one off. At most MAX_LINKS links of
+ * farms to cities are looked at, repeats included. */
+enum { MAX_FARMS = CARC_COLOURS * 99 + 1, MAX_LINKS = 4096 };
+_Static_assert(MAX_FARMS < 4096 && CARC_MAX_FEATURES <= 16, "a farm edge holds a farm and a feature");
+
 /* Room for final scoring's scratch: three maps of a bit per segment
- * (followed_roots); per segment, a mark and a farm edge, and a spare edge
- * (score_farms). */
+ * (followed_roots); per segment, a mark, a farm edge and a farm index, and
+ * a spare edge (score_farms). */
 static void final_room(struct carc_game *g)
 {
 	size_t words = (g->nsegs + 63) / 64;
@@ -1440,6 +1455,7 @@ static void final_room(struct carc_game *g)
 		g->mark = xrealloc(g->mark, cap * sizeof *g->mark);
 		memset(g->mark + g->mark_cap, 0, (cap - g->mark_cap) * sizeof *g->mark);
 		g->edges = xrealloc(g->edges, (cap + 1) * sizeof *g->edges);
+		g->farm_of = xrealloc(g->farm_of, cap * sizeof *g->farm_of);
 		g->mark_cap = cap;
 	}
 }
@@ -1545,18 +1561,66 @@ static uint32_t next_epochs(struct carc_game *g, uint32_t n)
 	return first;
 }
 
+/* The completed cities of the farm edges (nedges of them, farm after farm),
+ * one a turn: each once per farm (a mark per city root, epoch0 + the farm's
+ * index), in the order of the edges, counted in farms[].ncities and listed
+ * in grouped, farm after farm. At most MAX_LINKS links are looked at,
+ * repeats included (*nraw: how many). Returns the count listed. */
+static int link_cities(struct carc_game *g, const farm_edge *edges, size_t nedges, uint32_t epoch0, struct farm *farms,
+		       uint32_t *grouped, int *nraw)
+{
+	const struct seg *segs = g->segs;
+	uint32_t *mark = g->mark;
+	int nlinks = 0, raw = 0;
+	size_t e = 0;
+	farm_edge x = edges[0];
+	uint32_t bits = (uint32_t)(x >> 32) & 0xffffu;
+	while (e < nedges) {
+		uint32_t f = (uint32_t)(x >> 52), fe = epoch0 + f;
+		uint32_t cr = segs[(uint32_t)x + (uint32_t)carc_lowest_bit(bits)].parent;
+		/* borders names cities (tileset.c), which are complete when closed */
+		bool counted = (segs[cr].open == 0) & (raw < MAX_LINKS);
+		bool fresh = counted & (mark[cr] != fe);
+		mark[cr] = fresh ? fe : mark[cr];
+		grouped[nlinks] = cr;
+		nlinks += fresh;
+		raw += counted;
+		farms[f].ncities = (uint16_t)(farms[f].ncities + fresh);
+		bits &= bits - 1;
+		size_t next = bits == 0;
+		e += next;
+		x = edges[e];
+		bits = next ? (uint32_t)(x >> 32) & 0xffffu : bits;
+	}
+	*nraw = raw;
+	return nlinks;
+}
+
+/* Puts each farm's edge of its root (kept[farm]), when it has one and it is
+ * the farm's last, first among the farm's edges. */
+static void root_first(farm_edge *edges, size_t nedges, const uint32_t *kept)
+{
+	for (size_t lo = 0, hi; lo < nedges; lo = hi) {
+		uint32_t f = (uint32_t)(edges[lo] >> 52);
+		for (hi = lo + 1; hi < nedges && (uint32_t)(edges[hi] >> 52) == f; hi++)
+			;
+		farm_edge last = edges[hi - 1];
+		if ((uint32_t)last + (uint32_t)(last >> 48 & 15) == kept[f]) {
+			memmove(edges + lo + 1, edges + lo, (hi - 1 - lo) * sizeof *edges);
+			edges[lo] = last;
+		}
+	}
+}
+
 /* Farms: every area feature with farmers (roots, in segment order), and the
  * completed cities it borders, each once. */
 static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 {
-	/* Every farm counted holds a follower: 7 colours x 99 followers at most
-	 * (rules.c), so MAX_FARMS cannot cut one off. */
-	enum { MAX_FARMS = CARC_COLOURS * 99 + 1, MAX_LINKS = 4096 };
 	struct farm farms[MAX_FARMS + 1];
 	/* each farm's cities, farm after farm; a farm's first_city and ncities
 	 * say where its own are (and one spare, written and not counted) */
 	uint32_t grouped[MAX_LINKS + 1];
-	int nfarms = 0, nlinks = 0;
+	int nfarms = 0;
 
 	/* The farms with owners, each with a mark of its own (epoch0 + its
 	 * index) for its tiles and its cities. */
@@ -1571,61 +1635,64 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 	}
 	if (!nfarms)
 		return;
-	kept[nfarms] = kept[0]; /* read, not walked, past the last */
 
-	/* All the farms' members are walked in one loop: the walk (a pointer
-	 * chase) counts the tiles with a stamp per placement (seen[i]: the
-	 * count after farm i) and notes the members that border cities, both
-	 * without a branch, and moves to the next farm, also without one, when
-	 * it is back at a farm's root. Then the cities of the noted members,
-	 * one a turn: the completed ones, each once per farm (a mark per city
-	 * root), in the order of the walk. At most MAX_LINKS links are looked
-	 * at, repeats included. Most of these tests are coin tosses for the
-	 * branch predictor, and a loop per farm or per member would end,
-	 * mispredicted, once each: hence the arithmetic and the single loops. */
+	/* All the farms' members are walked in one loop, as one list: swapping
+	 * the next members of two roots joins their circular lists, so with
+	 * kept[0]'s swapped with those of kept[nfarms - 1] down to kept[1],
+	 * the list from the member after kept[0] holds farm 0, then farm 1,
+	 * ..., each from the member after its root round to the root. (They
+	 * are swapped back after the walk.) The walk (a pointer chase, each
+	 * member's farm read from its root: farm_of) counts the tiles with a
+	 * stamp per placement (seen[i]: the count after farm i) and notes the
+	 * members that border cities, both without a branch. Then the cities
+	 * of the noted members, one a turn (link_cities). Most of these tests
+	 * are coin tosses for the branch predictor, and a loop per farm or per
+	 * member would end, mispredicted, once each: hence the arithmetic and
+	 * the single loops. */
 	const struct carc_placement *placed = g->placed;
 	const uint16_t *tile_borders = g->borders;
-	uint32_t *stamp = g->stamp, *mark = g->mark;
+	uint32_t *stamp = g->stamp;
+	uint16_t *farm_of = g->farm_of;
 	farm_edge *edges = g->edges;
 	int seen[MAX_FARMS];
 	uint32_t epoch0 = next_epochs(g, (uint32_t)nfarms);
-	uint32_t at = 0, sg = kept[0], s0 = sg;
+	uint32_t r0 = kept[0], start = segs[r0].next;
+	farm_of[r0] = 0;
+	for (int i = nfarms - 1; i > 0; i--) {
+		uint32_t t = segs[r0].next;
+		segs[r0].next = segs[kept[i]].next;
+		segs[kept[i]].next = t;
+		farm_of[kept[i]] = (uint16_t)i;
+	}
 	int tiles = 0;
 	size_t nedges = 0;
+	uint32_t sg = start;
 	do {
 		const struct seg *m = &segs[sg];
-		uint32_t pl = m->placement, epoch = epoch0 + at;
+		uint32_t f = farm_of[m->parent], pl = m->placement, epoch = epoch0 + f;
 		tiles += stamp[pl] != epoch;
 		stamp[pl] = epoch;
 		uint64_t b = tile_borders[placed[pl].tile * CARC_MAX_FEATURES + m->feature];
-		edges[nedges] = sg | b << 32 | (uint64_t)at << 48;
+		edges[nedges] = (sg - m->feature) | b << 32 | (uint64_t)m->feature << 48 | (uint64_t)f << 52;
 		nedges += b != 0;
-		seen[at] = tiles;
+		seen[f] = tiles;
 		sg = m->next;
-		uint32_t end = sg == s0;
-		at += end;
-		s0 = kept[at];
-		sg = end ? s0 : sg;
-	} while (at != (uint32_t)nfarms);
-	int nraw = 0;
-	size_t e = 0;
-	farm_edge x = edges[0];
-	uint32_t bits = (uint32_t)(x >> 32) & 0xffffu;
-	while (e < nedges) {
-		uint32_t f = (uint32_t)(x >> 48), fe = epoch0 + f, s = (uint32_t)x;
-		uint32_t cr = find_in(segs, s - segs[s].feature + (uint32_t)carc_lowest_bit(bits));
-		bool counted = root_complete(g, cr) & (nraw < MAX_LINKS);
-		bool fresh = counted & (mark[cr] != fe);
-		mark[cr] = fresh ? fe : mark[cr];
-		grouped[nlinks] = cr;
-		nlinks += fresh;
-		nraw += counted;
-		farms[f].ncities = (uint16_t)(farms[f].ncities + fresh);
-		bits &= bits - 1;
-		size_t next = bits == 0;
-		e += next;
-		x = edges[e];
-		bits = next ? (uint32_t)(x >> 32) & 0xffffu : bits;
+	} while (sg != start);
+	for (int i = 1; i < nfarms; i++) {
+		uint32_t t = segs[r0].next;
+		segs[r0].next = segs[kept[i]].next;
+		segs[kept[i]].next = t;
+	}
+	int nraw;
+	int nlinks = link_cities(g, edges, nedges, epoch0, farms, grouped, &nraw);
+	if (nraw >= MAX_LINKS) {
+		/* Only when links were left out does their order matter: the
+		 * first MAX_LINKS count, in the order of a walk of each farm from
+		 * its root, which the walk above visits last. */
+		root_first(edges, nedges, kept);
+		for (int i = 0; i < nfarms; i++)
+			farms[i].ncities = 0;
+		nlinks = link_cities(g, edges, nedges, next_epochs(g, (uint32_t)nfarms), farms, grouped, &nraw);
 	}
 	for (int i = 0, first = 0; i < nfarms; i++) {
 		farms[i].tiles = (uint16_t)(seen[i] - (i ? seen[i - 1] : 0));

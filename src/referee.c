@@ -30,6 +30,8 @@ struct referee {
 	struct carc_turn *current;  /* the turn being refereed, NULL between turns */
 	bool hunters;               /* Hunters and Gatherers: bonus turns, huts (hunters.c) */
 	const struct carc_totals *totals; /* the engine's running totals */
+	size_t keep_turns;          /* 1: a record per turn; 0: every turn writes turns[0] (no_turns) */
+	uint8_t seated;             /* bit c: colour c plays */
 	struct carc_hunters_turns bonus;
 };
 
@@ -109,20 +111,16 @@ static void check_claims(struct referee *rf)
 {
 	const struct carc_move *m = rf->m;
 	const struct carc_record *rec = rf->rec;
-	size_t nev;
-	carc_game_events(rf->g, &nev);
+	size_t nev = rf->totals->nevents;
 	for (int i = 0; i < m->claim_count; i++) {
 		const struct carc_claim *cl = &rec->claims[m->claim_first + i];
 		int c = cl->colour;
-		bool seated = false;
-		for (int s = 0; s < rec->nseats; s++)
-			seated |= rec->seats[s] == c;
-		if (!seated) {
+		if ((c >= CARC_COLOURS) | !(rf->seated >> (c & 7) & 1)) {
 			fault(rf, CARC_E214, cl->span, "the claim names %s, who does not play in this game",
 			      carc_colour_name(c));
 			continue;
 		}
-		int have = carc_game_score(rf->g, c);
+		int have = rf->totals->score[c];
 		if (have != cl->points) {
 			struct carc_buf why = {0};
 			list_events(rf, c, rf->claim_event[c], &why);
@@ -217,11 +215,13 @@ static void deploy(struct referee *rf, int placement)
 	carc_game_deploy(rf->g, placement, f, m->spot, c, m->role, rf->turn);
 }
 
-/* A new turn record; carc_referee_run has made room for one per move. */
+/* A new turn record; carc_referee_run has made room for one per move.
+ * Without kept turns (no_turns) it is turns[0] every time. */
 static inline struct carc_turn *new_turn(struct referee *rf, uint32_t move)
 {
 	struct carc_result *res = rf->res;
-	struct carc_turn *t = &res->turns[res->nturns++];
+	struct carc_turn *t = &res->turns[res->nturns];
+	res->nturns += rf->keep_turns;
 	/* every field but the scores, which the turn's end copies */
 	t->move = move;
 	t->number = 0;
@@ -325,8 +325,10 @@ static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int 
 static inline bool end_turn(struct referee *rf, struct carc_turn *tr, size_t ev0)
 {
 	const struct carc_totals *t = rf->totals;
-	memcpy(tr->scores, t->score, sizeof tr->scores);
-	tr->nevents = (uint32_t)(t->nevents - ev0);
+	if (rf->keep_turns) {
+		memcpy(tr->scores, t->score, sizeof tr->scores);
+		tr->nevents = (uint32_t)(t->nevents - ev0);
+	}
 	if (rf->m->has_claim)
 		check_claims(rf);
 	rf->res->last_turn = rf->turn;
@@ -337,7 +339,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
 {
 	struct referee rf = {.res = res, .rec = rec, .g = g, .sink = sink, .ts = rec->tileset,
-			     .totals = carc_game_totals(g)};
+			     .totals = carc_game_totals(g), .keep_turns = !(opt && opt->no_turns)};
 	unsigned errors0 = sink->errors, warnings0 = sink->warnings;
 	res->rec = rec;
 	res->game = g;
@@ -371,8 +373,10 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	bool over = false, stopped = false;
 	int8_t seat_of_colour[CARC_COLOURS]; /* the seat of each colour, -1 if it does not play */
 	memset(seat_of_colour, -1, sizeof seat_of_colour);
-	for (int s = 0; s < rec->nseats; s++)
+	for (int s = 0; s < rec->nseats; s++) {
 		seat_of_colour[rec->seats[s]] = (int8_t)s;
+		rf.seated |= (uint8_t)(1u << rec->seats[s]);
+	}
 	/* A base game's turns (no solo or hunters hooks, no replay limit) take
 	 * the short way below when they are in order; the others go through
 	 * every check. Both give the same results. */
@@ -392,18 +396,31 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		rf.current = NULL;
 		if (plain && !over && !m->discard && !m->bonus && m->colour == rec->seats[seat] &&
 		    (m->turn < 0 || m->turn == turn)) {
-			/* the usual turn: the right colour, numbered right */
-			struct carc_turn *tr = new_turn(&rf, (uint32_t)i);
-			rf.current = tr;
-			tr->number = (uint16_t)turn;
-			tr->colour = m->colour;
+			/* the usual turn: the right colour, numbered right; without
+			 * kept turns, turns[0] takes only the placement (and whether
+			 * it was illegal) */
+			struct carc_turn *tr = res->turns;
 			size_t ev0 = rf.totals->nevents;
-			tr->first_event = (uint32_t)ev0;
+			if (rf.keep_turns) {
+				tr = new_turn(&rf, (uint32_t)i);
+				tr->number = (uint16_t)turn;
+				tr->colour = m->colour;
+				tr->first_event = (uint32_t)ev0;
+			}
+			rf.current = tr;
 			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
 						    &tr->placement);
 			if (played != CARC_PLAY_DONE)
 				play_rest(&rf, tr, played, turn);
-			over = end_turn(&rf, tr, ev0);
+			/* end_turn, where no solo game can end the game early */
+			if (rf.keep_turns) {
+				memcpy(tr->scores, rf.totals->score, sizeof tr->scores);
+				tr->nevents = (uint32_t)(rf.totals->nevents - ev0);
+			}
+			if (m->has_claim)
+				check_claims(&rf);
+			res->last_turn = turn;
+			over = rf.totals->land_left == 0;
 			seat = (seat + 1) * (seat + 1 < rec->nseats); /* without a branch: it wraps every round */
 			turn++;
 			continue;
@@ -447,7 +464,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			fault(&rf, CARC_E214, m->colour_span, "%s does not play in this game (Seats: %s)",
 			      carc_colour_name(m->colour), carc_buf_cstr(&seats));
 			carc_buf_free(&seats);
-			res->nturns--;
+			res->nturns -= rf.keep_turns;
 			rf.current = NULL;
 			continue;
 		}
