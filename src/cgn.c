@@ -1815,147 +1815,6 @@ static FAST_PATH size_t fast_spot(const struct carc_reader *r, const unsigned ch
 static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
 					  size_t from, size_t last, struct carc_move *m);
 
-/* Reads the turn line whose first word is at b[i] (b: the game's text,
- * tiles: the tile set's by_letter), when it is a plain one that ends by
- * offset limit, into m, and its claims into the record (counted). Returns
- * the offset of the line's newline, and the caller counts the move; 0 when
- * the line is not plain, and then nothing is counted. Every field of m is
- * set once. */
-static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
-					size_t i, size_t limit, struct carc_move *m)
-{
-	const struct carc_reader *r = ps->r;
-	const size_t from = i;
-	size_t n, s, last;
-	uint32_t v;
-	int k;
-
-	m->bonus = m->discard = m->bad = m->has_order = false;
-	m->order_first = m->order_count = 0;
-	/* turn-mark: NUMBER "." */
-	if ((n = fast_small_number(b, i, &v))) {
-		if (v < 1 || memcmp(b + i + n, ". ", 2))
-			return 0;
-		m->number = span(i, n + 1);
-		m->turn = (int32_t)v;
-		i = skip_spaces(b, i + n + 2); /* past the first space */
-	} else {
-		m->number = span(0, 0);
-		m->turn = -1;
-	}
-	/* colour */
-	if (!fast_colour(b, i, &n, &k))
-		return 0;
-	m->colour = (uint8_t)k;
-	m->colour_span = span(i, n);
-	i = skip_spaces(b, i + n + 1);
-	/* tile: one letter */
-	if (b[i] >= 128 || !tiles[b[i]] || b[i + 1] != ' ')
-		return 0;
-	m->tile = (uint16_t)(tiles[b[i]] - 1);
-	m->tile_span = span(i, 1);
-	i = skip_spaces(b, i + 2);
-	/* position x,y */
-	s = i;
-	if (!(n = fast_coord(b, i, &m->x)) || b[i + n] != ',')
-		return 0;
-	i += n + 1;
-	if (!(n = fast_coord(b, i, &m->y)) || b[i + n] > ' ')
-		return 0;
-	i += n;
-	m->coord_span = span(s, i - s);
-	i = skip_spaces(b, i);
-	/* rotation */
-	if (!fast_rotation(b, i, &n, &k))
-		return 0;
-	m->rot = (uint8_t)k;
-	m->rot_span = span(i, n);
-	last = i + n; /* the end of the last word */
-	i = skip_spaces(b, last);
-
-	/* deployment: "-", or a role and a spot, or none */
-	m->role = -1;
-	m->role_span = span(0, 0);
-	m->spot = 0;
-	m->spot_span = span(0, 0);
-	m->deploy_span = span(0, 0);
-	if (b[i] == '-') {
-		if (b[i + 1] > ' ')
-			return 0;
-		m->deploy_span = span(i, 1);
-		last = i + 1;
-		i = skip_spaces(b, last);
-	} else if (b[i] >= 'a' && b[i] <= 'z') {
-		s = i;
-		const struct fast_word *role = role_at(r, b, i);
-		if (!starts_with(word_at(b + i), role) || b[i + role->len] != ' ')
-			return 0; /* not a role, or "order" (solo) */
-		m->role = (int8_t)role->value;
-		m->role_span = span(s, role->len);
-		i = skip_spaces(b, i + role->len + 1);
-		if (!(n = fast_spot(r, b, i, &k)))
-			return 0;
-		m->spot = (uint8_t)k;
-		m->spot_span = span(i, n);
-		last = i + n;
-		m->deploy_span = span(s, last - s);
-		i = skip_spaces(b, last);
-	}
-	/* the line's end, or a claim: "=" colour points { "," colour points } */
-	if (b[i] != '=') {
-		if (!at_line_end(b, &i) || i > limit)
-			return 0;
-		m->has_claim = false;
-		m->claim_first = m->claim_count = 0;
-		m->claim_span = span(0, 0);
-		m->line = span(from, last - from);
-		return i;
-	}
-	return parse_claims_fast(ps, b, i, limit, from, last, m);
-}
-
-/* The claims of the turn line that starts at b[from] and whose words up
- * to the "=" at b[i] parse_move_fast has read into m (the last one ending
- * at b[last]): reads them, and finishes m. Returns the offset of the line's
- * newline; 0 when the claims are not plain. */
-static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
-					  size_t from, size_t last, struct carc_move *m)
-{
-	struct carc_record *rec = ps->rec;
-	size_t first = rec->nclaims, at = first, cs = i, n, s;
-	uint32_t v;
-	int k;
-	unsigned seen = 0;
-	do {
-		i = skip_spaces(b, i + 1); /* past the "=" or "," */
-		s = i;
-		if (!fast_colour(b, i, &n, &k) || (seen & (1u << k)))
-			return 0;
-		seen |= 1u << k;
-		i = skip_spaces(b, i + n + 1);
-		size_t ns = i;
-		if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ','))
-			return 0;
-		i += n;
-		if (at == rec->claims_cap) {
-			rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
-			rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
-		}
-		rec->claims[at++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
-		last = i;
-		i = skip_spaces(b, i);
-	} while (b[i] == ',');
-	if (!at_line_end(b, &i) || i > limit)
-		return 0;
-	m->has_claim = true;
-	m->claim_first = (uint16_t)first;
-	m->claim_count = (uint16_t)(at - first);
-	m->claim_span = span(cs, last - cs);
-	m->line = span(from, last - from);
-	rec->nclaims = at;
-	return i;
-}
-
 /* The first 64 bytes at p, as masks: bit k for p[k]. */
 struct window {
 	uint64_t blank;   /* bytes <= ' ': spaces, control characters, NULs */
@@ -2002,27 +1861,185 @@ static FAST_PATH size_t next_word(uint64_t *set)
 	return k;
 }
 
-/* What parse_move_fast does, for a line that starts at b[start] (before
- * its blanks) and has its newline within 63 bytes: the same checks on the
- * same bytes, and the same results. Only the way from word to word is
- * another: parse_move_fast finds the next word from the length of the one
- * it has just read, so each of its steps waits for the one before; here
- * the words' offsets are taken from masks of the whole line, made at once,
- * and the processor may check every word at the same time.
+/* The next word of a turn line: from the word starts of its window when
+ * windowed (see parse_move_window), else past the spaces at b[after]. */
+#define NEXT_WORD(after) (windowed ? base + next_word(&starts) : skip_spaces(b, (after)))
+
+/* Reads the turn line whose first word is at b[i] (b: the game's text,
+ * tiles: the tile set's by_letter), when it is a plain one that ends by
+ * offset limit, into m, and its claims into the record (counted). Returns
+ * the offset of the line's newline, and the caller counts the move; 0 when
+ * the line is not plain, and then nothing is counted. Every field of m is
+ * set once. Windowed, the words after the first are the set bits of
+ * starts (offsets from b[base]; the last one is the newline, at b[nl]);
+ * otherwise each is found past the spaces after the one before. */
+static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles, const unsigned char *b, size_t i,
+				   size_t limit, struct carc_move *m, bool windowed, uint64_t starts, size_t base,
+				   size_t nl)
+{
+	const struct carc_reader *r = ps->r;
+	const size_t from = i;
+	size_t n, s, last;
+	uint32_t v;
+	int k;
+
+	m->bonus = m->discard = m->bad = m->has_order = false;
+	m->order_first = m->order_count = 0;
+	/* turn-mark: NUMBER "." */
+	if ((n = fast_small_number(b, i, &v))) {
+		if (v < 1 || memcmp(b + i + n, ". ", 2))
+			return 0;
+		m->number = span(i, n + 1);
+		m->turn = (int32_t)v;
+		i = NEXT_WORD(i + n + 2); /* past the first space */
+	} else {
+		m->number = span(0, 0);
+		m->turn = -1;
+	}
+	/* colour */
+	if (!fast_colour(b, i, &n, &k))
+		return 0;
+	m->colour = (uint8_t)k;
+	m->colour_span = span(i, n);
+	i = NEXT_WORD(i + n + 1);
+	/* tile: one letter */
+	if (b[i] >= 128 || !tiles[b[i]] || b[i + 1] != ' ')
+		return 0;
+	m->tile = (uint16_t)(tiles[b[i]] - 1);
+	m->tile_span = span(i, 1);
+	i = NEXT_WORD(i + 2);
+	/* position x,y */
+	s = i;
+	if (!(n = fast_coord(b, i, &m->x)) || b[i + n] != ',')
+		return 0;
+	i += n + 1;
+	if (!(n = fast_coord(b, i, &m->y)) || b[i + n] > ' ')
+		return 0;
+	i += n;
+	m->coord_span = span(s, i - s);
+	i = NEXT_WORD(i);
+	/* rotation */
+	if (!fast_rotation(b, i, &n, &k))
+		return 0;
+	m->rot = (uint8_t)k;
+	m->rot_span = span(i, n);
+	last = i + n; /* the end of the last word */
+	i = NEXT_WORD(last);
+
+	/* deployment: "-", or a role and a spot, or none */
+	m->role = -1;
+	m->role_span = span(0, 0);
+	m->spot = 0;
+	m->spot_span = span(0, 0);
+	m->deploy_span = span(0, 0);
+	if (b[i] == '-') {
+		if (b[i + 1] > ' ')
+			return 0;
+		m->deploy_span = span(i, 1);
+		last = i + 1;
+		i = NEXT_WORD(last);
+	} else if (b[i] >= 'a' && b[i] <= 'z') {
+		s = i;
+		const struct fast_word *role = role_at(r, b, i);
+		if (!starts_with(word_at(b + i), role) || b[i + role->len] != ' ')
+			return 0; /* not a role, or "order" (solo) */
+		m->role = (int8_t)role->value;
+		m->role_span = span(s, role->len);
+		i = NEXT_WORD(i + role->len + 1);
+		if (!(n = fast_spot(r, b, i, &k)))
+			return 0;
+		m->spot = (uint8_t)k;
+		m->spot_span = span(i, n);
+		last = i + n;
+		m->deploy_span = span(s, last - s);
+		i = NEXT_WORD(last);
+	}
+	/* the line's end, or a claim: "=" colour points { "," colour points } */
+	if (b[i] != '=') {
+		if (windowed ? i != nl : !at_line_end(b, &i) || i > limit)
+			return 0;
+		m->has_claim = false;
+		m->claim_first = m->claim_count = 0;
+		m->claim_span = span(0, 0);
+		m->line = span(from, last - from);
+		return i;
+	}
+	/* (windowed, they end at the newline when they are plain: the next
+	 * line's start need not wait for them to be read) */
+	size_t end = parse_claims_fast(ps, b, i, limit, from, last, m);
+	return windowed ? (end ? nl : 0) : end;
+}
+
+#undef NEXT_WORD
+
+/* parse_move_fast: the line whose first word is at b[i], word after word. */
+static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
+					size_t i, size_t limit, struct carc_move *m)
+{
+	return turn_words(ps, tiles, b, i, limit, m, false, 0, 0, 0);
+}
+
+/* The claims of the turn line that starts at b[from] and whose words up
+ * to the "=" at b[i] parse_move_fast has read into m (the last one ending
+ * at b[last]): reads them, and finishes m. Returns the offset of the line's
+ * newline; 0 when the claims are not plain. */
+static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
+					  size_t from, size_t last, struct carc_move *m)
+{
+	struct carc_record *rec = ps->rec;
+	size_t first = rec->nclaims, at = first, cs = i, n, s;
+	uint32_t v;
+	int k;
+	unsigned seen = 0;
+	do {
+		i = skip_spaces(b, i + 1); /* past the "=" or "," */
+		s = i;
+		if (!fast_colour(b, i, &n, &k) || (seen & (1u << k)))
+			return 0;
+		seen |= 1u << k;
+		i = skip_spaces(b, i + n + 1);
+		size_t ns = i;
+		if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ','))
+			return 0;
+		i += n;
+		if (at == rec->claims_cap) {
+			rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
+			rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
+		}
+		rec->claims[at++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
+		last = i;
+		i = skip_spaces(b, i);
+	} while (b[i] == ',');
+	if (!at_line_end(b, &i) || i > limit)
+		return 0;
+	m->has_claim = true;
+	m->claim_first = (uint16_t)first;
+	m->claim_count = (uint16_t)(at - first);
+	m->claim_span = span(cs, last - cs);
+	m->line = span(from, last - from);
+	rec->nclaims = at;
+	return i;
+}
+
+/* parse_move_fast, for a line that starts at b[start] (before its blanks)
+ * and has its newline within 63 bytes: the same checks on the same bytes,
+ * and the same results. Only the way from word to word is another: word
+ * after word, each step waits for the length of the word before; here the
+ * words' offsets are taken from masks of the whole line, made at once, and
+ * the processor may check every word at the same time.
  *
- * The words are the runs of bytes above ' '. parse_move_fast skips only
- * spaces between them, and checks that each word ends as it should (with
- * a space after the colour, the tile and the role, a blank after the
- * others), so the lines it accepts are those whose blanks before the
- * newline are all spaces but for a CR right before it, and whose words,
- * as runs, are the ones it reads. Lines with another blank are refused
- * at once; for the rest, the word after the last one, or after the last
- * word of a line that has fewer, is the newline itself (a mark in the set
- * of word starts), which fails every test but the line's end. */
+ * The words are the runs of bytes above ' '. Word after word, only spaces
+ * are skipped between them, and each word must end as it should (with a
+ * space after the colour, the tile and the role, a blank after the
+ * others), so the lines accepted are those whose blanks before the newline
+ * are all spaces but for a CR right before it, and whose words, as runs,
+ * are the ones read. Lines with another blank are refused at once; for the
+ * rest, the word after the last one, or after the last word of a line that
+ * has fewer, is the newline itself (a mark in the set of word starts),
+ * which fails every test but the line's end. */
 static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
 					  size_t start, struct carc_move *m)
 {
-	const struct carc_reader *r = ps->r;
 	const unsigned char *w = b + start;
 	struct window win = window_at(w);
 	size_t nl = win.newline ? (size_t)carc_lowest_bit(win.newline) : 64;
@@ -2034,94 +2051,8 @@ static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t
 		return 0;
 	uint64_t word = ~win.blank & before;
 	uint64_t starts = (word & ~(word << 1)) | UINT64_C(1) << nl;
-	size_t f = next_word(&starts), n, last;
-	const size_t from = f;
-	uint32_t v;
-	int k;
-
-	m->bonus = m->discard = m->bad = m->has_order = false;
-	m->order_first = m->order_count = 0;
-	/* turn-mark: NUMBER "." */
-	if ((n = fast_small_number(w, f, &v))) {
-		if (v < 1 || memcmp(w + f + n, ". ", 2))
-			return 0;
-		m->number = span(start + f, n + 1);
-		m->turn = (int32_t)v;
-		f = next_word(&starts);
-	} else {
-		m->number = span(0, 0);
-		m->turn = -1;
-	}
-	/* colour */
-	if (!fast_colour(w, f, &n, &k))
-		return 0;
-	m->colour = (uint8_t)k;
-	m->colour_span = span(start + f, n);
-	f = next_word(&starts);
-	/* tile: one letter */
-	if (w[f] >= 128 || !tiles[w[f]] || w[f + 1] != ' ')
-		return 0;
-	m->tile = (uint16_t)(tiles[w[f]] - 1);
-	m->tile_span = span(start + f, 1);
-	f = next_word(&starts);
-	/* position x,y */
-	size_t i = f;
-	if (!(n = fast_coord(w, i, &m->x)) || w[i + n] != ',')
-		return 0;
-	i += n + 1;
-	if (!(n = fast_coord(w, i, &m->y)) || w[i + n] > ' ')
-		return 0;
-	m->coord_span = span(start + f, i + n - f);
-	f = next_word(&starts);
-	/* rotation */
-	if (!fast_rotation(w, f, &n, &k))
-		return 0;
-	m->rot = (uint8_t)k;
-	m->rot_span = span(start + f, n);
-	last = f + n; /* the end of the last word */
-	f = next_word(&starts);
-
-	/* deployment: "-", or a role and a spot, or none */
-	m->role = -1;
-	m->role_span = span(0, 0);
-	m->spot = 0;
-	m->spot_span = span(0, 0);
-	m->deploy_span = span(0, 0);
-	if (w[f] == '-') {
-		if (w[f + 1] > ' ')
-			return 0;
-		m->deploy_span = span(start + f, 1);
-		last = f + 1;
-		f = next_word(&starts);
-	} else if (w[f] >= 'a' && w[f] <= 'z') {
-		size_t s = f;
-		const struct fast_word *role = role_at(r, w, f);
-		if (!starts_with(word_at(w + f), role) || w[f + role->len] != ' ')
-			return 0; /* not a role, or "order" (solo) */
-		m->role = (int8_t)role->value;
-		m->role_span = span(start + s, role->len);
-		f = next_word(&starts);
-		if (!(n = fast_spot(r, w, f, &k)))
-			return 0;
-		m->spot = (uint8_t)k;
-		m->spot_span = span(start + f, n);
-		last = f + n;
-		m->deploy_span = span(start + s, last - s);
-		f = next_word(&starts);
-	}
-	/* the line's end, or claims (read as parse_move_fast reads them) */
-	if (w[f] != '=') {
-		if (f != nl)
-			return 0;
-		m->has_claim = false;
-		m->claim_first = m->claim_count = 0;
-		m->claim_span = span(0, 0);
-		m->line = span(start + from, last - from);
-		return start + nl;
-	}
-	/* (they end at the newline, when they are plain: the next line's
-	 * start need not wait for them to be read) */
-	return parse_claims_fast(ps, b, start + f, start + MAX_LINE, start + from, start + last, m) ? start + nl : 0;
+	size_t f = next_word(&starts);
+	return turn_words(ps, tiles, b, start + f, start + MAX_LINE, m, true, starts, start, start + nl);
 }
 
 /* Reads the turn line at ps->line_start (found by the general reader) with
