@@ -300,8 +300,9 @@ struct carc_reader {
 
 /* Ends the text read so far with a NUL (the stop the tokeniser relies on,
  * see byte_class) and SLACK more zero bytes, so that the fast path for turn
- * lines may load a word of 8 bytes at any offset up to the NUL. None of
- * them is ever counted as input. The buffer always has room for them. */
+ * lines may load the 64 bytes from any line's start, and a word of 8 bytes
+ * at any offset up to 64 past it, without reading beyond the buffer. None
+ * of them is ever counted as input. The buffer always has room for them. */
 static void end_text(struct carc_reader *r)
 {
 	memset(r->buf + r->len, 0, 1 + SLACK);
@@ -1683,11 +1684,13 @@ bool carc_cgn_fast_turns = true;
  * control character, which then fails whatever test comes next (a tab
  * included: blanks are spaces here; and a CR not before the newline).
  *
- * Blanks are skipped and words compared 8 bytes at a time. Such a load may
- * reach past the line's end and the input's, up to 8 bytes past the NUL
- * after the input (the reader keeps SLACK bytes there); every test gives
- * the same answer whatever those bytes are, as it is decided by the bytes up
- * to the first one that fails it, and the NUL fails every test. */
+ * Blanks are skipped and words compared 8 bytes at a time, and a line's
+ * words found from masks of its first 64 bytes (parse_move_window). Such
+ * loads may reach past the line's end and the input's, up to 70 bytes past
+ * the NUL after the input (the reader keeps SLACK bytes there); every test
+ * gives the same answer whatever those bytes are, as it is decided by the
+ * bytes up to the first one that fails it (or up to the line's newline),
+ * and the NUL fails every test. */
 
 /* Whether the line ends at b[*i]: its newline, or a CR and its newline.
  * Moves *i to the newline. */
@@ -1980,7 +1983,7 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 }
 
 /* The claims of the turn line that starts at b[from] and whose words up
- * to the "=" at b[i] parse_move_fast has read into m (the last one ending
+ * to the "=" at b[i] turn_words has read into m (the last one ending
  * at b[last]): reads them, and finishes m. Returns the offset of the line's
  * newline; 0 when the claims are not plain. */
 static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,

@@ -412,15 +412,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 						    &tr->placement);
 			if (played != CARC_PLAY_DONE)
 				play_rest(&rf, tr, played, turn);
-			/* end_turn, where no solo game can end the game early */
-			if (rf.keep_turns) {
-				memcpy(tr->scores, rf.totals->score, sizeof tr->scores);
-				tr->nevents = (uint32_t)(rf.totals->nevents - ev0);
-			}
-			if (m->has_claim)
-				check_claims(&rf);
-			res->last_turn = turn;
-			over = rf.totals->land_left == 0;
+			over = end_turn(&rf, tr, ev0);
 			seat = (seat + 1) * (seat + 1 < rec->nseats); /* without a branch: it wraps every round */
 			turn++;
 			continue;
