@@ -191,6 +191,8 @@ struct carc_game {
 	size_t mark_cap;     /* entries in mark and in edges */
 	uint64_t *edges;     /* per segment and a spare: score_farms' scratch (farm_edge) */
 	uint16_t *farm_of;   /* per segment: score_farms' scratch (a farm root's index) */
+	uint32_t *links;     /* score_farms' scratch: each farm's cities */
+	size_t links_cap;
 	uint64_t *rootmap;   /* followed_roots' scratch: a bit per segment, three maps */
 	size_t rootmap_cap;  /* in words */
 	uint64_t seated_lanes; /* byte c is 0xff when colour c plays (majority) */
@@ -230,6 +232,7 @@ void carc_game_free(struct carc_game *g)
 	free(g->mark);
 	free(g->edges);
 	free(g->farm_of);
+	free(g->links);
 	free(g->rootmap);
 	free(g);
 }
@@ -1435,9 +1438,8 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 typedef uint64_t farm_edge;
 
 /* Every farm counted holds a follower: 7 colours x 99 followers at most
- * (rules.c), so MAX_FARMS cannot cut one off. At most MAX_LINKS links of
- * farms to cities are looked at, repeats included. */
-enum { MAX_FARMS = CARC_COLOURS * 99 + 1, MAX_LINKS = 4096 };
+ * (rules.c), so MAX_FARMS cannot cut one off. */
+enum { MAX_FARMS = CARC_COLOURS * 99 + 1 };
 _Static_assert(MAX_FARMS < 4096 && CARC_MAX_FEATURES <= 16, "a farm edge holds a farm and a feature");
 
 /* Room for final scoring's scratch: three maps of a bit per segment
@@ -1542,7 +1544,7 @@ struct farm {
 	uint32_t root;
 	uint8_t owners;
 	uint16_t tiles;
-	uint16_t first_city, ncities; /* into the city list */
+	uint32_t first_city, ncities; /* into the city list */
 };
 
 /* n fresh marks for g->stamp and g->mark, the first returned, different
@@ -1564,14 +1566,14 @@ static uint32_t next_epochs(struct carc_game *g, uint32_t n)
 /* The completed cities of the farm edges (nedges of them, farm after farm),
  * one a turn: each once per farm (a mark per city root, epoch0 + the farm's
  * index), in the order of the edges, counted in farms[].ncities and listed
- * in grouped, farm after farm. At most MAX_LINKS links are looked at,
- * repeats included (*nraw: how many). Returns the count listed. */
+ * in grouped, farm after farm (room for a city per bit of every edge's
+ * borders, and a spare, written and not counted). Returns the count listed. */
 static int link_cities(struct carc_game *g, const farm_edge *edges, size_t nedges, uint32_t epoch0, struct farm *farms,
-		       uint32_t *grouped, int *nraw)
+		       uint32_t *grouped)
 {
 	const struct seg *segs = g->segs;
 	uint32_t *mark = g->mark;
-	int nlinks = 0, raw = 0;
+	int nlinks = 0;
 	size_t e = 0;
 	farm_edge x = edges[0];
 	uint32_t bits = (uint32_t)(x >> 32) & 0xffffu;
@@ -1579,37 +1581,18 @@ static int link_cities(struct carc_game *g, const farm_edge *edges, size_t nedge
 		uint32_t f = (uint32_t)(x >> 52), fe = epoch0 + f;
 		uint32_t cr = segs[(uint32_t)x + (uint32_t)carc_lowest_bit(bits)].parent;
 		/* borders names cities (tileset.c), which are complete when closed */
-		bool counted = (segs[cr].open == 0) & (raw < MAX_LINKS);
-		bool fresh = counted & (mark[cr] != fe);
+		bool fresh = (segs[cr].open == 0) & (mark[cr] != fe);
 		mark[cr] = fresh ? fe : mark[cr];
 		grouped[nlinks] = cr;
 		nlinks += fresh;
-		raw += counted;
-		farms[f].ncities = (uint16_t)(farms[f].ncities + fresh);
+		farms[f].ncities += fresh;
 		bits &= bits - 1;
 		size_t next = bits == 0;
 		e += next;
 		x = edges[e];
 		bits = next ? (uint32_t)(x >> 32) & 0xffffu : bits;
 	}
-	*nraw = raw;
 	return nlinks;
-}
-
-/* Puts each farm's edge of its root (kept[farm]), when it has one and it is
- * the farm's last, first among the farm's edges. */
-static void root_first(farm_edge *edges, size_t nedges, const uint32_t *kept)
-{
-	for (size_t lo = 0, hi; lo < nedges; lo = hi) {
-		uint32_t f = (uint32_t)(edges[lo] >> 52);
-		for (hi = lo + 1; hi < nedges && (uint32_t)(edges[hi] >> 52) == f; hi++)
-			;
-		farm_edge last = edges[hi - 1];
-		if ((uint32_t)last + (uint32_t)(last >> 48 & 15) == kept[f]) {
-			memmove(edges + lo + 1, edges + lo, (hi - 1 - lo) * sizeof *edges);
-			edges[lo] = last;
-		}
-	}
 }
 
 /* Farms: every area feature with farmers (roots, in segment order), and the
@@ -1617,9 +1600,6 @@ static void root_first(farm_edge *edges, size_t nedges, const uint32_t *kept)
 static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 {
 	struct farm farms[MAX_FARMS + 1];
-	/* each farm's cities, farm after farm; a farm's first_city and ncities
-	 * say where its own are (and one spare, written and not counted) */
-	uint32_t grouped[MAX_LINKS + 1];
 	int nfarms = 0;
 
 	/* The farms with owners, each with a mark of its own (epoch0 + its
@@ -1683,20 +1663,17 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 		segs[r0].next = segs[kept[i]].next;
 		segs[kept[i]].next = t;
 	}
-	int nraw;
-	int nlinks = link_cities(g, edges, nedges, epoch0, farms, grouped, &nraw);
-	if (nraw >= MAX_LINKS) {
-		/* Only when links were left out does their order matter: the
-		 * first MAX_LINKS count, in the order of a walk of each farm from
-		 * its root, which the walk above visits last. */
-		root_first(edges, nedges, kept);
-		for (int i = 0; i < nfarms; i++)
-			farms[i].ncities = 0;
-		nlinks = link_cities(g, edges, nedges, next_epochs(g, (uint32_t)nfarms), farms, grouped, &nraw);
+	/* each farm's cities, farm after farm; a farm's first_city and ncities
+	 * say where its own are */
+	if (g->links_cap < 16 * nedges + 1) {
+		g->links_cap = 16 * nedges + 1;
+		g->links = xrealloc(g->links, g->links_cap * sizeof *g->links);
 	}
-	for (int i = 0, first = 0; i < nfarms; i++) {
+	uint32_t *grouped = g->links;
+	int nlinks = link_cities(g, edges, nedges, epoch0, farms, grouped);
+	for (uint32_t i = 0, first = 0; i < (uint32_t)nfarms; i++) {
 		farms[i].tiles = (uint16_t)(seen[i] - (i ? seen[i - 1] : 0));
-		farms[i].first_city = (uint16_t)first;
+		farms[i].first_city = first;
 		first += farms[i].ncities;
 	}
 
@@ -1711,7 +1688,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 				.source = CARC_SRC_FARM,
 				.feature = fm->root,
 				.tiles = fm->tiles,
-				.cities = fm->ncities,
+				.cities = (uint16_t)fm->ncities,
 				.points = (int16_t)(3 * fm->ncities),
 				.winners = fm->owners,
 			};
@@ -1720,14 +1697,14 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 		}
 	} else if (g->edition == 2) {
 		/* A colour scores a city once, from the first of its farms that borders it. */
-		uint8_t credited[MAX_LINKS] = {0};
+		uint8_t *credited = xcalloc((size_t)nlinks + 1, 1);
 		for (int fi = 0; fi < nfarms; fi++) {
 			struct farm *fm = &farms[fi];
 			for (int c = 0; c < CARC_COLOURS; c++) {
 				if (!(fm->owners & (1u << c)))
 					continue;
 				int fresh = 0;
-				for (int j = fm->first_city; j < fm->first_city + fm->ncities; j++) {
+				for (uint32_t j = fm->first_city; j < fm->first_city + fm->ncities; j++) {
 					bool done = false;
 					for (int k = 0; k < nlinks && !done; k++)
 						done = grouped[k] == grouped[j] && (credited[k] & (1u << c));
@@ -1749,10 +1726,11 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 				carc_game_add_points(g, c, ev->points, CARC_SRC_FARM);
 			}
 		}
+		free(credited);
 	} else {
 		/* 1st edition: city by city (in segment order), the farmers of all
 		 * farms bordering it. */
-		uint32_t order[MAX_LINKS];
+		uint32_t *order = xmalloc(((size_t)nlinks + 1) * sizeof *order);
 		int ncities = 0;
 		for (int j = 0; j < nlinks; j++) {
 			int k = ncities;
@@ -1772,7 +1750,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 			for (int fi = 0; fi < nfarms; fi++) {
 				struct farm *fm = &farms[fi];
 				bool borders = false;
-				for (int k = fm->first_city; k < fm->first_city + fm->ncities && !borders; k++)
+				for (uint32_t k = fm->first_city; k < fm->first_city + fm->ncities && !borders; k++)
 					borders = grouped[k] == grouped[j];
 				if (borders)
 					for (int c = 0; c < CARC_COLOURS; c++)
@@ -1793,6 +1771,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 				if (owners & (1u << c))
 					carc_game_add_points(g, c, 4, CARC_SRC_FARM);
 		}
+		free(order);
 	}
 }
 
