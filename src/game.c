@@ -127,10 +127,13 @@ _Static_assert(sizeof(struct orient) == 64, "an orientation table is one cache l
 /* A cell of the map. */
 struct cell {
 	uint16_t placement;  /* placement index + 1, 0 when empty */
-	uint8_t around;      /* taken cells among the 8 around it */
+	uint8_t around;      /* taken cells among the 8 around it (then sites_near: bump_around adds both) */
 	uint8_t sites_near;  /* sites (cloisters) not yet complete among the 8 around it */
 	uint32_t need;       /* byte e: 1 + the terrain its edge e must have, 0 when free */
 };
+
+_Static_assert(offsetof(struct cell, sites_near) == offsetof(struct cell, around) + 1,
+	       "bump_around adds to both as one word");
 
 struct carc_game {
 	const struct carc_tileset *ts;
@@ -612,6 +615,19 @@ static void count_site(struct cell *cell, int dim, int d)
 	}
 }
 
+/* Counts a new placement in the cell next to it (more: see place_tile,
+ * 1 in the byte of around and 1 in that of sites_near for a site, added
+ * as one word: around is at most 8). Returns whether that cell now has
+ * all 8 around it taken (taken itself or not). */
+static HOT_INLINE unsigned bump_around(struct cell *c, uint16_t more)
+{
+	uint16_t v;
+	memcpy(&v, &c->around, sizeof v);
+	v = (uint16_t)(v + more);
+	memcpy(&c->around, &v, sizeof v);
+	return c->around == 8;
+}
+
 /* Marks the sites (cloisters) around the placement at cell that have just
  * got their eighth neighbour as complete, row by row from the north-west. */
 static void complete_sites(struct carc_game *g, struct cell *cell)
@@ -853,24 +869,19 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	cell[1].need |= asks & 0xFF000000u;    /* east: its west edge */
 	cell[-dim].need |= asks & 0x000000FFu; /* south: its north edge */
 	cell[-1].need |= asks & 0x0000FF00u;   /* west: its east edge */
-	cell[dim - 1].around++;
-	cell[dim].around++;
-	cell[dim + 1].around++;
-	cell[1].around++;
-	cell[-dim + 1].around++;
-	cell[-dim].around++;
-	cell[-dim - 1].around++;
-	cell[-1].around++;
-	if (mo->site)
-		count_site(cell, dim, 1);
+	uint8_t more_bytes[2] = {1, mo->site}; /* around + 1, and sites_near + 1 for a site */
+	uint16_t more;
+	memcpy(&more, more_bytes, sizeof more);
+	unsigned full = bump_around(&cell[dim - 1], more) | bump_around(&cell[dim], more) |
+			bump_around(&cell[dim + 1], more) | bump_around(&cell[1], more) |
+			bump_around(&cell[-dim + 1], more) | bump_around(&cell[-dim], more) |
+			bump_around(&cell[-dim - 1], more) | bump_around(&cell[-1], more);
 	/* A site (cloister) is complete when its cell has 8 taken cells around:
-	 * one of the sites around not yet complete, or this tile's own, placed in
-	 * a hole. */
-	bool site_done = mo->site && cell->around == 8;
-	if (cell->sites_near)
-		for (int k = 0; k < 8 && !site_done; k++)
-			site_done = cell[g->ring[k]].around == 8 && cell[g->ring[k]].placement;
-
+	 * this tile's own, placed in a hole, or one of the sites around not yet
+	 * complete (then one of the cells around is full; complete_sites finds
+	 * which, if any). Whether a site is around is a coin toss: decided without a
+	 * branch. */
+	bool site_done = (mo->site & (cell->around == 8)) | ((cell->sites_near != 0) & full);
 	/* What did this placement complete? Paths and enclosures of the new tile
 	 * (only when a join across an edge left one with no open edge: about
 	 * one turn in ten), then sites: its own and its neighbours', row by row
