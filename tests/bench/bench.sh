@@ -14,6 +14,12 @@
 # is shared, so wall time is shown beside it), with the peak resident memory;
 # without /usr/bin/time, wall time only and no memory. The target for carc
 # check is 100,000 games/s.
+#
+# A shared virtual machine's host changes the clock its cores run at from
+# one second to the next, and the time of the same work with it; so the
+# clock is read before and after each timed run (tests/bench/clock.c, built
+# with $CC, default cc) and the best run's cycles per game are printed too,
+# a figure that does not move with the clock.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 2
 CARC=${CARC:-./carc}
@@ -50,14 +56,27 @@ echo "bench: corpus $corpus: $GAMES games, $mb MB"
 have_time=0
 [ -x /usr/bin/time ] && have_time=1
 
-# run NAME COMMAND...: best wall time of RUNS runs, and the peak RSS.
+# The clock reader; without it (no compiler, another processor), no cycles.
+clock=$dir/clock
+if ! "${CC:-cc}" -O2 -o "$clock" tests/bench/clock.c 2>/dev/null || ! "$clock" >/dev/null; then
+	clock=""
+fi
+# ghz: the clock now, or nothing
+ghz() {
+	[ -n "$clock" ] && "$clock"
+}
+
+# run NAME COMMAND...: the best of RUNS runs by CPU time (with the clock
+# around it), and the peak RSS.
 run() {
 	name=$1
 	shift
 	best=""
+	best_ghz=""
 	peak=0
 	i=0
 	while [ $i -lt "$RUNS" ]; do
+		g0=$(ghz)
 		if [ $have_time -eq 1 ]; then
 			/usr/bin/time -f '%e %U %S %M' -o "$dir/time.out" "$@" >/dev/null 2>"$dir/stderr.out"
 			status=$?
@@ -75,17 +94,23 @@ run() {
 			echo "bench: $name: exit status $status: $(head -n 1 "$dir/stderr.out")"
 			return 1
 		fi
+		g1=$(ghz)
 		if [ -z "$best" ] || awk -v a="$best" -v b="$secs" 'BEGIN { exit !(b + 0 < a + 0) }'; then
 			best=$secs
 			best_wall=$wall
+			best_ghz=$(awk -v a="$g0" -v b="$g1" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", (a + b) / 2 }')
 		fi
 		[ "$kb" -gt "$peak" ] && peak=$kb
 		i=$((i + 1))
 	done
-	awk -v name="$name" -v secs="$best" -v wall="$best_wall" -v kb="$peak" -v games="$GAMES" -v bytes="$bytes" 'BEGIN {
+	awk -v name="$name" -v secs="$best" -v wall="$best_wall" -v kb="$peak" -v games="$GAMES" -v bytes="$bytes" \
+		-v ghz="$best_ghz" 'BEGIN {
 		t = secs > 0 ? secs : 0.01
 		printf "%-20s %7.2f s cpu (%.2f s wall) %9.0f games/s %7.1f MB/s   peak %6.1f MB\n", name, secs, wall,
-			games / t, bytes / 1e6 / t, kb / 1024 }'
+			games / t, bytes / 1e6 / t, kb / 1024
+		if (ghz > 0)
+			printf "%-20s at %.2f GHz (read before and after the run): %.0f cycles a game\n", "", ghz,
+				t * ghz * 1e9 / games }'
 }
 
 echo "bench: one core, best of $RUNS runs"
