@@ -146,7 +146,6 @@ struct carc_game {
 	struct cell *grid;
 	size_t grid_cells;
 	int step[4];         /* grid offsets across edges N E S W */
-	int ring[8];         /* grid offsets of the 8 cells around, clockwise from the north-west */
 	int table_w, table_h;
 	int32_t min_x, max_x, min_y, max_y;
 
@@ -302,9 +301,7 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 		g->grid_cells = (size_t)g->dim * (size_t)g->dim;
 		g->grid = xcalloc(g->grid_cells, sizeof *g->grid);
 		const int step[4] = {g->dim, 1, -g->dim, -1};
-		const int ring[8] = {g->dim - 1, g->dim, g->dim + 1, 1, -g->dim + 1, -g->dim, -g->dim - 1, -1};
 		memcpy(g->step, step, sizeof step);
-		memcpy(g->ring, ring, sizeof ring);
 	}
 	size_t tiles = (size_t)(ts->total + ts->bonus_total) + 1;
 	if (g->placed_cap < tiles) {
@@ -879,9 +876,10 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	/* A site (cloister) is complete when its cell has 8 taken cells around:
 	 * this tile's own, placed in a hole, or one of the sites around not yet
 	 * complete (then one of the cells around is full; complete_sites finds
-	 * which, if any). Whether a site is around is a coin toss: decided without a
-	 * branch. */
+	 * which, if any). Whether a site is around is a coin toss: decided
+	 * without a branch. */
 	bool site_done = (mo->site & (cell->around == 8)) | ((cell->sites_near != 0) & full);
+
 	/* What did this placement complete? Paths and enclosures of the new tile
 	 * (only when a join across an edge left one with no open edge: about
 	 * one turn in ten), then sites: its own and its neighbours', row by row
