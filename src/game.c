@@ -601,14 +601,15 @@ bool carc_game_find_fit(const struct carc_game *g, int tile, int *x, int *y, int
 	return true;
 }
 
-/* Adds d to the count of sites near each of the 8 cells around cell. */
-static void count_site(struct cell *cell, int dim, int d)
+/* Takes a completed site at cell out of the count of sites near each of
+ * the 8 cells around it (place_tile counts it in: bump_around). */
+static void uncount_site(struct cell *cell, int dim)
 {
 	for (int ddy = -dim; ddy <= dim; ddy += dim) {
-		cell[ddy - 1].sites_near = (uint8_t)(cell[ddy - 1].sites_near + d);
+		cell[ddy - 1].sites_near--;
 		if (ddy)
-			cell[ddy].sites_near = (uint8_t)(cell[ddy].sites_near + d);
-		cell[ddy + 1].sites_near = (uint8_t)(cell[ddy + 1].sites_near + d);
+			cell[ddy].sites_near--;
+		cell[ddy + 1].sites_near--;
 	}
 }
 
@@ -643,7 +644,7 @@ static void complete_sites(struct carc_game *g, struct cell *cell)
 			if (g->segs[r].klass != CARC_CLASS_SITE)
 				continue;
 			q->site_scored = 1;
-			count_site(c, g->dim, -1);
+			uncount_site(c, g->dim);
 			if (g->npending < 64) {
 				g->segs[r].pending = 1;
 				g->pending[g->npending++] = r;
