@@ -24,9 +24,11 @@ void carc_emit_map_begin(struct carc_emitter *e);
 void carc_emit_map_end(struct carc_emitter *e);
 void carc_emit_seq_begin(struct carc_emitter *e);
 void carc_emit_seq_end(struct carc_emitter *e);
-void carc_emit_key(struct carc_emitter *e, const char *key);
-void carc_emit_str(struct carc_emitter *e, const char *s);
+void carc_emit_keyn(struct carc_emitter *e, const char *key, size_t n);
 void carc_emit_strn(struct carc_emitter *e, const char *s, size_t n);
+/* (inline, so that the length of a literal is known when compiling) */
+static inline void carc_emit_key(struct carc_emitter *e, const char *key) { carc_emit_keyn(e, key, strlen(key)); }
+static inline void carc_emit_str(struct carc_emitter *e, const char *s) { carc_emit_strn(e, s, strlen(s)); }
 void carc_emit_int(struct carc_emitter *e, long v);
 void carc_emit_bool(struct carc_emitter *e, bool v);
 void carc_emit_null(struct carc_emitter *e);

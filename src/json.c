@@ -3,6 +3,7 @@
  */
 #include "json.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static size_t utf8_len(const unsigned char *s, size_t n)
@@ -17,47 +18,104 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 	return len;
 }
 
+/* plain[c]: the byte c stands for itself in a JSON string (printable
+ * ASCII but '"' and '\\'). */
+static const unsigned char plain[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/* The longest a byte of the input can become: \u00XX, or \ufffd. */
+enum { MAX_ESCAPE = 6, CHUNK = 4096 };
+
+/* Whether any of the 8 bytes of w is not plain (see plain[]). */
+static inline bool any_special(uint64_t w)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
+	uint64_t quote = w ^ ('"' * ones), backslash = w ^ ('\\' * ones);
+	uint64_t control = (w - 0x20 * ones) & ~w; /* a byte below 0x20 (or after one) */
+	uint64_t beyond = (w + ones) | w;          /* a byte above 0x7e (or after one) */
+	quote = (quote - ones) & ~quote;           /* a '"' (or after a byte below 0x20, as above) */
+	backslash = (backslash - ones) & ~backslash;
+	return ((control | beyond | quote | backslash) & high) != 0;
+}
+
 void carc_json_string(struct carc_buf *out, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	carc_buf_reserve(out, len + 2);
-	carc_buf_addc(out, '"');
-	for (size_t i = 0; i < len;) {
-		/* a run of characters that need no escape goes in at once */
-		size_t run = i;
-		while (run < len && p[run] >= 0x20 && p[run] < 0x7f && p[run] != '"' && p[run] != '\\')
-			run++;
-		if (run > i) {
-			carc_buf_add(out, p + i, run - i);
-			i = run;
-			continue;
-		}
-		unsigned char c = p[i];
-		if (c == '"' || c == '\\') {
-			carc_buf_addc(out, '\\');
-			carc_buf_addc(out, (char)c);
-			i++;
-		} else if (c == '\n') {
-			carc_buf_adds(out, "\\n");
-			i++;
-		} else if (c == '\t') {
-			carc_buf_adds(out, "\\t");
-			i++;
-		} else if (c < 0x20 || c == 0x7f) {
-			carc_buf_printf(out, "\\u%04x", c);
-			i++;
-		} else {
-			size_t n = utf8_len(p + i, len - i);
-			if (n) {
-				carc_buf_add(out, p + i, n);
-				i += n;
-			} else {
-				carc_buf_adds(out, "\\ufffd");
+	static const char hex[] = "0123456789abcdef";
+	/* A chunk of the input at a time, with room for its worst case (and the
+	 * quotes), so that the text is written straight into the buffer
+	 * without a check per byte: the keys and values of a report are short,
+	 * and writing them is most of what a report costs. A character of
+	 * UTF-8 may end up to 3 bytes past the chunk: the room has that to
+	 * spare. Runs of 8 plain bytes are copied as one word. */
+	size_t i = 0;
+	char *d = NULL;
+	do {
+		size_t stop = len - i > CHUNK ? i + CHUNK : len;
+		carc_buf_reserve(out, MAX_ESCAPE * (stop - i) + 2);
+		d = out->data + out->len;
+		if (i == 0)
+			*d++ = '"';
+		while (i < stop) {
+			uint64_t w;
+			if (stop - i >= 8 && (memcpy(&w, p + i, 8), !any_special(w))) {
+				memcpy(d, &w, 8);
+				d += 8;
+				i += 8;
+				continue;
+			}
+			unsigned char c = p[i];
+			if (plain[c]) {
+				*d++ = (char)c;
 				i++;
+			} else if (c == '"' || c == '\\') {
+				*d++ = '\\';
+				*d++ = (char)c;
+				i++;
+			} else if (c == '\n' || c == '\t') {
+				*d++ = '\\';
+				*d++ = c == '\n' ? 'n' : 't';
+				i++;
+			} else if (c < 0x20 || c == 0x7f) {
+				memcpy(d, "\\u00", 4);
+				d[4] = hex[c >> 4];
+				d[5] = hex[c & 15];
+				d += 6;
+				i++;
+			} else {
+				size_t n = utf8_len(p + i, len - i);
+				if (n) {
+					memcpy(d, p + i, n);
+					d += n;
+					i += n;
+				} else {
+					memcpy(d, "\\ufffd", 6);
+					d += 6;
+					i++;
+				}
 			}
 		}
-	}
-	carc_buf_addc(out, '"');
+		out->len = (size_t)(d - out->data);
+	} while (i < len);
+	*d++ = '"';
+	*d = '\0';
+	out->len = (size_t)(d - out->data);
 }
 
 void carc_json_cstr(struct carc_buf *out, const char *s)

@@ -60,8 +60,10 @@ char *xstrdup(const char *s)
 	return xstrndup(s, strlen(s));
 }
 
-void carc_buf_reserve(struct carc_buf *b, size_t extra)
+void carc_buf_grow(struct carc_buf *b, size_t extra)
 {
+	if (extra > SIZE_MAX / 2 - b->len)
+		out_of_memory(SIZE_MAX); /* no such room, and cap would wrap round */
 	size_t need = b->len + extra + 1;
 	if (need <= b->cap)
 		return;
@@ -70,15 +72,6 @@ void carc_buf_reserve(struct carc_buf *b, size_t extra)
 		cap *= 2;
 	b->data = xrealloc(b->data, cap);
 	b->cap = cap;
-}
-
-void carc_buf_add(struct carc_buf *b, const void *p, size_t n)
-{
-	carc_buf_reserve(b, n);
-	if (n) /* p may be NULL for an empty slice */
-		memcpy(b->data + b->len, p, n);
-	b->len += n;
-	b->data[b->len] = '\0';
 }
 
 void carc_buf_addc_slow(struct carc_buf *b, char c)

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include <string.h>
 
 #define CARC_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -38,8 +39,22 @@ struct carc_buf {
 	size_t cap;
 };
 
-void carc_buf_reserve(struct carc_buf *b, size_t extra);
-void carc_buf_add(struct carc_buf *b, const void *p, size_t n);
+void carc_buf_grow(struct carc_buf *b, size_t extra);
+/* Room for extra more bytes and the NUL after them. */
+static inline void carc_buf_reserve(struct carc_buf *b, size_t extra)
+{
+	if (extra >= b->cap - b->len) /* (cap is 0, or more than len) */
+		carc_buf_grow(b, extra);
+}
+/* Appends n bytes; inline, for the writers' inner loops. */
+static inline void carc_buf_add(struct carc_buf *b, const void *p, size_t n)
+{
+	carc_buf_reserve(b, n);
+	if (n) /* p may be NULL for an empty slice */
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
 void carc_buf_addc_slow(struct carc_buf *b, char c);
 /* Appends one byte; inline, for the writers' inner loops. */
 static inline void carc_buf_addc(struct carc_buf *b, char c)

@@ -1,0 +1,246 @@
+/*
+ * test_json.c - the JSON writer: string escaping and the emitter's numbers.
+ *
+ * carc_json_string writes straight into its buffer, a word of 8 plain bytes
+ * at a time and a chunk of the input at a time; here its output is pinned
+ * down byte for byte, on each kind of byte (plain, quote, backslash,
+ * newline and tab, other controls, DEL, UTF-8 of each length, bytes that
+ * are not UTF-8) at every offset of a word, and on random strings of every
+ * length up to well past a chunk, against a plain writer that takes a byte
+ * at a time (the rules of RFC 8259, as json.h states them).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "json.h"
+
+/* The length of the UTF-8 character at s (n bytes left), 0 when it is not
+ * one: a lead byte C2-F4 and its continuation bytes. */
+static size_t utf8_at(const unsigned char *s, size_t n)
+{
+	size_t len = s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : s[0] >= 0xe0 && s[0] < 0xf0 ? 3 : s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : 0;
+	if (!len || len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return len;
+}
+
+/* The reference: one byte at a time, with snprintf. */
+static void reference(struct carc_buf *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char tmp[8];
+	carc_buf_addc(out, '"');
+	for (size_t i = 0; i < len;) {
+		unsigned char c = p[i];
+		size_t n;
+		if (c == '"' || c == '\\') {
+			snprintf(tmp, sizeof tmp, "\\%c", c);
+			carc_buf_adds(out, tmp);
+			i++;
+		} else if (c == '\n') {
+			carc_buf_adds(out, "\\n");
+			i++;
+		} else if (c == '\t') {
+			carc_buf_adds(out, "\\t");
+			i++;
+		} else if (c < 0x20 || c == 0x7f) {
+			snprintf(tmp, sizeof tmp, "\\u%04x", c);
+			carc_buf_adds(out, tmp);
+			i++;
+		} else if (c < 0x80) {
+			carc_buf_addc(out, (char)c);
+			i++;
+		} else if ((n = utf8_at(p + i, len - i)) != 0) {
+			carc_buf_add(out, p + i, n);
+			i += n;
+		} else {
+			carc_buf_adds(out, "\\ufffd");
+			i++;
+		}
+	}
+	carc_buf_addc(out, '"');
+}
+
+/* carc_json_string of s[0..len), appended to a buffer that already holds
+ * some text, equals the reference, and the buffer stays NUL-terminated. */
+static void assert_escapes_like_reference(const char *s, size_t len)
+{
+	struct carc_buf got = {0}, want = {0};
+	carc_buf_adds(&got, "[1,");
+	carc_buf_adds(&want, "[1,");
+	carc_json_string(&got, s, len);
+	reference(&want, s, len);
+	assert_int_equal(got.len, want.len);
+	assert_memory_equal(got.data, want.data, want.len);
+	assert_int_equal(got.data[got.len], '\0');
+	carc_buf_free(&got);
+	carc_buf_free(&want);
+}
+
+static char *json_of(const char *s, size_t len)
+{
+	struct carc_buf b = {0};
+	carc_json_string(&b, s, len);
+	return b.data;
+}
+
+static void test_json_escapes_each_kind_of_byte(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *in;
+		size_t len;
+		const char *out;
+	} cases[] = {
+		{"", 0, "\"\""},
+		{"knight", 6, "\"knight\""},
+		{"say \"hi\"", 8, "\"say \\\"hi\\\"\""},
+		{"a\\b", 3, "\"a\\\\b\""},
+		{"1\n2\t3", 5, "\"1\\n2\\t3\""},
+		{"\r\x01\x1f\x7f", 4, "\"\\u000d\\u0001\\u001f\\u007f\""},
+		{"nul\0in", 6, "\"nul\\u0000in\""},
+		{"caf\xc3\xa9", 5, "\"caf\xc3\xa9\""},                     /* 2 bytes */
+		{"\xe2\x82\xac 5", 5, "\"\xe2\x82\xac 5\""},               /* 3 bytes */
+		{"\xf0\x9f\x82\xa1", 4, "\"\xf0\x9f\x82\xa1\""},           /* 4 bytes */
+		{"\xc3", 1, "\"\\ufffd\""},                                /* cut short */
+		{"\xc3(", 2, "\"\\ufffd(\""},                              /* no continuation */
+		{"\xc0\xaf", 2, "\"\\ufffd\\ufffd\""},                     /* overlong lead */
+		{"\xf5\x80\x80\x80", 4, "\"\\ufffd\\ufffd\\ufffd\\ufffd\""}, /* past U+10FFFF */
+		{"\x80x", 2, "\"\\ufffdx\""},                              /* a lone continuation */
+		{"12345678\"abcdefgh", 17, "\"12345678\\\"abcdefgh\""},    /* words around a quote */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *got = json_of(cases[i].in, cases[i].len);
+		assert_string_equal(got, cases[i].out);
+		free(got);
+		assert_escapes_like_reference(cases[i].in, cases[i].len);
+	}
+}
+
+/* Each special byte at each offset of the first two words of a string of
+ * plain bytes, for lengths around a word: the words that hold it are
+ * written a byte at a time, the others as words. */
+static void test_json_special_byte_at_every_offset(void **state)
+{
+	(void)state;
+	static const unsigned char specials[] = {'"', '\\', '\n', '\t', 0x00, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0xc3, 0xff};
+	char s[40];
+	for (size_t len = 1; len <= 24; len++)
+		for (size_t at = 0; at < len; at++)
+			for (size_t k = 0; k < sizeof specials; k++) {
+				for (size_t i = 0; i < len; i++)
+					s[i] = (char)('a' + i % 26);
+				s[at] = (char)specials[k];
+				assert_escapes_like_reference(s, len);
+			}
+}
+
+/* Random strings, mostly plain with a few bytes of every kind, of every
+ * length up to past two chunks (4,096 bytes each): UTF-8 characters cross
+ * the chunks' ends. */
+static void test_json_random_strings_match_reference(void **state)
+{
+	(void)state;
+	static const char *const pieces[] = {"\"", "\\", "\n", "\t", "\x01", "\x7f", "\xc3\xa9", "\xe2\x82\xac",
+					     "\xf0\x9f\x82\xa1", "\xc3", "\xff", "\xe2\x82"};
+	enum { MAX = 9000 };
+	char *s = malloc(MAX + 8);
+	assert_non_null(s);
+	unsigned long x = 12345;
+	for (int round = 0; round < 600; round++) {
+		x = x * 6364136223846793005UL + 1442695040888963407UL;
+		size_t len = round < 300 ? (size_t)round : (size_t)(x >> 33) % MAX;
+		size_t n = 0;
+		while (n < len) {
+			x = x * 6364136223846793005UL + 1442695040888963407UL;
+			unsigned r = (unsigned)(x >> 40);
+			if (r % 16 == 0) {
+				const char *pc = pieces[(r >> 4) % (sizeof pieces / sizeof pieces[0])];
+				size_t pl = strlen(pc);
+				if (n + pl > len)
+					pl = len - n;
+				memcpy(s + n, pc, pl);
+				n += pl;
+			} else {
+				s[n++] = (char)(' ' + (r >> 4) % 95);
+			}
+		}
+		assert_escapes_like_reference(s, len);
+	}
+	/* a character of 4 bytes across a chunk's end, at each offset */
+	for (size_t at = 4090; at < 4100; at++) {
+		memset(s, 'x', 4200);
+		memcpy(s + at, "\xf0\x9f\x82\xa1", 4);
+		assert_escapes_like_reference(s, 4200);
+	}
+	/* nothing but controls: the worst case, 6 bytes a byte (at these
+	 * lengths, less room than that would be past the buffer's end, which
+	 * the sanitizer build sees) */
+	memset(s, '\x01', MAX);
+	static const size_t lengths[] = {700, 1000, 3000, 4096, MAX};
+	for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++)
+		assert_escapes_like_reference(s, lengths[i]);
+	free(s);
+}
+
+/* The emitter's integers, from a long's least to its greatest, in JSON and
+ * in YAML. */
+static void test_json_emit_int(void **state)
+{
+	(void)state;
+	static const long values[] = {0, 7, -7, 10, -10, 99, 100, -100, 65535, 1000000007L, LONG_MAX, LONG_MIN};
+	for (int yaml = 0; yaml <= 1; yaml++) {
+		char *text = NULL;
+		size_t size = 0;
+		FILE *out = open_memstream(&text, &size);
+		assert_non_null(out);
+		struct carc_emitter *e = yaml ? carc_emitter_yaml(out) : carc_emitter_json(out);
+		carc_emit_doc_begin(e);
+		carc_emit_seq_begin(e);
+		for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+			carc_emit_int(e, values[i]);
+		carc_emit_seq_end(e);
+		carc_emit_doc_end(e);
+		assert_true(carc_emitter_close(e));
+		fclose(out);
+		char want[512] = "";
+		size_t w = 0;
+		for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+			if (yaml)
+				w += (size_t)snprintf(want + w, sizeof want - w, "- %ld\n", values[i]);
+			else
+				w += (size_t)snprintf(want + w, sizeof want - w, "%s%ld", i ? "," : "", values[i]);
+		}
+		if (yaml) {
+			assert_non_null(strstr(text, want));
+		} else {
+			char whole[600];
+			snprintf(whole, sizeof whole, "[%s]\n", want);
+			assert_string_equal(text, whole);
+		}
+		free(text);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_escapes_each_kind_of_byte),
+		cmocka_unit_test(test_json_special_byte_at_every_offset),
+		cmocka_unit_test(test_json_random_strings_match_reference),
+		cmocka_unit_test(test_json_emit_int),
+	};
+	return cmocka_run_group_tests_name("json", tests, NULL, NULL);
+}
