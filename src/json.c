@@ -3,20 +3,10 @@
  */
 #include "json.h"
 
+#include "diag.h"
+
 #include <stdint.h>
 #include <string.h>
-
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned char b = s[0];
-	size_t len = b >= 0xf0 && b < 0xf5 ? 4 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xc2 && b < 0xe0 ? 2 : 0;
-	if (!len || len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
 
 /* plain[c]: the byte c stands for itself in a JSON string (printable
  * ASCII but '"' and '\\'). */
@@ -98,8 +88,16 @@ void carc_json_string(struct carc_buf *out, const char *s, size_t len)
 				d[5] = hex[c & 15];
 				d += 6;
 				i++;
+			} else if (c == 0xc2 && i + 1 < len && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f) {
+				/* a C1 control (which carc_utf8_len does not count as
+				 * text): escaped, like those of ASCII */
+				memcpy(d, "\\u00", 4);
+				d[4] = hex[p[i + 1] >> 4];
+				d[5] = hex[p[i + 1] & 15];
+				d += 6;
+				i += 2;
 			} else {
-				size_t n = utf8_len(p + i, len - i);
+				size_t n = carc_utf8_len((const char *)p + i, len - i);
 				if (n) {
 					memcpy(d, p + i, n);
 					d += n;

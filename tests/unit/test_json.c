@@ -4,8 +4,8 @@
  * carc_json_string writes straight into its buffer, a word of 8 plain bytes
  * at a time and a chunk of the input at a time; here its output is pinned
  * down byte for byte, on each kind of byte (plain, quote, backslash,
- * newline and tab, other controls, DEL, UTF-8 of each length, bytes that
- * are not UTF-8) at every offset of a word, and on random strings of every
+ * newline and tab, other controls, DEL, C1 controls, UTF-8 of each length,
+ * bytes that are not well-formed UTF-8) at every offset of a word, and on random strings of every
  * length up to well past a chunk, against a plain writer that takes a byte
  * at a time (the rules of RFC 8259, as json.h states them).
  */
@@ -20,21 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "emit.h"
 #include "json.h"
-
-/* The length of the UTF-8 character at s (n bytes left), 0 when it is not
- * one: a lead byte C2-F4 and its continuation bytes. */
-static size_t utf8_at(const unsigned char *s, size_t n)
-{
-	size_t len = s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : s[0] >= 0xe0 && s[0] < 0xf0 ? 3 : s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : 0;
-	if (!len || len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
 
 /* The reference: one byte at a time, with snprintf. */
 static void reference(struct carc_buf *out, const char *s, size_t len)
@@ -62,7 +50,11 @@ static void reference(struct carc_buf *out, const char *s, size_t len)
 		} else if (c < 0x80) {
 			carc_buf_addc(out, (char)c);
 			i++;
-		} else if ((n = utf8_at(p + i, len - i)) != 0) {
+		} else if (c == 0xc2 && i + 1 < len && p[i + 1] < 0xa0 && p[i + 1] >= 0x80) {
+			snprintf(tmp, sizeof tmp, "\\u%04x", p[i + 1]);
+			carc_buf_adds(out, tmp);
+			i += 2;
+		} else if ((n = carc_utf8_len((const char *)p + i, len - i)) != 0) {
 			carc_buf_add(out, p + i, n);
 			i += n;
 		} else {
@@ -119,6 +111,10 @@ static void test_json_escapes_each_kind_of_byte(void **state)
 		{"\xc0\xaf", 2, "\"\\ufffd\\ufffd\""},                     /* overlong lead */
 		{"\xf5\x80\x80\x80", 4, "\"\\ufffd\\ufffd\\ufffd\\ufffd\""}, /* past U+10FFFF */
 		{"\x80x", 2, "\"\\ufffdx\""},                              /* a lone continuation */
+		{"\xe0\x80\xaf", 3, "\"\\ufffd\\ufffd\\ufffd\""},              /* overlong, 3 bytes */
+		{"\xed\xa0\x80", 3, "\"\\ufffd\\ufffd\\ufffd\""},              /* a surrogate */
+		{"\xf4\x90\x80\x80", 4, "\"\\ufffd\\ufffd\\ufffd\\ufffd\""}, /* U+110000 */
+		{"\xc2\x85|\xc2\x9f|\xc2\xa0", 8, "\"\\u0085|\\u009f|\xc2\xa0\""}, /* C1 controls; NBSP */
 		{"12345678\"abcdefgh", 17, "\"12345678\\\"abcdefgh\""},    /* words around a quote */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -154,7 +150,7 @@ static void test_json_random_strings_match_reference(void **state)
 {
 	(void)state;
 	static const char *const pieces[] = {"\"", "\\", "\n", "\t", "\x01", "\x7f", "\xc3\xa9", "\xe2\x82\xac",
-					     "\xf0\x9f\x82\xa1", "\xc3", "\xff", "\xe2\x82"};
+					     "\xf0\x9f\x82\xa1", "\xc3", "\xff", "\xe2\x82", "\xc2\x85", "\xed\xa0\x80"};
 	enum { MAX = 9000 };
 	char *s = malloc(MAX + 8);
 	assert_non_null(s);
