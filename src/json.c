@@ -32,15 +32,17 @@ static const unsigned char plain[256] = {
 /* The longest a byte of the input can become: \u00XX, or \ufffd. */
 enum { MAX_ESCAPE = 6, CHUNK = 4096 };
 
-/* Whether any of the 8 bytes of w is not plain (see plain[]). */
+/* Whether any of the 8 bytes of w (as memcpy reads them) is not plain (see
+ * plain[]). A plain byte next to one that is not may be flagged too (a carry
+ * or borrow between bytes), which only sends the word the slow way. */
 static inline bool any_special(uint64_t w)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
 	uint64_t quote = w ^ ('"' * ones), backslash = w ^ ('\\' * ones);
-	uint64_t control = (w - 0x20 * ones) & ~w; /* a byte below 0x20 (or after one) */
-	uint64_t beyond = (w + ones) | w;          /* a byte above 0x7e (or after one) */
-	quote = (quote - ones) & ~quote;           /* a '"' (or after a byte below 0x20, as above) */
-	backslash = (backslash - ones) & ~backslash;
+	uint64_t control = (w - 0x20 * ones) & ~w; /* a byte below 0x20 (or next to one) */
+	uint64_t beyond = (w + ones) | w;          /* a byte above 0x7e (or next to one) */
+	quote = (quote - ones) & ~quote;           /* a '"' (or next to one) */
+	backslash = (backslash - ones) & ~backslash; /* a '\\' (or next to one) */
 	return ((control | beyond | quote | backslash) & high) != 0;
 }
 
