@@ -14,16 +14,13 @@
 #include <string.h>
 #include <yaml.h>
 
-#define MAX_DEPTH 32
-
 struct carc_emitter {
 	bool yaml;
 	FILE *out;
 	bool failed;
 	/* JSON */
 	struct carc_buf buf;
-	int depth;
-	bool first[MAX_DEPTH];
+	int depth;           /* open containers */
 	bool after_key;
 	/* YAML */
 	yaml_emitter_t ye;
@@ -80,7 +77,10 @@ bool carc_emitter_close(struct carc_emitter *e)
 	return ok;
 }
 
-/* JSON: a comma before every element but the first of its container. */
+/* JSON: a comma before every element but the first of its container. An
+ * element is the first when the byte before it opens the container (within
+ * a container, every element that ends writes its last byte, and none ends
+ * in "[" or "{"), so no state is kept per level and any depth works. */
 static inline void json_sep(struct carc_emitter *e)
 {
 	if (e->after_key) {
@@ -88,9 +88,9 @@ static inline void json_sep(struct carc_emitter *e)
 		return;
 	}
 	if (e->depth > 0) {
-		if (!e->first[e->depth - 1])
+		char last = e->buf.data[e->buf.len - 1];
+		if (last != '[' && last != '{')
 			carc_buf_addc(&e->buf, ',');
-		e->first[e->depth - 1] = false;
 	}
 }
 
@@ -98,8 +98,6 @@ static void json_open(struct carc_emitter *e, char c)
 {
 	json_sep(e);
 	carc_buf_addc(&e->buf, c);
-	if (e->depth < MAX_DEPTH)
-		e->first[e->depth] = true;
 	e->depth++;
 }
 

@@ -230,6 +230,54 @@ static void test_json_emit_int(void **state)
 	}
 }
 
+/* Commas between the elements of every container, at every depth (well past
+ * the 32 levels the emitter once kept a flag for), after every kind of
+ * element: each level is a map whose "k" holds the next level inside an
+ * array, between an empty map, a string, a number, true, null and an empty
+ * array. */
+static void test_json_emit_nesting(void **state)
+{
+	(void)state;
+	enum { LEVELS = 200 };
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&text, &size);
+	assert_non_null(out);
+	struct carc_emitter *e = carc_emitter_json(out);
+	carc_emit_doc_begin(e);
+	for (int i = 0; i < LEVELS; i++) {
+		carc_emit_map_begin(e);
+		carc_emit_key(e, "k");
+		carc_emit_seq_begin(e);
+		carc_emit_map_begin(e);
+		carc_emit_map_end(e);
+		carc_emit_str(e, "s");
+		carc_emit_int(e, i);
+	}
+	for (int i = 0; i < LEVELS; i++) {
+		carc_emit_bool(e, true);
+		carc_emit_null(e);
+		carc_emit_seq_begin(e);
+		carc_emit_seq_end(e);
+		carc_emit_seq_end(e);
+		carc_emit_key(e, "n");
+		carc_emit_int(e, -1);
+		carc_emit_map_end(e);
+	}
+	carc_emit_doc_end(e);
+	assert_true(carc_emitter_close(e));
+	fclose(out);
+	struct carc_buf want = {0};
+	for (int i = 0; i < LEVELS; i++)
+		carc_buf_printf(&want, "{\"k\":[{},\"s\",%d,", i);
+	for (int i = 0; i < LEVELS; i++)
+		carc_buf_printf(&want, "true,null,[]],\"n\":-1}%s", i + 1 < LEVELS ? "," : "");
+	carc_buf_addc(&want, '\n');
+	assert_string_equal(text, carc_buf_cstr(&want));
+	carc_buf_free(&want);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_json_special_byte_at_every_offset),
 		cmocka_unit_test(test_json_random_strings_match_reference),
 		cmocka_unit_test(test_json_emit_int),
+		cmocka_unit_test(test_json_emit_nesting),
 	};
 	return cmocka_run_group_tests_name("json", tests, NULL, NULL);
 }
