@@ -267,9 +267,7 @@ void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, cons
 	carc_emit_map_begin(e);
 	for (size_t i = 0; i < rec->ntags; i++) {
 		const struct carc_tag *t = &rec->tags[i];
-		char key[64];
-		snprintf(key, sizeof key, "%.*s", (int)(t->name.len < 63 ? t->name.len : 63), rec->src.text + t->name.off);
-		carc_emit_key(e, key);
+		carc_emit_keyn(e, rec->src.text + t->name.off, t->name.len);
 		carc_emit_strn(e, carc_tag_text(rec, t), t->text_len);
 	}
 	carc_emit_map_end(e);
