@@ -283,7 +283,8 @@ struct carc_reader {
 	unsigned game_line;   /* its line number */
 	size_t pos;           /* start of the next line */
 	unsigned line;        /* line number at pos */
-	bool eof, failed, started, given_up;
+	bool eof, started, given_up;
+	int error;           /* carc_reader_error */
 	bool peeked;          /* peek is the next game's first line, already scanned */
 	struct line peek;
 	unsigned games;
@@ -370,7 +371,7 @@ void carc_reader_free(struct carc_reader *r)
 	free(r);
 }
 
-bool carc_reader_failed(const struct carc_reader *r) { return r->failed; }
+int carc_reader_error(const struct carc_reader *r) { return r->error; }
 
 size_t carc_reader_memory(const struct carc_reader *r)
 {
@@ -400,12 +401,13 @@ static bool fill(struct carc_reader *r)
 		r->cap *= 2;
 		r->buf = xrealloc(r->buf, r->cap);
 	}
+	errno = 0; /* what a failed read leaves in it is its reason */
 	size_t n = fread(r->buf + r->len, 1, r->cap - r->len - 1 - SLACK, r->f);
 	r->len += n;
 	end_text(r);
 	if (n == 0) {
 		if (ferror(r->f))
-			r->failed = true;
+			r->error = errno ? errno : EIO;
 		r->eof = true;
 		return false;
 	}

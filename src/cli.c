@@ -87,11 +87,22 @@ int carc_one_input(const char *cmd, int argc, char **argv, const char **path)
 	return 0;
 }
 
+void carc_say_cannot(const char *name, const char *what, int err)
+{
+	struct carc_src src = {.name = name}; /* no text: the file as a whole */
+	struct carc_buf msg = {0};
+	carc_buf_printf(&msg, "cannot %s: %s", what, strerror(err));
+	struct carc_printer printer = {.out = stderr, .color = carc_use_color(stderr)};
+	carc_print_diag(&printer, &(struct carc_diag){CARC_E001, CARC_SEV_ERROR, &src, 0, 0, carc_buf_cstr(&msg)});
+	carc_buf_free(&printer.buf);
+	carc_buf_free(&msg);
+}
+
 FILE *carc_open_input_or_say(const char *path)
 {
 	FILE *f = carc_open_input(path);
 	if (!f)
-		fprintf(stderr, "%s: error[E001]: cannot open: %s\n", carc_input_name(path), strerror(errno));
+		carc_say_cannot(carc_input_name(path), "open", errno);
 	return f;
 }
 

@@ -57,6 +57,10 @@ int carc_option_error(const char *cmd, int c, char **argv);
 /* Commands that read exactly one FILE (or -): sets *path and returns 0, or
  * prints the usage error and returns CARC_EXIT_TROUBLE. */
 int carc_one_input(const char *cmd, int argc, char **argv, const char **path);
+/* Prints "NAME: error[E001]: cannot WHAT: REASON" (what: "open" or "read",
+ * err: the errno) on standard error: the one message for a file that
+ * cannot be opened or read, whatever the command. */
+void carc_say_cannot(const char *name, const char *what, int err);
 /* Opens an input like carc_open_input(), and on failure prints
  * "FILE: error[E001]: cannot open: REASON" and returns NULL. */
 FILE *carc_open_input_or_say(const char *path);

@@ -50,11 +50,14 @@ static void json_diag(void *ctx, const struct carc_diag *d)
 	carc_buf_adds(b, jd->count++ ? ",{" : "{");
 	carc_buf_printf(b, "\"code\":\"%s\",\"severity\":\"%s\",", carc_code_str(d->code), sev[d->severity]);
 	if (d->src) {
-		unsigned line, col;
-		carc_src_position(d->src, d->off, &line, &col);
 		carc_buf_adds(b, "\"file\":");
 		carc_json_cstr(b, d->src->name);
-		carc_buf_printf(b, ",\"line\":%u,\"column\":%u,", line, col);
+		carc_buf_addc(b, ',');
+	}
+	if (d->src && d->src->text) { /* (none: the file as a whole) */
+		unsigned line, col;
+		carc_src_position(d->src, d->off, &line, &col);
+		carc_buf_printf(b, "\"line\":%u,\"column\":%u,", line, col);
 	}
 	carc_buf_adds(b, "\"message\":");
 	carc_json_cstr(b, d->message);
@@ -85,6 +88,33 @@ static void json_game(struct carc_buf *out, const char *name, const struct carc_
 	carc_buf_printf(out, "},\"diagnostics\":[%s]}\n", diags);
 }
 
+/* A file that cannot be opened or read to the end (what: "open" or "read";
+ * err: the errno): its message, E001, and in JSON an object of its own
+ * after those of the games read before the failure, if any. */
+static void unreadable(struct file_job *job, struct carc_printer *printer, const char *name, const char *what,
+		       int err)
+{
+	struct carc_src whole = {.name = name}; /* no text: the file as a whole */
+	struct carc_buf msg = {0};
+	carc_buf_printf(&msg, "cannot %s: %s", what, strerror(err));
+	struct carc_diag d = {CARC_E001, CARC_SEV_ERROR, &whole, 0, 0, carc_buf_cstr(&msg)};
+	if (job->opt->json) {
+		struct carc_buf diags = {0}, line = {0};
+		struct json_diags jd = {&diags, 0};
+		json_diag(&jd, &d);
+		carc_buf_adds(&line, "{\"file\":");
+		carc_json_cstr(&line, name);
+		carc_buf_printf(&line, ",\"unreadable\":true,\"diagnostics\":[%s]}\n", carc_buf_cstr(&diags));
+		fwrite(line.data, 1, line.len, job->outf);
+		carc_buf_free(&diags);
+		carc_buf_free(&line);
+	} else {
+		carc_print_diag(printer, &d);
+	}
+	job->unreadable = true;
+	carc_buf_free(&msg);
+}
+
 static void check_file(struct file_job *job)
 {
 	const struct check_opts *opt = job->opt;
@@ -93,24 +123,7 @@ static void check_file(struct file_job *job)
 	struct carc_printer printer = {job->errf, opt->color, opt->max_errors, 0, opt->quiet, {0}};
 	struct carc_buf line = {0};
 	if (!f) {
-		struct carc_diag d = {CARC_E001, CARC_SEV_ERROR, NULL, 0, 0, NULL};
-		char msg[512];
-		snprintf(msg, sizeof msg, "%s: cannot open: %s", name, strerror(errno));
-		d.message = msg;
-		if (opt->json) {
-			struct carc_buf diags = {0};
-			struct json_diags jd = {&diags, 0};
-			json_diag(&jd, &d);
-			carc_buf_adds(&line, "{\"file\":");
-			carc_json_cstr(&line, name);
-			carc_buf_printf(&line, ",\"unreadable\":true,\"diagnostics\":[%s]}\n", carc_buf_cstr(&diags));
-			fwrite(line.data, 1, line.len, job->outf);
-			carc_buf_free(&diags);
-			carc_buf_free(&line);
-		} else {
-			carc_print_diag(&printer, &d);
-		}
-		job->unreadable = true;
+		unreadable(job, &printer, name, "open", errno);
 		carc_buf_free(&printer.buf);
 		return;
 	}
@@ -150,14 +163,8 @@ static void check_file(struct file_job *job)
 			fwrite(line.data, 1, line.len, job->outf);
 		}
 	}
-	if (carc_reader_failed(r)) {
-		struct carc_diag d = {CARC_E001, CARC_SEV_ERROR, NULL, 0, 0, NULL};
-		char msg[512];
-		snprintf(msg, sizeof msg, "%s: read error", name);
-		d.message = msg;
-		carc_print_diag(&printer, &d);
-		job->unreadable = true;
-	}
+	if (carc_reader_error(r))
+		unreadable(job, &printer, name, "read", carc_reader_error(r));
 	carc_game_free(g);
 	carc_result_free(&res);
 	carc_record_free(&rec);

@@ -115,8 +115,8 @@ int cmd_fmt(int argc, char **argv)
 		}
 		first = false;
 	}
-	if (carc_reader_failed(r)) {
-		fprintf(stderr, "%s: error[E001]: read error\n", carc_input_name(path));
+	if (carc_reader_error(r)) {
+		carc_say_cannot(carc_input_name(path), "read", carc_reader_error(r));
 		status = CARC_EXIT_TROUBLE;
 	}
 	carc_buf_free(&text);

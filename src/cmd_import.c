@@ -64,8 +64,8 @@ static bool import_file(const char *path, struct carc_printer *printer, struct c
 	struct carc_buf text = {0};
 	bool ok = f && read_all(f, &text);
 	if (!ok) {
-		carc_diag_report(&sink, CARC_E001, NULL, 0, 0, "%s: cannot %s: %s", name, f ? "read" : "open",
-				 strerror(errno));
+		struct carc_src whole = {.name = name}; /* no text: the file as a whole */
+		carc_diag_report(&sink, CARC_E001, &whole, 0, 0, "cannot %s: %s", f ? "read" : "open", strerror(errno));
 	} else {
 		struct carc_src src = {name, text.data ? text.data : "", text.len, 1};
 		struct carc_buf game = {0};

@@ -186,7 +186,7 @@ int cmd_score(int argc, char **argv)
 		}
 		fwrite(text.data, 1, text.len, out);
 	}
-	bool read_failed = carc_reader_failed(r);
+	int read_error = carc_reader_error(r);
 	bool write_failed = em && !carc_emitter_close(em);
 	carc_game_free(g);
 	carc_result_free(&res);
@@ -201,8 +201,8 @@ int cmd_score(int argc, char **argv)
 	if (out != stdout && fclose(out))
 		write_failed = true;
 	fflush(stdout);
-	if (read_failed) {
-		fprintf(stderr, "%s: error[E001]: read error\n", carc_input_name(path));
+	if (read_error) {
+		carc_say_cannot(carc_input_name(path), "read", read_error);
 		return CARC_EXIT_TROUBLE;
 	}
 	if (write_failed) {

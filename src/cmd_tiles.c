@@ -178,7 +178,7 @@ static int check(const char *path, FILE *out)
 		char *text = read_all(f, &len);
 		carc_close_input(f);
 		if (!text) {
-			fprintf(stderr, "%s: error[E001]: cannot read: %s\n", name, strerror(errno));
+			carc_say_cannot(name, "read", errno);
 			carc_buf_free(&printer.buf);
 			return CARC_EXIT_TROUBLE;
 		}
@@ -187,7 +187,7 @@ static int check(const char *path, FILE *out)
 	} else if (carc_bundled_text(path, &(size_t){0})) {
 		ts = carc_tileset_load(path, &sink, NULL, 0, 0);
 	} else {
-		fprintf(stderr, "%s: error[E001]: cannot open: %s\n", name, strerror(errno));
+		carc_say_cannot(name, "open", errno);
 		carc_buf_free(&printer.buf);
 		return CARC_EXIT_TROUBLE;
 	}

@@ -149,7 +149,9 @@ void carc_diag_format(struct carc_buf *out, const struct carc_diag *d, bool colo
 	const char *bold = color ? "\033[1m" : "", *reset = color ? "\033[0m" : "";
 	unsigned line = 0, col = 0;
 
-	if (d->src) {
+	if (d->src && !d->src->text) {
+		carc_buf_printf(out, "%s%s:%s ", bold, d->src->name, reset);
+	} else if (d->src) {
 		carc_src_position(d->src, d->off, &line, &col);
 		carc_buf_printf(out, "%s%s:%u:%u:%s ", bold, d->src->name, line, col, reset);
 	}

@@ -17,10 +17,12 @@
 enum carc_severity { CARC_SEV_ERROR, CARC_SEV_WARNING, CARC_SEV_NOTE };
 
 /* A piece of source text that diagnostics point into: a whole tile-set file,
- * or the text of one game within a record file. */
+ * or the text of one game within a record file. With no text, a diagnostic
+ * is about the file as a whole (it cannot be opened or read) and has no
+ * line or column. */
 struct carc_src {
 	const char *name;  /* file name as given, "-" shown as "<stdin>" */
-	const char *text;  /* the bytes; need not be NUL-terminated */
+	const char *text;  /* the bytes; need not be NUL-terminated; NULL: the file as a whole */
 	size_t len;
 	unsigned base_line; /* line number of text[0], from 1 */
 	/* A memo of the last position computed, so that the messages of a game

@@ -163,8 +163,9 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
  * of the input. Syntax problems are reported to sink. rec->src stays valid
  * until the next call. */
 bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink);
-/* True when reading failed (the file could not be read to the end). */
-bool carc_reader_failed(const struct carc_reader *r);
+/* 0, or the errno of the read that failed (the file could not be read to
+ * the end). */
+int carc_reader_error(const struct carc_reader *r);
 /* Bytes the reader holds (its buffer and look-ahead): the size of the
  * largest game read so far and a few blocks, whatever the number of games. */
 size_t carc_reader_memory(const struct carc_reader *r);

@@ -166,7 +166,7 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 	const char *name = carc_input_name(path);
 	s->file = carc_open_input(path);
 	if (!s->file) {
-		fprintf(stderr, "%s: error[E001]: cannot open: %s\n", name, strerror(errno));
+		carc_say_cannot(name, "open", errno);
 		return CARC_EXIT_TROUBLE;
 	}
 	s->cache = carc_tileset_cache_new();
@@ -183,8 +183,8 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 		}
 	int status = CARC_EXIT_OK;
 	if (!found) {
-		if (carc_reader_failed(s->reader))
-			fprintf(stderr, "%s: error[E001]: read error\n", name);
+		if (carc_reader_error(s->reader))
+			carc_say_cannot(name, "read", carc_reader_error(s->reader));
 		else
 			fprintf(stderr, "carc %s: %s has %d game%s, not a game %d\n", cmd, name, index,
 				index == 1 ? "" : "s", game);
