@@ -792,8 +792,8 @@ void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const 
 		csv_field(out, rec->src.name, strlen(rec->src.name));
 		carc_buf_printf(out, ",%u,%d%s,%s,", rec->index, t->number, t->bonus ? "+" : "", carc_colour_name(t->colour));
 		csv_field(out, rec->src.text + m->tile_span.off, m->tile_span.len);
-		if (t->discard)
-			carc_buf_adds(out, ",,,discard,");
+		if (t->discard) /* no x, y or rotation; "discard" in deploy */
+			carc_buf_adds(out, ",,,,discard,");
 		else if (m->role >= 0)
 			carc_buf_printf(out, ",%d,%d,%d,%s %s,", m->x, m->y, m->rot * 90, rec->rules->roles[m->role].name,
 					carc_spot_name(m->spot));
