@@ -12,19 +12,29 @@
  * code and count) and scores as the original: formatting may change the
  * layout, never the game. Turn numbers are the exception: fmt writes them as
  * they should be, so E207 (wrong turn number) is not compared.
+ * Every game's score reports are written too (carc score), plain and with
+ * --features, after the game as recorded and with final scoring forced:
+ * the JSON must be strict JSON, one document a line (json_strict.h, which
+ * shares nothing with carc's writer), the YAML must load (libyaml), and
+ * every CSV record must have as many fields as the header; the text report
+ * is written for the sanitizers alone.
  * A finding is a crash, a sanitizer report, a leak, a timeout, or an abort()
  * of one of these checks, which prints the two texts. Setting
  * CARC_FUZZ_NO_FMT=1 leaves the formatting checks out.
  *
  * Build and run: sh tests/fuzz/fuzz.sh (see tests/fuzz/README.md).
  */
+#include "../unit/json_strict.h"
+#include "emit.h"
 #include "format.h"
 #include "referee.h"
+#include "report.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <yaml.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -88,6 +98,96 @@ static void check_format(const struct carc_record *rec, const struct carc_result
 	carc_buf_free(&twice);
 }
 
+/* The fields of each CSV record (RFC 4180: quoted fields may hold commas,
+ * quotes doubled and newlines), checked against the header's count. */
+static void check_csv(const struct carc_buf *csv)
+{
+	size_t i = 0, n = csv->len, want = 0, fields = 1;
+	const char *s = csv->data;
+	while (i < n) {
+		if (s[i] == '"') {
+			for (i++;; i++) {
+				if (i >= n)
+					mismatch("CSV: a quoted field without its closing quote", csv, NULL);
+				if (s[i] == '"' && (i + 1 >= n || s[i + 1] != '"'))
+					break;
+				i += s[i] == '"';
+			}
+			i++;
+			if (i < n && s[i] != ',' && s[i] != '\n')
+				mismatch("CSV: text after a quoted field", csv, NULL);
+			continue;
+		}
+		if (s[i] == ',') {
+			fields++;
+		} else if (s[i] == '\n') {
+			if (!want)
+				want = fields;
+			else if (fields != want)
+				mismatch("CSV: a record with another number of fields than the header", csv, NULL);
+			fields = 1;
+		} else if (s[i] == '\r') {
+			mismatch("CSV: a CR outside quotes", csv, NULL);
+		}
+		i++;
+	}
+	if (n && s[n - 1] != '\n')
+		mismatch("CSV: the last record without its newline", csv, NULL);
+}
+
+/* The score reports of a refereed game, in every format (see the top). */
+static void check_reports(const struct carc_result *res)
+{
+	for (int features = 0; features <= 1; features++) {
+		struct carc_report_opts o = {.features = features};
+		for (int yaml = 0; yaml <= 1; yaml++) {
+			char *doc = NULL;
+			size_t len = 0;
+			FILE *out = open_memstream(&doc, &len);
+			if (!out)
+				return;
+			struct carc_emitter *e = yaml ? carc_emitter_yaml(out) : carc_emitter_json(out);
+			carc_report_doc(e, res, &o);
+			bool closed = carc_emitter_close(e);
+			fclose(out);
+			struct carc_buf shown = {doc, len, len};
+			if (!closed)
+				mismatch(yaml ? "the YAML emitter failed" : "the JSON emitter failed", &shown, NULL);
+			size_t at = 0;
+			const char *err = NULL;
+			if (!yaml) {
+				err = json_strict_lines(doc, len, &at);
+			} else {
+				yaml_parser_t p;
+				yaml_document_t d;
+				yaml_parser_initialize(&p);
+				yaml_parser_set_input_string(&p, (const unsigned char *)doc, len);
+				if (yaml_parser_load(&p, &d)) {
+					yaml_document_delete(&d);
+				} else {
+					err = p.problem ? p.problem : "libyaml cannot load it";
+					at = p.problem_offset;
+				}
+				yaml_parser_delete(&p);
+			}
+			if (err) {
+				fprintf(stderr, "fuzz: %s at offset %zu\n", err, at);
+				mismatch(yaml ? "the YAML report does not load" : "the JSON report is not strict JSON", &shown,
+					 NULL);
+			}
+			free(doc);
+		}
+		struct carc_buf text = {0}, csv = {0};
+		carc_report_text(&text, res, &o);
+		carc_report_csv_header(&csv);
+		carc_report_csv(&csv, res, &o);
+		carc_buf_cstr(&csv);
+		check_csv(&csv);
+		carc_buf_free(&text);
+		carc_buf_free(&csv);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!cache)
@@ -116,8 +216,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			counts[c] = sink.counts[c] - before[c];
 		if (check_fmt && rec.syntax_errors == 0)
 			check_format(&rec, &res, counts);
+		check_reports(&res);
 		carc_referee_run(&res, &rec, g, &sink, &forced);
 		(void)carc_result_winners(&res);
+		check_reports(&res);
 	}
 	carc_game_free(g);
 	carc_result_free(&res);

@@ -23,6 +23,7 @@
 #include "diag.h"
 #include "emit.h"
 #include "json.h"
+#include "json_strict.h"
 
 /* The reference: one byte at a time, with snprintf. */
 static void reference(struct carc_buf *out, const char *s, size_t len)
@@ -77,6 +78,9 @@ static void assert_escapes_like_reference(const char *s, size_t len)
 	assert_int_equal(got.len, want.len);
 	assert_memory_equal(got.data, want.data, want.len);
 	assert_int_equal(got.data[got.len], '\0');
+	carc_buf_addc(&got, ']');
+	size_t at;
+	assert_null(json_strict_check(got.data, got.len, &at));
 	carc_buf_free(&got);
 	carc_buf_free(&want);
 }
@@ -274,8 +278,61 @@ static void test_json_emit_nesting(void **state)
 		carc_buf_printf(&want, "true,null,[]],\"n\":-1}%s", i + 1 < LEVELS ? "," : "");
 	carc_buf_addc(&want, '\n');
 	assert_string_equal(text, carc_buf_cstr(&want));
+	size_t at;
+	assert_null(json_strict_lines(text, strlen(text), &at));
 	carc_buf_free(&want);
 	free(text);
+}
+
+/* The strict checker the tests and the fuzzer hold carc's JSON to: what it
+ * accepts, and that it refuses each thing it is there to refuse. */
+static void test_json_strict_checker(void **state)
+{
+	(void)state;
+	static const char *const good[] = {
+		"0", "-0", "1.5e+10", "-12E-3", "\"\"", "\"a\\\"\\/\\b\\f\\n\\r\\t\\u00e9\"", "\"\\ud83c\\udca1\"",
+		"\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x82\xa1\"", "true", "false", "null", "[]", "{}", " [ 1 , [ ] , { } ] \n",
+		"{\"a\":1,\"b\":{\"a\":2},\"c\":[{\"a\":3}]}",
+	};
+	static const struct {
+		const char *text;
+		size_t at; /* where it is found */
+	} bad[] = {
+		{"", 0}, {"01", 1}, {"1.", 2}, {"-", 1}, {"1e", 2}, {".5", 0}, {"+1", 0}, {"tru", 0}, {"nul", 0},
+		{"[1,]", 3}, {"[1 2]", 3}, {"{\"a\" 1}", 5}, {"{a:1}", 1}, {"{\"a\":1,}", 7}, {"[", 1}, {"{", 1},
+		{"\"abc", 4}, {"\"\x01\"", 1}, {"\"\\x\"", 3}, {"\"\\u12G4\"", 3}, {"\"\\udc00\"", 7},
+		{"\"\\ud800\"", 7}, {"\"\\ud800\\u0041\"", 13}, {"\"\xc0\x80\"", 1}, {"\"\xed\xa0\x80\"", 1},
+		{"\"\xf4\x90\x80\x80\"", 1}, {"\"\xe2\x82\"", 1}, {"\"\x80\"", 1}, {"\"\xff\"", 1},
+		{"1 2", 2}, {"[1]x", 3}, {"{\"a\":1,\"a\":2}", 7},
+	};
+	size_t at;
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		const char *err = json_strict_check(good[i], strlen(good[i]), &at);
+		if (err)
+			fail_msg("'%s' refused: %s at %zu", good[i], err, at);
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *err = json_strict_check(bad[i].text, strlen(bad[i].text), &at);
+		if (!err)
+			fail_msg("'%s' accepted", bad[i].text);
+		if (at != bad[i].at)
+			fail_msg("'%s': %s at %zu, not at %zu", bad[i].text, err, at, bad[i].at);
+	}
+	/* too deep: refused, not a crash */
+	char deep[2 * JSON_STRICT_MAX_DEPTH + 4];
+	memset(deep, '[', JSON_STRICT_MAX_DEPTH + 1);
+	memset(deep + JSON_STRICT_MAX_DEPTH + 1, ']', JSON_STRICT_MAX_DEPTH + 1);
+	assert_non_null(json_strict_check(deep, 2 * JSON_STRICT_MAX_DEPTH + 2, &at));
+	assert_null(json_strict_check(deep + 1, 2 * JSON_STRICT_MAX_DEPTH, &at));
+	/* JSON Lines: every line a value, each ended by its newline */
+	static const char lines[] = "{}\n[1]\n", cut[] = "{}\n[1]", empty[] = "{}\n\n[1]\n", split[] = "{}\n[1,\n2]\n";
+	assert_null(json_strict_lines(lines, strlen(lines), &at));
+	assert_non_null(json_strict_lines(cut, strlen(cut), &at));
+	assert_int_equal(at, 6);
+	assert_non_null(json_strict_lines(empty, strlen(empty), &at));
+	assert_int_equal(at, 3);
+	assert_non_null(json_strict_lines(split, strlen(split), &at));
+	assert_int_equal(at, 6);
 }
 
 int main(void)
@@ -286,6 +343,7 @@ int main(void)
 		cmocka_unit_test(test_json_random_strings_match_reference),
 		cmocka_unit_test(test_json_emit_int),
 		cmocka_unit_test(test_json_emit_nesting),
+		cmocka_unit_test(test_json_strict_checker),
 	};
 	return cmocka_run_group_tests_name("json", tests, NULL, NULL);
 }

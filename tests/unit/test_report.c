@@ -22,6 +22,7 @@
 
 #include "emit.h"
 #include "report.h"
+#include "json_strict.h"
 
 static const char game_text[] =
 	"[Event \"Club night\"]\n"
@@ -79,6 +80,10 @@ static char *render(struct fixture *f, bool yaml, const struct carc_report_opts 
 	carc_report_doc(e, &f->res, o);
 	assert_true(carc_emitter_close(e));
 	fclose(out);
+	size_t at;
+	const char *err = yaml ? NULL : json_strict_lines(data, len, &at);
+	if (err)
+		fail_msg("the JSON report is not strict JSON: %s at offset %zu of\n%s", err, at, data);
 	return data;
 }
 
