@@ -8,6 +8,7 @@
  */
 #include "emit.h"
 
+#include "diag.h"
 #include "json.h"
 
 #include <stdlib.h>
@@ -173,18 +174,53 @@ void carc_emit_seq_end(struct carc_emitter *e)
 	carc_buf_addc(&e->buf, ']');
 }
 
+/* The length of the character at s[i] (n bytes in all) if it is one libyaml
+ * writes: ASCII, a C1 control (which it escapes) or any other well-formed
+ * UTF-8; 0 for a byte that is not, which would stop the emitter. */
+static size_t yaml_char_len(const char *s, size_t i, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	if (p[i] < 0x80)
+		return 1;
+	if (p[i] == 0xC2 && i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F)
+		return 2;
+	return carc_utf8_len(s + i, n - i);
+}
+
 static void yaml_scalar(struct carc_emitter *e, const char *s, size_t n, bool quoted)
 {
+	/* a text that is not UTF-8 (a file name from the command line, say)
+	 * has U+FFFD for each byte that is not, as the JSON has (json.c) */
+	struct carc_buf fixed = {0};
+	size_t i = 0, k;
+	while (i < n && (k = yaml_char_len(s, i, n)))
+		i += k;
+	if (i < n) {
+		carc_buf_add(&fixed, s, i);
+		while (i < n) {
+			k = yaml_char_len(s, i, n);
+			if (k)
+				carc_buf_add(&fixed, s + i, k);
+			else
+				carc_buf_adds(&fixed, "\xef\xbf\xbd");
+			i += k ? k : 1;
+		}
+		s = carc_buf_cstr(&fixed);
+		n = fixed.len;
+	}
 	yaml_event_t ev;
 	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)n, !quoted, 1,
 				     quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
 	yemit(e, &ev);
+	carc_buf_free(&fixed);
 }
+
+static bool looks_typed(const char *s, size_t n);
 
 void carc_emit_keyn(struct carc_emitter *e, const char *key, size_t n)
 {
 	if (e->yaml) {
-		yaml_scalar(e, key, n, false);
+		yaml_scalar(e, key, n, looks_typed(key, n));
 		return;
 	}
 	json_sep(e);
@@ -194,24 +230,22 @@ void carc_emit_keyn(struct carc_emitter *e, const char *key, size_t n)
 }
 
 /* Would a plain YAML scalar with this text read back as something other
- * than a string? */
+ * than a string? Under YAML 1.1 (PyYAML and most loaders) as under 1.2,
+ * only a text that begins with a digit, a sign, a dot, '~', '<' (the
+ * merge key <<) or '=' (the value key), or that is a word of the booleans
+ * or of null, resolves to another type: numbers in every base and form,
+ * dates and times, infinities, NaN. Those are double-quoted; a few
+ * strings that would have read back as strings anyway ("../x.cgn") are
+ * too, which changes nothing for a reader. */
 static bool looks_typed(const char *s, size_t n)
 {
-	static const char *const words[] = {"true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"};
-	if (n == 0)
+	static const char *const words[] = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"};
+	if (n == 0 || memchr("0123456789+-.~<=", s[0], 16))
 		return true;
 	for (size_t i = 0; i < CARC_ARRAY_LEN(words); i++)
 		if (carc_slice_ieq(s, n, words[i]))
 			return true;
-	size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-	bool number = i < n, digit = false;
-	for (; i < n; i++) {
-		if (s[i] >= '0' && s[i] <= '9')
-			digit = true;
-		else if (!(s[i] == '.' || s[i] == 'e' || s[i] == 'E' || s[i] == '_' || s[i] == ':'))
-			number = false;
-	}
-	return (number && digit) || s[0] == '.';
+	return false;
 }
 
 void carc_emit_strn(struct carc_emitter *e, const char *s, size_t n)

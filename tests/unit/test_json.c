@@ -335,6 +335,45 @@ static void test_json_strict_checker(void **state)
 	assert_int_equal(at, 6);
 }
 
+/* YAML: texts that would read back as other types are quoted, keys as well
+ * as values, and a text that is not UTF-8 is written with U+FFFD, as in
+ * JSON, rather than stopping libyaml's emitter. */
+static void test_yaml_scalars(void **state)
+{
+	(void)state;
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&text, &size);
+	assert_non_null(out);
+	struct carc_emitter *e = carc_emitter_yaml(out);
+	carc_emit_doc_begin(e);
+	carc_emit_map_begin(e);
+	static const char *const typed[] = {"y", "N", "On", "null", "~", "0x1F", "2026-11-20", "<<", "=", ".inf", "-3", "+1",
+					    "1:20"};
+	for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++) {
+		carc_emit_key(e, typed[i]);
+		carc_emit_str(e, typed[i]);
+	}
+	carc_emit_key(e, "plain");
+	carc_emit_str(e, "Anna Karenina");
+	carc_emit_key(e, "bad");
+	carc_emit_strn(e, "a\xff\xed\xa0\x80" "b", 6);
+	carc_emit_map_end(e);
+	carc_emit_doc_end(e);
+	assert_true(carc_emitter_close(e));
+	fclose(out);
+	for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++) {
+		char line[64];
+		snprintf(line, sizeof line, "\n\"%s\": \"%s\"\n", typed[i], typed[i]);
+		if (!strstr(text, line))
+			fail_msg("%s is not quoted in\n%s", typed[i], text);
+	}
+	assert_non_null(strstr(text, "\nplain: Anna Karenina\n"));
+	/* each of the 4 bytes that are not UTF-8 is one U+FFFD */
+	assert_non_null(strstr(text, "\nbad: a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" "b\n"));
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -344,6 +383,7 @@ int main(void)
 		cmocka_unit_test(test_json_emit_int),
 		cmocka_unit_test(test_json_emit_nesting),
 		cmocka_unit_test(test_json_strict_checker),
+		cmocka_unit_test(test_yaml_scalars),
 	};
 	return cmocka_run_group_tests_name("json", tests, NULL, NULL);
 }
