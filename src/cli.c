@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 FILE *carc_open_input(const char *path)
@@ -106,12 +107,82 @@ FILE *carc_open_input_or_say(const char *path)
 	return f;
 }
 
-FILE *carc_open_output(const char *cmd, const char *path)
+static bool cannot_write(const struct carc_output *o, int err)
 {
-	if (!path)
-		return stdout;
-	FILE *f = fopen(path, "w");
-	if (!f)
-		fprintf(stderr, "carc %s: cannot write %s: %s\n", cmd, path, strerror(errno));
-	return f;
+	fprintf(stderr, "carc %s: cannot write %s: %s\n", o->cmd, o->path ? o->path : "standard output", strerror(err));
+	return false;
+}
+
+bool carc_output_open(struct carc_output *o, const char *cmd, const char *path)
+{
+	*o = (struct carc_output){stdout, cmd, NULL, NULL};
+	if (!path || !strcmp(path, "-"))
+		return true;
+	o->path = path;
+	struct stat st;
+	bool exists = lstat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		o->f = fopen(path, "w");
+		return o->f || cannot_write(o, errno);
+	}
+	if (exists && access(path, W_OK) != 0) /* as writing it in place would */
+		return o->f = NULL, cannot_write(o, errno);
+	size_t n = strlen(path);
+	o->tmp = xmalloc(n + 8);
+	memcpy(o->tmp, path, n);
+	memcpy(o->tmp + n, ".XXXXXX", 8);
+	int fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		int err = errno;
+		free(o->tmp);
+		o->tmp = NULL;
+		o->f = NULL;
+		return cannot_write(o, err);
+	}
+	/* the mode FILE has, or a new file's (mkstemp's is 0600) */
+	mode_t mode = st.st_mode & 07777;
+	if (!exists) {
+		mode_t mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	(void)fchmod(fd, mode);
+	o->f = fdopen(fd, "w");
+	if (!o->f) {
+		int err = errno;
+		close(fd);
+		unlink(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+		return cannot_write(o, err);
+	}
+	return true;
+}
+
+bool carc_stdout_done(const char *cmd)
+{
+	struct carc_output o = {stdout, cmd, NULL, NULL};
+	return carc_output_close(&o, true);
+}
+
+bool carc_output_close(struct carc_output *o, bool keep)
+{
+	bool ok = true;
+	int err = 0;
+	if (!o->f)
+		return false;
+	if (fflush(o->f) != 0 || ferror(o->f))
+		ok = false, err = errno ? errno : EIO;
+	if (o->f != stdout && fclose(o->f) != 0 && ok)
+		ok = false, err = errno;
+	o->f = NULL;
+	if (o->tmp) {
+		if (ok && keep && rename(o->tmp, o->path) != 0)
+			ok = false, err = errno;
+		if (!ok || !keep)
+			unlink(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	return ok || cannot_write(o, err);
 }

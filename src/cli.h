@@ -64,9 +64,28 @@ void carc_say_cannot(const char *name, const char *what, int err);
 /* Opens an input like carc_open_input(), and on failure prints
  * "FILE: error[E001]: cannot open: REASON" and returns NULL. */
 FILE *carc_open_input_or_say(const char *path);
-/* Opens -o FILE for writing (stdout when path is NULL); on failure prints
- * "carc CMD: cannot write FILE: REASON" and returns NULL. */
-FILE *carc_open_output(const char *cmd, const char *path);
+/* Where a command writes (-o FILE, or standard output). A regular FILE (or
+ * a new one) is written as a temporary file beside it, which replaces it
+ * only when the command finishes its work: the input may be the output
+ * (fmt -o game.cgn game.cgn), and a run that cannot finish leaves FILE as
+ * it was. Other files (devices, pipes, links) are written in place. */
+struct carc_output {
+	FILE *f;            /* write here */
+	const char *cmd;
+	const char *path;   /* NULL: standard output */
+	char *tmp;          /* the temporary file, or NULL */
+};
+/* Opens the output (path NULL or "-": standard output). On failure prints
+ * "carc CMD: cannot write FILE: REASON" and returns false. */
+bool carc_output_open(struct carc_output *o, const char *cmd, const char *path);
+/* Finishes it: flushes it and, when keep, puts the temporary file in place
+ * of FILE (else removes it). Returns false, having printed "carc CMD:
+ * cannot write FILE: REASON", when anything could not be written. */
+bool carc_output_close(struct carc_output *o, bool keep);
+/* Flushes standard output, for the commands that write only there; false,
+ * having said "carc CMD: cannot write standard output: REASON", when any
+ * of it was lost. */
+bool carc_stdout_done(const char *cmd);
 
 /* Prints "carc VERSION" and returns 0. */
 int carc_print_version(void);

@@ -314,7 +314,8 @@ int cmd_check(int argc, char **argv)
 	if (!opt.json)
 		printf("%u game%s, %u valid, %u invalid, %u unreadable\n", games, games == 1 ? "" : "s", valid, invalid,
 		       unreadable);
-	fflush(stdout);
+	if (!carc_stdout_done("check"))
+		return CARC_EXIT_TROUBLE;
 	if (unreadable || trouble)
 		return CARC_EXIT_TROUBLE;
 	return invalid ? CARC_EXIT_INVALID : CARC_EXIT_OK;

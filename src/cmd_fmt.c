@@ -73,11 +73,12 @@ int cmd_fmt(int argc, char **argv)
 	FILE *in = carc_open_input_or_say(path);
 	if (!in)
 		return CARC_EXIT_TROUBLE;
-	FILE *out = carc_open_output("fmt", check ? NULL : output);
-	if (!out) {
+	struct carc_output to;
+	if (!carc_output_open(&to, "fmt", check ? NULL : output)) {
 		carc_close_input(in);
 		return CARC_EXIT_TROUBLE;
 	}
+	FILE *out = to.f;
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
 	struct carc_diag_sink sink = {carc_print_diag, &printer};
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
@@ -126,11 +127,9 @@ int cmd_fmt(int argc, char **argv)
 	carc_reader_free(r);
 	carc_tileset_cache_free(cache);
 	carc_close_input(in);
-	if (out != stdout && fclose(out)) {
-		fprintf(stderr, "carc fmt: cannot write %s: %s\n", output, strerror(errno));
+	/* a file that could not be read to the end is not replaced */
+	if (!carc_output_close(&to, status != CARC_EXIT_TROUBLE))
 		return CARC_EXIT_TROUBLE;
-	}
-	fflush(stdout);
 	if (differs && status == CARC_EXIT_OK)
 		status = CARC_EXIT_INVALID;
 	return status;

@@ -141,15 +141,12 @@ int cmd_gen(int argc, char **argv)
 		fprintf(stderr, "carc gen: %s\n", why);
 		return CARC_EXIT_TROUBLE;
 	}
-	FILE *out = stdout;
-	if (output && strcmp(output, "-")) {
-		out = fopen(output, "wb");
-		if (!out) {
-			fprintf(stderr, "carc gen: %s: cannot open for writing: %s\n", output, strerror(errno));
-			carc_gen_free(gen);
-			return CARC_EXIT_TROUBLE;
-		}
+	struct carc_output to;
+	if (!carc_output_open(&to, "gen", output)) {
+		carc_gen_free(gen);
+		return CARC_EXIT_TROUBLE;
 	}
+	FILE *out = to.f;
 	struct carc_buf text = {0};
 	bool ok = true;
 	for (unsigned long long k = 0; k < games && ok; k++) {
@@ -163,13 +160,7 @@ int cmd_gen(int argc, char **argv)
 	}
 	carc_buf_free(&text);
 	carc_gen_free(gen);
-	if (fflush(out) != 0)
-		ok = false;
-	if (out != stdout && fclose(out) != 0)
-		ok = false;
-	if (!ok) {
-		fprintf(stderr, "carc gen: %s: write error: %s\n", output ? output : "<stdout>", strerror(errno));
-		return CARC_EXIT_TROUBLE;
-	}
-	return CARC_EXIT_OK;
+	/* (a failed fwrite leaves the error flag, which close reports) */
+	bool closed = carc_output_close(&to, ok);
+	return closed && ok ? CARC_EXIT_OK : CARC_EXIT_TROUBLE;
 }

@@ -122,23 +122,14 @@ int cmd_import(int argc, char **argv)
 		all &= import_file(argv[i], &printer, &out);
 
 	int status = all ? CARC_EXIT_OK : CARC_EXIT_TROUBLE;
-	FILE *to = stdout;
-	if (output && strcmp(output, "-")) {
-		to = fopen(output, "w");
-		if (!to) {
-			fprintf(stderr, "carc import: cannot write %s: %s\n", output, strerror(errno));
-			to = NULL;
-			status = CARC_EXIT_TROUBLE;
-		}
-	}
-	if (to) {
+	struct carc_output to;
+	if (carc_output_open(&to, "import", output)) {
 		if (out.len)
-			fwrite(out.data, 1, out.len, to);
-		if ((to == stdout ? fflush(to) : fclose(to)) != 0) {
-			fprintf(stderr, "carc import: cannot write %s: %s\n", output ? output : "standard output",
-				strerror(errno));
+			fwrite(out.data, 1, out.len, to.f);
+		if (!carc_output_close(&to, true))
 			status = CARC_EXIT_TROUBLE;
-		}
+	} else {
+		status = CARC_EXIT_TROUBLE;
 	}
 	carc_buf_free(&out);
 	carc_buf_free(&printer.buf);

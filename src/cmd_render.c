@@ -157,17 +157,13 @@ int cmd_render(int argc, char **argv)
 
 		struct carc_buf svg = {0};
 		carc_svg_map(&svg, &s.view, s.shapes, &legend);
-		FILE *out = output ? fopen(output, "w") : stdout;
-		if (!out) {
-			fprintf(stderr, "carc render: cannot write %s: %s\n", output, strerror(errno));
-			status = CARC_EXIT_TROUBLE;
-		} else {
-			fwrite(svg.data, 1, svg.len, out);
-			if (out != stdout ? fclose(out) != 0 : fflush(stdout) != 0) {
-				fprintf(stderr, "carc render: cannot write %s: %s\n", output ? output : "standard output",
-					strerror(errno));
+		struct carc_output to;
+		if (carc_output_open(&to, "render", output)) {
+			fwrite(svg.data, 1, svg.len, to.f);
+			if (!carc_output_close(&to, true))
 				status = CARC_EXIT_TROUBLE;
-			}
+		} else {
+			status = CARC_EXIT_TROUBLE;
 		}
 		carc_buf_free(&svg);
 		carc_buf_free(&title);

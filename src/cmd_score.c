@@ -130,11 +130,12 @@ int cmd_score(int argc, char **argv)
 	FILE *in = carc_open_input_or_say(path);
 	if (!in)
 		return CARC_EXIT_TROUBLE;
-	FILE *out = carc_open_output("score", output);
-	if (!out) {
+	struct carc_output to;
+	if (!carc_output_open(&to, "score", output)) {
 		carc_close_input(in);
 		return CARC_EXIT_TROUBLE;
 	}
+	FILE *out = to.f;
 	ro.color = format == FMT_TEXT && !output && carc_use_color(stdout);
 
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
@@ -187,7 +188,7 @@ int cmd_score(int argc, char **argv)
 		fwrite(text.data, 1, text.len, out);
 	}
 	int read_error = carc_reader_error(r);
-	bool write_failed = em && !carc_emitter_close(em);
+	bool emitted = !em || carc_emitter_close(em);
 	carc_game_free(g);
 	carc_result_free(&res);
 	carc_record_free(&rec);
@@ -198,15 +199,16 @@ int cmd_score(int argc, char **argv)
 	carc_buf_free(&printer.buf);
 	carc_diag_free(&sink);
 	carc_diag_free(&quiet);
-	if (out != stdout && fclose(out))
-		write_failed = true;
-	fflush(stdout);
+	/* -o FILE is replaced only by a report of every game asked for */
+	bool written = carc_output_close(&to, emitted && !read_error && !(game_wanted && !found) && !trouble);
 	if (read_error) {
 		carc_say_cannot(carc_input_name(path), "read", read_error);
 		return CARC_EXIT_TROUBLE;
 	}
-	if (write_failed) {
-		fprintf(stderr, "carc score: write error\n");
+	if (!written)
+		return CARC_EXIT_TROUBLE;
+	if (!emitted) { /* libyaml refused an event */
+		fprintf(stderr, "carc score: cannot write %s: the YAML emitter failed\n", output ? output : "standard output");
 		return CARC_EXIT_TROUBLE;
 	}
 	if (game_wanted && !found) {

@@ -153,7 +153,7 @@ int cmd_show(int argc, char **argv)
 	carc_scene_free(&s);
 	carc_diag_free(&sink);
 	carc_buf_free(&printer.buf);
-	if (fflush(stdout) != 0)
+	if (!carc_stdout_done("show"))
 		return CARC_EXIT_TROUBLE;
 	return status;
 }

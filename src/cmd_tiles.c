@@ -251,11 +251,10 @@ int cmd_tiles(int argc, char **argv)
 	}
 	if (check_path && (svg || optind < argc))
 		return carc_usage_error("tiles", "--check takes a file and no tile ids or --svg");
-	FILE *out = stdout;
-	if (output && !(out = fopen(output, "w"))) {
-		fprintf(stderr, "carc tiles: cannot write %s: %s\n", output, strerror(errno));
+	struct carc_output to;
+	if (!carc_output_open(&to, "tiles", output))
 		return CARC_EXIT_TROUBLE;
-	}
+	FILE *out = to.f;
 	int status = CARC_EXIT_OK;
 	if (check_path) {
 		status = check(check_path, out);
@@ -297,11 +296,7 @@ int cmd_tiles(int argc, char **argv)
 	free(sel);
 	carc_tileset_free(ts);
 done:
-	if (out != stdout && fclose(out) != 0) {
-		fprintf(stderr, "carc tiles: cannot write %s: %s\n", output, strerror(errno));
+	if (!carc_output_close(&to, status != CARC_EXIT_TROUBLE))
 		status = CARC_EXIT_TROUBLE;
-	} else if (out == stdout && fflush(stdout) != 0) {
-		status = CARC_EXIT_TROUBLE;
-	}
 	return status;
 }
