@@ -40,15 +40,25 @@ void carc_print_diag(void *ctx, const struct carc_diag *d)
 	struct carc_printer *p = ctx;
 	if (p->quiet)
 		return;
-	if (d->severity == CARC_SEV_ERROR) {
+	bool error = d->severity == CARC_SEV_ERROR;
+	if (error && p->max_errors && p->printed_errors >= p->max_errors)
+		return; /* (not even formatted) */
+	carc_buf_reset(&p->buf);
+	carc_diag_format(&p->buf, d, p->color);
+	carc_print_text(p, error, p->buf.data, p->buf.len);
+}
+
+void carc_print_text(struct carc_printer *p, bool error, const char *text, size_t len)
+{
+	if (p->quiet)
+		return;
+	if (error) {
 		if (p->max_errors && p->printed_errors >= p->max_errors)
 			return;
 		p->printed_errors++;
 	}
-	carc_buf_reset(&p->buf);
-	carc_diag_format(&p->buf, d, p->color);
-	fwrite(p->buf.data, 1, p->buf.len, p->out);
-	if (d->severity == CARC_SEV_ERROR && p->max_errors && p->printed_errors == p->max_errors)
+	fwrite(text, 1, len, p->out);
+	if (error && p->max_errors && p->printed_errors == p->max_errors)
 		fprintf(p->out, "carc: stopping messages after %u errors (--max-errors)\n", p->max_errors);
 }
 

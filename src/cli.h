@@ -37,7 +37,11 @@ void carc_close_input(FILE *f);
 /* The name shown in messages: "<stdin>" for "-". */
 const char *carc_input_name(const char *path);
 
-/* A sink context that prints diagnostics to a stream. */
+/* A sink context that prints diagnostics to a stream. With max_errors, it
+ * prints that many error messages, then the line "carc: stopping messages
+ * after N errors (--max-errors)", then no more errors; warnings and notes
+ * are still printed. One printer counts every message given to it, so a
+ * command that uses one printer for all its files limits the whole run. */
 struct carc_printer {
 	FILE *out;
 	bool color;
@@ -47,6 +51,10 @@ struct carc_printer {
 	struct carc_buf buf;
 };
 void carc_print_diag(void *ctx, const struct carc_diag *d);
+/* Prints a diagnostic already formatted by carc_diag_format() (error: it is
+ * an error, which counts against max_errors), as carc_print_diag() would
+ * have printed it: for messages formatted in one place and printed later. */
+void carc_print_text(struct carc_printer *p, bool error, const char *text, size_t len);
 
 /* Colour only on a terminal and when NO_COLOR is unset. */
 bool carc_use_color(FILE *f);

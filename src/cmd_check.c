@@ -6,7 +6,10 @@
  * --format json, standard output has one JSON object per game instead (JSON
  * Lines) and the diagnostics are inside them. With -j N, files are checked
  * by N threads; each file's output is kept and printed in the order the
- * files were given, so the output does not depend on -j.
+ * files were given, so the output does not depend on -j. --max-errors counts
+ * the error messages of the whole run, in that order: one printer prints
+ * every file's messages, as they come without -j, or when a file's turn
+ * comes with -j (its messages are formatted by its thread and held till then).
  */
 #include "cli.h"
 #include "json.h"
@@ -24,17 +27,49 @@ struct check_opts {
 	int jobs;
 };
 
+/* A diagnostic formatted by a thread, held for the run's printer. */
+struct held_msg {
+	size_t off, len; /* in file_job.held_text */
+	bool error;
+};
+
 struct file_job {
 	const char *path;
 	const struct check_opts *opt;
-	/* results: written to outf and errf, which are standard output and error
-	 * when files are checked one by one, and memory streams with -j */
-	FILE *outf, *errf;
-	char *out_data, *err_data;
-	size_t out_len, err_len;
+	/* JSON goes to outf: standard output when files are checked one by
+	 * one, a memory stream with -j */
+	FILE *outf;
+	char *out_data;
+	size_t out_len;
+	/* text diagnostics go to printer, the run's, when files are checked
+	 * one by one; with -j (printer NULL) they are held, in order */
+	struct carc_printer *printer;
+	struct carc_buf held_text;
+	struct held_msg *held;
+	size_t nheld, held_cap;
 	unsigned games, valid, invalid;
 	bool unreadable, trouble;
 };
+
+/* The text sink of a file (ctx: its job): prints the diagnostic with the
+ * run's printer, or formats it and holds it till the file's turn (-j). */
+static void text_diag(void *ctx, const struct carc_diag *d)
+{
+	struct file_job *job = ctx;
+	if (job->printer) {
+		carc_print_diag(job->printer, d);
+		return;
+	}
+	if (job->opt->quiet)
+		return;
+	if (job->nheld == job->held_cap) {
+		job->held_cap = job->held_cap ? 2 * job->held_cap : 16;
+		job->held = xrealloc(job->held, job->held_cap * sizeof *job->held);
+	}
+	size_t off = job->held_text.len;
+	carc_diag_format(&job->held_text, d, job->opt->color);
+	job->held[job->nheld++] = (struct held_msg){off, job->held_text.len - off, d->severity == CARC_SEV_ERROR};
+}
 
 /* Collects a game's diagnostics as JSON for --format json. */
 struct json_diags {
@@ -91,8 +126,7 @@ static void json_game(struct carc_buf *out, const char *name, const struct carc_
 /* A file that cannot be opened or read to the end (what: "open" or "read";
  * err: the errno): its message, E001, and in JSON an object of its own
  * after those of the games read before the failure, if any. */
-static void unreadable(struct file_job *job, struct carc_printer *printer, const char *name, const char *what,
-		       int err)
+static void unreadable(struct file_job *job, const char *name, const char *what, int err)
 {
 	struct carc_src whole = {.name = name}; /* no text: the file as a whole */
 	struct carc_buf msg = {0};
@@ -109,7 +143,7 @@ static void unreadable(struct file_job *job, struct carc_printer *printer, const
 		carc_buf_free(&diags);
 		carc_buf_free(&line);
 	} else {
-		carc_print_diag(printer, &d);
+		text_diag(job, &d);
 	}
 	job->unreadable = true;
 	carc_buf_free(&msg);
@@ -120,11 +154,9 @@ static void check_file(struct file_job *job)
 	const struct check_opts *opt = job->opt;
 	const char *name = carc_input_name(job->path);
 	FILE *f = carc_open_input(job->path);
-	struct carc_printer printer = {job->errf, opt->color, opt->max_errors, 0, opt->quiet, {0}};
 	struct carc_buf line = {0};
 	if (!f) {
-		unreadable(job, &printer, name, "open", errno);
-		carc_buf_free(&printer.buf);
+		unreadable(job, name, "open", errno);
 		return;
 	}
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
@@ -139,8 +171,8 @@ static void check_file(struct file_job *job)
 		sink.emit = json_diag;
 		sink.ctx = &jd;
 	} else {
-		sink.emit = carc_print_diag;
-		sink.ctx = &printer;
+		sink.emit = text_diag;
+		sink.ctx = job;
 	}
 	for (;;) {
 		carc_buf_reset(&diags);
@@ -164,7 +196,7 @@ static void check_file(struct file_job *job)
 		}
 	}
 	if (carc_reader_error(r))
-		unreadable(job, &printer, name, "read", carc_reader_error(r));
+		unreadable(job, name, "read", carc_reader_error(r));
 	carc_game_free(g);
 	carc_result_free(&res);
 	carc_record_free(&rec);
@@ -172,7 +204,6 @@ static void check_file(struct file_job *job)
 	carc_tileset_cache_free(cache);
 	carc_close_input(f);
 	carc_buf_free(&diags);
-	carc_buf_free(&printer.buf);
 	carc_diag_free(&sink);
 	carc_buf_free(&line);
 }
@@ -194,10 +225,8 @@ static void *worker(void *arg)
 			return NULL;
 		struct file_job *j = &p->jobs[i];
 		j->outf = open_memstream(&j->out_data, &j->out_len);
-		j->errf = open_memstream(&j->err_data, &j->err_len);
 		check_file(j);
 		fclose(j->outf);
-		fclose(j->errf);
 	}
 }
 
@@ -209,7 +238,8 @@ static void help(void)
 	       "standard output sums up: N games, N valid, N invalid, N unreadable.\n\n"
 	       "options:\n"
 	       "  -q, --quiet          print only the summary line\n"
-	       "  -m, --max-errors N   print at most N error messages (checking goes on)\n"
+	       "  -m, --max-errors N   print at most N error messages in all, then only\n"
+	       "                       warnings (0: no limit; checking goes on)\n"
 	       "  -W, --werror         count warnings (such as an unfinished game) as errors\n"
 	       "  -f, --format FORMAT  text (default) or json: one JSON object per game\n"
 	       "  -j, --jobs N         check N files at a time\n"
@@ -272,6 +302,8 @@ int cmd_check(int argc, char **argv)
 		return carc_usage_error("check", "no input: give one or more files, or - for standard input");
 	opt.color = !opt.json && carc_use_color(stderr);
 
+	/* the one printer of the run, so --max-errors counts every file */
+	struct carc_printer printer = {stderr, opt.color, opt.max_errors, 0, opt.quiet, {0}};
 	size_t njobs = (size_t)(argc - optind);
 	struct file_job *jobs = xcalloc(njobs, sizeof *jobs);
 	for (size_t i = 0; i < njobs; i++) {
@@ -290,7 +322,7 @@ int cmd_check(int argc, char **argv)
 	} else {
 		for (size_t i = 0; i < njobs; i++) {
 			jobs[i].outf = stdout;
-			jobs[i].errf = stderr;
+			jobs[i].printer = &printer;
 			check_file(&jobs[i]);
 		}
 	}
@@ -298,8 +330,8 @@ int cmd_check(int argc, char **argv)
 	bool trouble = false;
 	for (size_t i = 0; i < njobs; i++) {
 		struct file_job *j = &jobs[i];
-		if (j->err_len)
-			fwrite(j->err_data, 1, j->err_len, stderr);
+		for (size_t m = 0; m < j->nheld; m++)
+			carc_print_text(&printer, j->held[m].error, j->held_text.data + j->held[m].off, j->held[m].len);
 		if (j->out_len)
 			fwrite(j->out_data, 1, j->out_len, stdout);
 		games += j->games;
@@ -307,10 +339,12 @@ int cmd_check(int argc, char **argv)
 		invalid += j->invalid;
 		unreadable += j->unreadable;
 		trouble |= j->trouble;
-		free(j->err_data);
+		carc_buf_free(&j->held_text);
+		free(j->held);
 		free(j->out_data);
 	}
 	free(jobs);
+	carc_buf_free(&printer.buf);
 	if (!opt.json)
 		printf("%u game%s, %u valid, %u invalid, %u unreadable\n", games, games == 1 ? "" : "s", valid, invalid,
 		       unreadable);
