@@ -150,12 +150,16 @@ static void claims(const struct carc_record *rec, const struct carc_move *m, str
 			}
 }
 
-/* Turn numbers as they should be written: a discard keeps the number for
- * the next line; a bonus turn is N+ after turn N. */
+/* A turn's number: the one written, if any, as it was written (even a
+ * wrong one: the referee checks it, E207, and formatting must not hide a
+ * line left out); else the number the turn has: a discard keeps the
+ * number for the next line; a bonus turn is N+ after turn N. */
 static void numbers(const struct carc_record *rec, size_t i, int *turn, char *out, size_t outsz)
 {
 	const struct carc_move *m = &rec->moves[i];
-	if (m->bonus)
+	if (m->turn >= 0)
+		snprintf(out, outsz, "%d%s", (int)m->turn, m->bonus ? "+" : ".");
+	else if (m->bonus)
 		snprintf(out, outsz, "%d+", *turn - 1 > 0 ? *turn - 1 : 1);
 	else
 		snprintf(out, outsz, "%d.", *turn);
