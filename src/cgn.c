@@ -1025,20 +1025,26 @@ static void parse_tag(struct parser *ps)
 		return;
 	}
 	c.p++;
+	/* the same name in any case, or a known tag under its other name
+	 * (Grey is Gray) */
+	int id = carc_tag_lookup(c.buf + ns, nlen);
 	for (size_t i = 0; i < rec->ntags; i++) {
 		struct carc_tag *t = &rec->tags[i];
-		if (t->name.len == nlen) {
-			bool same = true;
-			for (size_t k = 0; k < nlen && same; k++)
-				same = lower(c.buf[t->name.off + k]) == lower(c.buf[ns + k]);
-			if (!same)
-				continue;
-			unsigned line, col;
-			carc_src_position(src_of(ps), t->span.off, &line, &col);
+		bool same_name = t->name.len == nlen;
+		for (size_t k = 0; k < nlen && same_name; k++)
+			same_name = lower(c.buf[t->name.off + k]) == lower(c.buf[ns + k]);
+		if (!same_name && !(id != CARC_TAG_UNKNOWN && rec->tag_index[id] == (int)i))
+			continue;
+		unsigned line, col;
+		carc_src_position(src_of(ps), t->span.off, &line, &col);
+		if (same_name)
 			report(ps, CARC_E006, ns, nlen, "tag %.*s is already given on line %u; a game has each tag once",
 			       (int)nlen, c.buf + ns, line);
-			return;
-		}
+		else
+			report(ps, CARC_E006, ns, nlen,
+			       "tag %.*s is already given on line %u, as %.*s; a game has each tag once", (int)nlen,
+			       c.buf + ns, line, (int)t->name.len, c.buf + t->name.off);
+		return;
 	}
 	GROW(rec, tags, ntags, tags_cap);
 	struct carc_tag *t = &rec->tags[rec->ntags];
@@ -1047,7 +1053,6 @@ static void parse_tag(struct parser *ps)
 	t->value = span(vs, ve - vs);
 	t->text = (uint32_t)text_at;
 	t->text_len = (uint32_t)(rec->text.len - 1 - text_at);
-	int id = carc_tag_lookup(c.buf + ns, nlen);
 	if (id != CARC_TAG_UNKNOWN)
 		rec->tag_index[id] = (int)rec->ntags;
 	rec->ntags++;
