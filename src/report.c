@@ -158,12 +158,20 @@ static size_t shown_turns(const struct carc_result *res, const struct carc_repor
 	return n;
 }
 
-static const int *standings(const struct carc_result *res, const struct carc_report_opts *o)
+/* The standings: after the last turn shown or, with final scoring, at the
+ * end. Before any turn they are where the track starts (0, or the solo
+ * starting positions), kept in start[]. */
+static const int *standings(const struct carc_result *res, const struct carc_report_opts *o,
+			    int start[CARC_COLOURS])
 {
 	size_t n = shown_turns(res, o);
-	if (o->turn || !res->final_scored)
-		return n ? res->turns[n - 1].scores : NULL;
-	return res->scores;
+	if (!o->turn && res->final_scored)
+		return res->scores;
+	if (n)
+		return res->turns[n - 1].scores;
+	for (int c = 0; c < CARC_COLOURS; c++)
+		start[c] = carc_game_points_from(res->game, c, CARC_SRC_START);
+	return start;
 }
 
 struct feature_walk {
@@ -410,7 +418,8 @@ void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, cons
 		}
 		carc_emit_map_end(e);
 	}
-	const int *sc = res->refereed ? standings(res, o) : NULL;
+	int start[CARC_COLOURS];
+	const int *sc = res->refereed ? standings(res, o, start) : NULL;
 	carc_emit_key(e, "scores");
 	if (sc)
 		emit_scores(e, rec, sc);
@@ -602,12 +611,13 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 	}
 
 	if (o->turn || !res->final_scored) {
-		const int *sc = standings(res, o);
+		int start[CARC_COLOURS];
+		const int *sc = standings(res, o, start);
 		carc_buf_printf(out, "\nStandings after turn %d:", nturns ? res->turns[nturns - 1].number : 0);
 		for (int s = 0; s < rec->nseats; s++) {
 			carc_buf_adds(out, s ? ", " : " ");
 			colour_word(out, rec->seats[s], o);
-			carc_buf_printf(out, " %d", sc ? sc[rec->seats[s]] : 0);
+			carc_buf_printf(out, " %d", sc[rec->seats[s]]);
 		}
 		carc_buf_addc(out, '\n');
 		if (!o->turn)
