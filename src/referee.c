@@ -421,10 +421,8 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		bool bonus = rf.hunters && carc_hunters_is_bonus(&rf.bonus, g, m);
 		if (bonus)
 			rf.turn = turn - 1;
-		if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after) {
-			stopped = true;
-			break;
-		}
+		if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after)
+			break; /* the replay limit: stopped below */
 		if (over && res->solo && carc_solo_after_end(res->solo, m)) {
 			stopped = true; /* solo: after a forced end */
 			break;
@@ -495,9 +493,11 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	}
 	rf.m = NULL;
 	rf.current = NULL;
+	/* finished: the supply was used up within the turns replayed, which
+	 * with a replay limit means by its last turn */
+	res->finished = over && !stopped;
 	if (opt && opt->stop_after)
 		stopped = true; /* a position part-way: no final scoring, no verdict on the end */
-	res->finished = over && !stopped;
 	size_t nev;
 	carc_game_events(g, &nev);
 	res->final_first_event = (uint32_t)nev;

@@ -622,6 +622,9 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 		carc_buf_addc(out, '\n');
 		if (!o->turn)
 			carc_buf_adds(out, "No final scoring: the game is unfinished (--final scores it as if it ended here).\n");
+		else if (res->finished)
+			carc_buf_printf(out, "The game ended on turn %d; its final scoring is shown without --turn.\n",
+					res->last_turn);
 	} else {
 		carc_buf_adds(out, "\nFinal scoring\n");
 		if (res->final_first_event == nev)

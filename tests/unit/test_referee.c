@@ -5,7 +5,8 @@
  * tests/rules; this file checks what the referee does around them: which
  * turn an error is charged to (a turn after the end must not mark the last
  * legal turn illegal), a position part-way through a game (stop_after) never
- * getting final scoring, a whole generated game checking clean with its
+ * getting final scoring (and being finished only when the supply was used up
+ * by then), a whole generated game checking clean with its
  * claims, and the referee going on after an illegal move.
  */
 #include <stdarg.h>
@@ -110,12 +111,14 @@ static void test_referee_stop_after_never_scores_the_end(void **state)
 	struct carc_referee_opts part = {.stop_after = (int)all}; /* every line, but "a position" */
 	play(f, &part);
 	assert_false(f->res.final_scored);
+	assert_true(f->res.finished); /* but the supply was used up by then */
 	assert_int_equal(f->sink.counts[CARC_W001], 0);
 	assert_int_equal(f->res.nturns, all);
 	part.stop_after = 10;
 	play(f, &part);
 	assert_int_equal(f->res.nturns, 10);
 	assert_false(f->res.final_scored);
+	assert_false(f->res.finished);
 	assert_int_equal(f->sink.counts[CARC_E213], 0); /* the Result is not compared part-way */
 }
 
