@@ -174,6 +174,13 @@ static const int *standings(const struct carc_result *res, const struct carc_rep
 	return start;
 }
 
+/* Does follower f stand on the feature with this root? */
+static bool stands_on(struct carc_game *g, const struct carc_placement *pl, const struct carc_follower *f,
+		      uint32_t root)
+{
+	return carc_game_feature_root(g, f->placement, (int)(f->segment - pl[f->placement].seg0)) == root;
+}
+
 struct feature_walk {
 	struct carc_emitter *e;
 	const struct carc_result *res;
@@ -218,7 +225,7 @@ static void emit_feature(void *ctx, uint32_t root)
 	size_t nf;
 	const struct carc_follower *f = carc_game_followers(g, &nf);
 	for (size_t i = 0; i < nf; i++) {
-		if (carc_game_feature_root(g, f[i].placement, (int)(f[i].segment - pl[f[i].placement].seg0)) != root)
+		if (!stands_on(g, pl, &f[i], root))
 			continue;
 		carc_emit_map_begin(e);
 		carc_emit_key(e, "colour");
@@ -704,8 +711,9 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 	}
 	if (o->features) {
 		carc_buf_adds(out, "\nFeatures\n");
-		size_t np;
+		size_t np, nf;
 		const struct carc_placement *pl = carc_game_placements(res->game, &np);
+		const struct carc_follower *fl = carc_game_followers(res->game, &nf);
 		for (size_t p = 0; p < np; p++) {
 			const struct carc_tile *tile = &rec->tileset->tiles[pl[p].tile];
 			for (int f = 0; f < tile->nfeatures; f++) {
@@ -721,6 +729,17 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 				if (pen)
 					carc_buf_printf(out, ", %d pennant%s", pen, pen == 1 ? "" : "s");
 				carc_buf_adds(out, carc_game_feature_complete(res->game, root) ? ", complete" : "");
+				/* its followers, in the order they were deployed: "red thief (turn 1, on the map)" */
+				bool any = false;
+				for (size_t i = 0; i < nf; i++) {
+					if (!stands_on(res->game, pl, &fl[i], root))
+						continue;
+					carc_buf_adds(out, any ? ", " : "; followers: ");
+					colour_word(out, fl[i].colour, o);
+					carc_buf_printf(out, " %s (turn %d, %s)", rec->rules->roles[fl[i].role].name, fl[i].turn,
+							fl[i].active ? "on the map" : "taken off");
+					any = true;
+				}
 				for (size_t k = 0; k < nev; k++)
 					if (events[k].feature == root) {
 						carc_buf_adds(out, "; ");
