@@ -529,6 +529,14 @@ static void event_text(struct carc_buf *out, const struct carc_result *res, cons
 	}
 }
 
+/* The name of a row of the text breakdown. */
+static const char *breakdown_label(const struct carc_result *res, int src)
+{
+	if (res->solo && src == CARC_SRC_OTHER)
+		return "followers left on the map";
+	return hunters(res) ? hunters_names[src] : source_names[src];
+}
+
 static void pad_to(struct carc_buf *out, size_t line_start, size_t col)
 {
 	while (out->len - line_start < col)
@@ -641,9 +649,15 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 			event_text(out, res, &events[k], o);
 			carc_buf_addc(out, '\n');
 		}
+		/* the numbers start at column 26, or further when a label of the
+		 * rule set needs it (solo's "followers left on the map") */
+		size_t col = 26;
+		for (int src = 0; src < CARC_SRC_COUNT; src++)
+			if (2 + strlen(breakdown_label(res, src)) + 1 > col)
+				col = 2 + strlen(breakdown_label(res, src)) + 1;
 		carc_buf_adds(out, "\nBreakdown");
 		ls = out->len - 9;
-		pad_to(out, ls, 26);
+		pad_to(out, ls, col);
 		for (int s = 0; s < rec->nseats; s++)
 			carc_buf_printf(out, "%7s", carc_colour_name(rec->seats[s]));
 		carc_buf_addc(out, '\n');
@@ -655,16 +669,15 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 			if (!any)
 				continue;
 			ls = out->len;
-			carc_buf_printf(out, "  %s", res->solo && src == CARC_SRC_OTHER ? "followers left on the map"
-						     : hunters(res) ? hunters_names[src] : source_names[src]);
-			pad_to(out, ls, 26);
+			carc_buf_printf(out, "  %s", breakdown_label(res, src));
+			pad_to(out, ls, col);
 			for (int s = 0; s < rec->nseats; s++)
 				carc_buf_printf(out, "%7d", carc_game_points_from(res->game, rec->seats[s], src));
 			carc_buf_addc(out, '\n');
 		}
 		ls = out->len;
 		carc_buf_adds(out, "  total");
-		pad_to(out, ls, 26);
+		pad_to(out, ls, col);
 		for (int s = 0; s < rec->nseats; s++)
 			carc_buf_printf(out, "%7d", res->scores[rec->seats[s]]);
 		carc_buf_addc(out, '\n');

@@ -7,7 +7,8 @@
  * proves it is well-formed) and comparing the two trees node by node. They
  * also pin down the schema's key facts on a small hand-checked game, the
  * type of scalars in YAML (a tile named E stays a string), the breakdown
- * adding up to the total, and the CSV having one row per turn.
+ * adding up to the total and its text rows lining up in every rule set, and
+ * the CSV having one row per turn.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +22,7 @@
 #include <yaml.h>
 
 #include "emit.h"
+#include "gen.h"
 #include "report.h"
 #include "json_strict.h"
 
@@ -288,6 +290,44 @@ static void test_report_csv_rows(void **state)
 	carc_buf_free(&out);
 }
 
+/* The text breakdown is a table: its header and every row, whatever the
+ * rule set names its rows (solo's "followers left on the map" is the
+ * longest), end in the same column. */
+static void test_report_breakdown_rows_line_up(void **state)
+{
+	struct fixture *f = *state;
+	static const int rules[] = {CARC_RULES_BASE, CARC_RULES_SOLO, CARC_RULES_HUNTERS};
+	for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+		struct carc_gen_opts go = {.rules = carc_ruleset_get(rules[r]), .deploy_rate = 0.5, .seed = 1};
+		const char *why = NULL;
+		struct carc_gen *gen = carc_gen_new(&go, &why);
+		assert_non_null(gen);
+		struct carc_buf text = {0}, out = {0};
+		carc_gen_game(gen, 0, &text);
+		carc_gen_free(gen);
+		play(f, carc_buf_cstr(&text), NULL);
+		assert_true(f->res.final_scored);
+		struct carc_report_opts o = {0};
+		carc_report_text(&out, &f->res, &o);
+		const char *line = strstr(carc_buf_cstr(&out), "\nBreakdown");
+		assert_non_null(line);
+		line++;
+		size_t width = strcspn(line, "\n"), rows = 0;
+		for (; *line && *line != '\n'; rows++) {
+			size_t len = strcspn(line, "\n");
+			if (len != width)
+				fail_msg("%s: this breakdown row is %zu columns, the header %zu:\n%.*s",
+					 go.rules->name, len, width, (int)len, line);
+			line += len + (line[len] == '\n');
+		}
+		assert_true(rows > 2);
+		if (rules[r] == CARC_RULES_SOLO) /* the row under test is there */
+			assert_non_null(strstr(carc_buf_cstr(&out), "  followers left on the map "));
+		carc_buf_free(&text);
+		carc_buf_free(&out);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -296,6 +336,7 @@ int main(void)
 		cmocka_unit_test(test_report_yaml_quotes_what_would_change_type),
 		cmocka_unit_test_setup_teardown(test_report_breakdown_adds_up, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report_csv_rows, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_report_breakdown_rows_line_up, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
 }
