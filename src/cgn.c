@@ -2330,6 +2330,8 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		rec->ncomments = tail_comments;
 	}
 	if (!any && !rec->syntax_errors) {
+		/* no game: rec keeps the comments of the rest of the text, if any
+		 * (a file of comments only), for fmt */
 		r->ncarry = 0;
 		return false;
 	}

@@ -21,11 +21,35 @@ static void help(void)
 	       "kept. Formatting canonical text changes nothing.\n\n"
 	       "options:\n"
 	       "  -o, --output FILE  write to FILE instead of standard output\n"
-	       "  -c, --check        write nothing; exit 1 if FILE is not in canonical form\n"
+	       "  -c, --check        write nothing; exit 1 if FILE is not byte for byte\n"
+	       "                     in canonical form, naming the first line that is not\n"
 	       "  -h, --help         show this help\n"
 	       "  -V, --version      show the version\n\n"
 	       "exit status: 0 done (or canonical), 1 a game has a syntax error (it is\n"
 	       "copied unchanged) or --check found a difference, 2 could not run.\n");
+}
+
+/* --check: the input read a second time, to compare with what fmt would
+ * write, byte for byte: the whole file, blank lines between games, a byte
+ * order mark and the end of the file included. */
+struct compare {
+	FILE *f;          /* the input again (a second handle on FILE, or the
+			     copy of standard input) */
+	unsigned line;    /* the line of the next byte */
+	bool differs;
+};
+
+/* Whether the next n bytes of the input are s (then consumed); at the
+ * first that differs, c->line is its line. */
+static bool same_as_input(struct compare *c, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int ch = getc(c->f);
+		if (ch != (unsigned char)s[i])
+			return false;
+		c->line += ch == '\n';
+	}
+	return true;
 }
 
 /* The game's own text without the blank lines that end it. */
@@ -73,6 +97,40 @@ int cmd_fmt(int argc, char **argv)
 	FILE *in = carc_open_input_or_say(path);
 	if (!in)
 		return CARC_EXIT_TROUBLE;
+	/* --check reads the input twice: FILE through a second handle, and
+	 * standard input from a copy in memory */
+	struct compare cmp = {NULL, 1, false};
+	char *copy = NULL;
+	size_t copy_len = 0;
+	if (check) {
+		if (in == stdin) {
+			FILE *mem = open_memstream(&copy, &copy_len);
+			char chunk[65536];
+			size_t n;
+			while (mem && (n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
+				fwrite(chunk, 1, n, mem);
+			if (!mem || ferror(stdin) || fclose(mem)) {
+				carc_say_cannot(carc_input_name(path), "read", errno ? errno : EIO);
+				free(copy);
+				return CARC_EXIT_TROUBLE;
+			}
+			in = fmemopen(copy_len ? copy : (char *)"", copy_len ? copy_len : 1, "rb");
+			cmp.f = fmemopen(copy_len ? copy : (char *)"", copy_len ? copy_len : 1, "rb");
+			if (in && !copy_len)
+				getc(in); /* (fmemopen refuses size 0: its one byte read away) */
+			if (cmp.f && !copy_len)
+				getc(cmp.f);
+		} else {
+			cmp.f = carc_open_input(path);
+		}
+		if (!in || !cmp.f) {
+			carc_say_cannot(carc_input_name(path), "open", errno);
+			if (in && in != stdin)
+				fclose(in);
+			free(copy);
+			return CARC_EXIT_TROUBLE;
+		}
+	}
 	struct carc_output to;
 	if (!carc_output_open(&to, "fmt", check ? NULL : output)) {
 		carc_close_input(in);
@@ -86,12 +144,11 @@ int cmd_fmt(int argc, char **argv)
 	struct carc_record rec = {0};
 	struct carc_buf text = {0};
 	int status = CARC_EXIT_OK;
-	bool first = true, differs = false;
+	bool first = true, reported = false;
 	while (carc_reader_next(r, &rec, &sink)) {
 		carc_buf_reset(&text);
 		if (!first)
 			carc_buf_addc(&text, '\n');
-		size_t game_at = text.len;
 		if (rec.syntax_errors) {
 			carc_buf_add(&text, rec.src.text, trimmed_len(&rec));
 			carc_buf_addc(&text, '\n');
@@ -102,20 +159,31 @@ int cmd_fmt(int argc, char **argv)
 			carc_format_record(&rec, &text);
 		}
 		if (check) {
-			size_t n = trimmed_len(&rec), m = text.len - game_at;
-			while (m && text.data[game_at + m - 1] == '\n')
-				m--;
-			if (n != m || memcmp(rec.src.text, text.data + game_at, n)) {
-				if (!differs)
-					fprintf(stderr, "%s: game %u (line %u) is not in canonical form\n", carc_input_name(path),
-						rec.index, rec.src.base_line);
-				differs = true;
+			if (!cmp.differs && !same_as_input(&cmp, text.data, text.len)) {
+				fprintf(stderr, "%s:%u: not in canonical form (game %u)\n", carc_input_name(path), cmp.line,
+					rec.index);
+				cmp.differs = reported = true;
 			}
 		} else {
 			fwrite(text.data, 1, text.len, out);
 		}
 		first = false;
 	}
+	/* A text without games: its comments, if any, are kept. */
+	if (first && rec.ncomments) {
+		carc_buf_reset(&text);
+		carc_format_record(&rec, &text);
+		if (check)
+			cmp.differs = !same_as_input(&cmp, text.data, text.len);
+		else
+			fwrite(text.data, 1, text.len, out);
+	}
+	/* --check: and nothing after that */
+	if (check && !cmp.differs && getc(cmp.f) != EOF)
+		cmp.differs = true;
+	if (cmp.differs && !reported)
+		fprintf(stderr, "%s:%u: not in canonical form%s\n", carc_input_name(path), cmp.line,
+			first ? "" : " (after the last game)");
 	if (carc_reader_error(r)) {
 		carc_say_cannot(carc_input_name(path), "read", carc_reader_error(r));
 		status = CARC_EXIT_TROUBLE;
@@ -127,10 +195,13 @@ int cmd_fmt(int argc, char **argv)
 	carc_reader_free(r);
 	carc_tileset_cache_free(cache);
 	carc_close_input(in);
+	if (cmp.f)
+		carc_close_input(cmp.f);
+	free(copy);
 	/* a file that could not be read to the end is not replaced */
 	if (!carc_output_close(&to, status != CARC_EXIT_TROUBLE))
 		return CARC_EXIT_TROUBLE;
-	if (differs && status == CARC_EXIT_OK)
+	if (cmp.differs && status == CARC_EXIT_OK)
 		status = CARC_EXIT_INVALID;
 	return status;
 }

@@ -160,8 +160,9 @@ void carc_record_free(struct carc_record *rec);
 struct carc_reader;
 struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tileset_cache *cache);
 /* Reads the next game into rec (reusing its arrays). Returns false at the end
- * of the input. Syntax problems are reported to sink. rec->src stays valid
- * until the next call. */
+ * of the input; rec then holds the comments of what was left when that was
+ * comments alone (a file without games), or none. Syntax problems are
+ * reported to sink. rec->src stays valid until the next call. */
 bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink);
 /* 0, or the errno of the read that failed (the file could not be read to
  * the end). */
