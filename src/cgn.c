@@ -284,6 +284,7 @@ struct carc_reader {
 	size_t pos;           /* start of the next line */
 	unsigned line;        /* line number at pos */
 	bool eof, started, given_up;
+	bool lost;           /* carc_reader_lost_text */
 	int error;           /* carc_reader_error */
 	bool peeked;          /* peek is the next game's first line, already scanned */
 	struct line peek;
@@ -372,6 +373,7 @@ void carc_reader_free(struct carc_reader *r)
 }
 
 int carc_reader_error(const struct carc_reader *r) { return r->error; }
+bool carc_reader_lost_text(const struct carc_reader *r) { return r->lost; }
 
 size_t carc_reader_memory(const struct carc_reader *r)
 {
@@ -468,6 +470,7 @@ static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 	}
 	li->end = r->pos + w;
 	li->flags |= LINE_CUT;
+	r->lost = true;
 }
 
 /* Finds the logical line that starts at r->pos: up to the first newline that
@@ -709,6 +712,7 @@ static void bad_byte(struct cursor *c, size_t at)
 		report(ps, CARC_E002, at, 1, "malformed UTF-8 (byte 0x%02x); CGN files are UTF-8 text%s", b, rest);
 	if (give_up) {
 		ps->r->given_up = true;
+		ps->r->lost = true;
 		ps->rec->header_errors++; /* not a game that can be refereed */
 	}
 }

@@ -3,7 +3,9 @@
  *
  * Each game is parsed and written back canonically (format.c). A game with
  * a syntax error is written back exactly as it was, its errors reported, and
- * the exit status is 1, so fmt never loses text it does not understand.
+ * the exit status is 1, so fmt never loses text it does not understand; but
+ * for what the reader drops to bound its memory (carc_reader_lost_text),
+ * which fmt reports, and for which it does not replace -o's file.
  */
 #include "cli.h"
 #include "format.h"
@@ -52,14 +54,18 @@ static bool same_as_input(struct compare *c, const char *s, size_t n)
 	return true;
 }
 
-/* The game's own text without the blank lines that end it. */
+/* The game's own text as it was, up to the end of its last line that is
+ * not blank (its newline, and a CR before it, included), without the
+ * blank lines after it. */
 static size_t trimmed_len(const struct carc_record *rec)
 {
-	size_t n = rec->src.len;
-	while (n && (rec->src.text[n - 1] == '\n' || rec->src.text[n - 1] == ' ' || rec->src.text[n - 1] == '\t' ||
-		     rec->src.text[n - 1] == '\r'))
+	const char *s = rec->src.text;
+	size_t n = rec->src.len, end;
+	while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
 		n--;
-	return n;
+	const char *nl = n < rec->src.len ? memchr(s + n, '\n', rec->src.len - n) : NULL;
+	end = nl ? (size_t)(nl - s) + 1 : rec->src.len;
+	return end;
 }
 
 int cmd_fmt(int argc, char **argv)
@@ -150,8 +156,10 @@ int cmd_fmt(int argc, char **argv)
 		if (!first)
 			carc_buf_addc(&text, '\n');
 		if (rec.syntax_errors) {
-			carc_buf_add(&text, rec.src.text, trimmed_len(&rec));
-			carc_buf_addc(&text, '\n');
+			size_t n = trimmed_len(&rec);
+			carc_buf_add(&text, rec.src.text, n);
+			if (!n || rec.src.text[n - 1] != '\n')
+				carc_buf_addc(&text, '\n'); /* the end of the file */
 			/* a tile set that cannot be loaded is "could not run" (2) */
 			int s = rec.tileset ? CARC_EXIT_INVALID : CARC_EXIT_TROUBLE;
 			status = status > s ? status : s;
@@ -188,6 +196,12 @@ int cmd_fmt(int argc, char **argv)
 		carc_say_cannot(carc_input_name(path), "read", carc_reader_error(r));
 		status = CARC_EXIT_TROUBLE;
 	}
+	/* Text the reader dropped (a line past 65536 bytes, the rest after
+	 * binary data) is not in the output: -o's file is then not replaced. */
+	bool lost = carc_reader_lost_text(r);
+	if (lost && !check)
+		fprintf(stderr, "carc fmt: %s: the text skipped (E002, E003) is not in the output%s\n",
+			carc_input_name(path), output && strcmp(output, "-") ? "; it is left as it was" : "");
 	carc_buf_free(&text);
 	carc_buf_free(&printer.buf);
 	carc_diag_free(&sink);
@@ -198,8 +212,11 @@ int cmd_fmt(int argc, char **argv)
 	if (cmp.f)
 		carc_close_input(cmp.f);
 	free(copy);
-	/* a file that could not be read to the end is not replaced */
-	if (!carc_output_close(&to, status != CARC_EXIT_TROUBLE))
+	/* a file that could not be read to the end, or not kept whole, is not
+	 * replaced */
+	if (!carc_output_close(&to, status != CARC_EXIT_TROUBLE && !lost))
+		return CARC_EXIT_TROUBLE;
+	if (lost && to.path)
 		return CARC_EXIT_TROUBLE;
 	if (cmp.differs && status == CARC_EXIT_OK)
 		status = CARC_EXIT_INVALID;
