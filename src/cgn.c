@@ -285,6 +285,7 @@ struct carc_reader {
 	unsigned line;        /* line number at pos */
 	bool eof, started, given_up;
 	bool lost;           /* carc_reader_lost_text */
+	bool cr_seen;        /* a CR has been read: lines are checked for lone ones */
 	int error;           /* carc_reader_error */
 	bool peeked;          /* peek is the next game's first line, already scanned */
 	struct line peek;
@@ -405,6 +406,7 @@ static bool fill(struct carc_reader *r)
 	}
 	errno = 0; /* what a failed read leaves in it is its reason */
 	size_t n = fread(r->buf + r->len, 1, r->cap - r->len - 1 - SLACK, r->f);
+	r->cr_seen = r->cr_seen || memchr(r->buf + r->len, '\r', n);
 	r->len += n;
 	end_text(r);
 	if (n == 0) {
@@ -2201,6 +2203,22 @@ static bool line_problems(struct parser *ps, const struct line *li)
 	return false;
 }
 
+/* A CR is a blank only before its newline (CR LF): anywhere else in the
+ * line li it is a control character, E002 (the first one), and the line is
+ * read as if it were a blank. (Plain turn lines never get here with one.) */
+static SLOW_PATH void lone_cr(struct parser *ps, const struct line *li)
+{
+	const char *b = ps->r->buf;
+	for (const char *cr = memchr(b + li->start, '\r', li->end - li->start); cr;
+	     cr = memchr(cr + 1, '\r', (size_t)(b + li->end - cr - 1))) {
+		if (cr[1] != '\n') {
+			struct cursor c = {ps, ps->text, ps->line_start, ps->line_end, ps->line_start};
+			bad_byte(&c, (size_t)(cr - ps->text));
+			return;
+		}
+	}
+}
+
 bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink)
 {
 	reset_record(rec);
@@ -2287,6 +2305,8 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		ps.line_bad = false; /* an open { does not spoil the turn before it */
 		ps.line_start = p - r->game;
 		ps.line_end = li.end - r->game;
+		if (r->cr_seen) /* (files without a CR, most, are not searched) */
+			lone_cr(&ps, &li);
 		if (first == '[') {
 			any = true;
 			parse_tag(&ps);
@@ -2311,7 +2331,7 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 				header_done = true;
 			}
 			ps.in_moves = true;
-			if (!fast_turns(&ps) || !parse_turn_line_fast(&ps))
+			if (!fast_turns(&ps) || ps.line_bad || !parse_turn_line_fast(&ps))
 				parse_move(&ps);
 		}
 		consume_line(r, &li);
@@ -2365,6 +2385,7 @@ bool carc_parse_string(const char *text, size_t len, const char *name, struct ca
 	r->buf = xmalloc(len + 1 + SLACK);
 	memcpy(r->buf, text, len);
 	r->len = len;
+	r->cr_seen = memchr(text, '\r', len) != NULL;
 	r->cap = len + 1 + SLACK;
 	end_text(r);
 	r->eof = true;
