@@ -56,9 +56,13 @@ struct carc_emitter *carc_emitter_yaml(FILE *out)
 	return e;
 }
 
+/* Hands the event to libyaml, which owns it from then on; once the emitter
+ * has failed, the event is freed here instead. */
 static void yemit(struct carc_emitter *e, yaml_event_t *ev)
 {
-	if (!e->failed && !yaml_emitter_emit(&e->ye, ev))
+	if (e->failed)
+		yaml_event_delete(ev);
+	else if (!yaml_emitter_emit(&e->ye, ev))
 		e->failed = true;
 }
 
