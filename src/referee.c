@@ -423,10 +423,9 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			rf.turn = turn - 1;
 		if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after)
 			break; /* the replay limit: stopped below */
-		if (over && res->solo && carc_solo_after_end(res->solo, m)) {
-			stopped = true; /* solo: after a forced end */
-			break;
-		}
+		if (over && res->solo && carc_solo_after_end(res->solo, m))
+			break; /* solo: after a forced end (E303), which ended the game
+				  like the last tile: it is scored as it ended */
 		if (over) {
 			fault(&rf, CARC_E215, m->line, "the game ended on turn %d, when the last %s was placed",
 			      res->last_turn, rf.hunters ? "land tile" : "tile");
