@@ -39,22 +39,6 @@ static void help(void)
 	       "exit status: 0 every game valid, 1 a game is invalid, 2 could not run.\n");
 }
 
-/* How many turn lines belong to turns 1..n (a discard keeps the number; a
- * bonus turn N+ belongs to turn N). */
-static int lines_through_turn(const struct carc_record *rec, int n)
-{
-	int turn = 1;
-	for (size_t i = 0; i < rec->nmoves; i++) {
-		const struct carc_move *m = &rec->moves[i];
-		int number = m->bonus ? turn - 1 : turn;
-		if (number > n)
-			return (int)i;
-		if (!m->bonus && !m->discard)
-			turn++;
-	}
-	return (int)rec->nmoves;
-}
-
 int cmd_score(int argc, char **argv)
 {
 	enum { OPT_FINAL = 256 };
@@ -160,13 +144,11 @@ int cmd_score(int argc, char **argv)
 		if (game_wanted && (long)index != game_wanted)
 			continue;
 		found = true;
-		opts.stop_after = ro.turn ? lines_through_turn(&rec, ro.turn) : 0;
-		if (ro.turn && opts.stop_after == 0)
-			opts.stop_after = -1;
-		carc_referee_run(&res, &rec, g, &sink, opts.stop_after < 0 ? &(struct carc_referee_opts){
-			opts.edition, false, 0} : &opts);
-		if (opts.stop_after < 0)
-			res.nturns = 0;
+		/* --turn N: the turns numbered up to N, as the referee numbers them
+		 * (a discard keeps the number, a bonus turn N+ is turn N's, a line
+		 * by a colour that does not play is none) */
+		opts.stop_turn = ro.turn;
+		carc_referee_run(&res, &rec, g, &sink, &opts);
 		if (!rec.tileset)
 			trouble = true;
 		if (res.errors)

@@ -380,7 +380,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	/* A base game's turns (no solo or hunters hooks, no replay limit) take
 	 * the short way below when they are in order; the others go through
 	 * every check. Both give the same results. */
-	bool plain = !rf.hunters && !res->solo && !(opt && opt->stop_after);
+	bool plain = !rf.hunters && !res->solo && !(opt && (opt->stop_after || opt->stop_turn));
 	if (res->turns_cap < rec->nmoves) { /* a turn record per move at most */
 		res->turns_cap = rec->nmoves < 128 ? 128 : rec->nmoves;
 		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
@@ -423,6 +423,8 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			rf.turn = turn - 1;
 		if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after)
 			break; /* the replay limit: stopped below */
+		if (opt && opt->stop_turn && rf.turn > opt->stop_turn)
+			break; /* the same, by turn number */
 		if (over && res->solo && carc_solo_after_end(res->solo, m))
 			break; /* solo: after a forced end (E303), which ended the game
 				  like the last tile: it is scored as it ended */
@@ -495,7 +497,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	/* finished: the supply was used up within the turns replayed, which
 	 * with a replay limit means by its last turn */
 	res->finished = over && !stopped;
-	if (opt && opt->stop_after)
+	if (opt && (opt->stop_after || opt->stop_turn))
 		stopped = true; /* a position part-way: no final scoring, no verdict on the end */
 	size_t nev;
 	carc_game_events(g, &nev);

@@ -29,7 +29,9 @@ struct carc_turn {
 struct carc_referee_opts {
 	int edition;             /* 0: as the record says */
 	bool final_anyway;       /* score an unfinished game as if it ended */
-	int stop_after;          /* replay only the first N turn lines (0: all); no final scoring then */
+	int stop_after;          /* replay only the first N recorded turns (0: all); no final scoring then */
+	int stop_turn;           /* or only the turns numbered up to N (0: all), bonus turns N+ with
+				    turn N, as the referee numbers them; no final scoring then */
 	bool no_turns;           /* keep no turn records (nturns stays 0): for a verdict and the totals
 				    alone (check), which need not write a record per turn */
 };
