@@ -57,6 +57,42 @@ static const char *bonus_key(const struct carc_result *res, const struct carc_ev
 														: "mushrooms";
 }
 
+/* The items a feature of --features lists, by its class: pennants in the
+ * base game and solo; in Hunters and Gatherers fish (rivers, lakes), gold
+ * and mushrooms (forests), and the animals, fires and shrines of meadows. */
+struct feature_item {
+	const char *key;  /* its key in JSON and YAML, and its plural in text */
+	const char *one;  /* its singular in text */
+	int attr;
+};
+static const struct feature_item base_items[] = {{"pennants", "pennant", CARC_ATTR_PENNANT}, {NULL, NULL, 0}};
+static const struct feature_item river_items[] = {{"fish", "fish", CARC_ATTR_FISH}, {NULL, NULL, 0}};
+static const struct feature_item forest_items[] = {
+	{"gold", "gold nugget", CARC_ATTR_GOLD}, {"mushrooms", "mushroom", CARC_ATTR_MUSHROOM}, {NULL, NULL, 0}};
+static const struct feature_item meadow_items[] = {
+	{"deer", "deer", CARC_ATTR_DEER},     {"mammoths", "mammoth", CARC_ATTR_MAMMOTH},
+	{"aurochs", "aurochs", CARC_ATTR_AUROCHS}, {"tigers", "tiger", CARC_ATTR_TIGER},
+	{"fires", "fire", CARC_ATTR_FIRE},     {"shrines", "shrine", CARC_ATTR_SHRINE},
+	{NULL, NULL, 0}};
+static const struct feature_item no_items[] = {{NULL, NULL, 0}};
+
+static const struct feature_item *feature_items(const struct carc_result *res, int kind)
+{
+	if (!hunters(res))
+		return base_items;
+	switch (res->rec->tileset->kinds[kind].klass) {
+	case CARC_CLASS_PATH:
+	case CARC_CLASS_LAKE:
+		return river_items;
+	case CARC_CLASS_ENCLOSURE:
+		return forest_items;
+	case CARC_CLASS_AREA:
+		return meadow_items;
+	default:
+		return no_items;
+	}
+}
+
 static const char *const event_types[] = {"completed", "incomplete", "farm", "solo-end", "river-system",
 					      "meadow"};
 
@@ -218,8 +254,10 @@ static void emit_feature(void *ctx, uint32_t root)
 		carc_emit_str(e, at);
 	}
 	carc_emit_seq_end(e);
-	carc_emit_key(e, "pennants");
-	carc_emit_int(e, carc_game_feature_attr(g, root, CARC_ATTR_PENNANT));
+	for (const struct feature_item *it = feature_items(res, kind); it->key; it++) {
+		carc_emit_key(e, it->key);
+		carc_emit_int(e, carc_game_feature_attr(g, root, it->attr));
+	}
 	carc_emit_key(e, "followers");
 	carc_emit_seq_begin(e);
 	size_t nf;
@@ -738,9 +776,13 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 				int cells[1024];
 				int n = carc_game_feature_placements(res->game, root, cells, 1024);
 				carc_buf_printf(out, ": %d tile%s", n, n == 1 ? "" : "s");
-				int pen = carc_game_feature_attr(res->game, root, CARC_ATTR_PENNANT);
-				if (pen)
-					carc_buf_printf(out, ", %d pennant%s", pen, pen == 1 ? "" : "s");
+				for (const struct feature_item *it =
+					     feature_items(res, carc_game_feature_kind(res->game, root));
+				     it->key; it++) {
+					int k = carc_game_feature_attr(res->game, root, it->attr);
+					if (k)
+						carc_buf_printf(out, ", %d %s", k, k == 1 ? it->one : it->key);
+				}
 				carc_buf_adds(out, carc_game_feature_complete(res->game, root) ? ", complete" : "");
 				/* its followers, in the order they were deployed: "red thief (turn 1, on the map)" */
 				bool any = false;
