@@ -119,7 +119,8 @@ FILE *carc_open_input_or_say(const char *path)
 
 static bool cannot_write(const struct carc_output *o, int err)
 {
-	fprintf(stderr, "carc %s: cannot write %s: %s\n", o->cmd, o->path ? o->path : "standard output", strerror(err));
+	fprintf(stderr, "carc%s%s: cannot write %s: %s\n", o->cmd ? " " : "", o->cmd ? o->cmd : "",
+		o->path ? o->path : "standard output", strerror(err));
 	return false;
 }
 
@@ -183,6 +184,8 @@ bool carc_output_close(struct carc_output *o, bool keep)
 		return false;
 	if (fflush(o->f) != 0 || ferror(o->f))
 		ok = false, err = errno ? errno : EIO;
+	if (o->f == stdout)
+		clearerr(stdout); /* said once, here, and not again by main */
 	if (o->f != stdout && fclose(o->f) != 0 && ok)
 		ok = false, err = errno;
 	o->f = NULL;

@@ -90,9 +90,10 @@ bool carc_output_open(struct carc_output *o, const char *cmd, const char *path);
  * of FILE (else removes it). Returns false, having printed "carc CMD:
  * cannot write FILE: REASON", when anything could not be written. */
 bool carc_output_close(struct carc_output *o, bool keep);
-/* Flushes standard output, for the commands that write only there; false,
- * having said "carc CMD: cannot write standard output: REASON", when any
- * of it was lost. */
+/* Flushes standard output, for the commands that write only there (and
+ * main, after every command, for what they leave unchecked: --help); false,
+ * having said "carc CMD: cannot write standard output: REASON" (cmd NULL:
+ * "carc: ..."), when any of it was lost. */
 bool carc_stdout_done(const char *cmd);
 
 /* Prints "carc VERSION" and returns 0. */

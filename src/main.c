@@ -33,15 +33,23 @@ int main(int argc, char **argv)
 		return CARC_EXIT_TROUBLE;
 	}
 	const char *name = argv[1];
+	int status = -1;
 	if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
 		usage(stdout);
-		return CARC_EXIT_OK;
+		status = CARC_EXIT_OK;
+	} else if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
+		status = carc_print_version();
 	}
-	if (!strcmp(name, "--version") || !strcmp(name, "-V"))
-		return carc_print_version();
-	for (size_t i = 0; i < CARC_ARRAY_LEN(commands); i++)
+	for (size_t i = 0; status < 0 && i < CARC_ARRAY_LEN(commands); i++)
 		if (!strcmp(name, commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
+			status = commands[i].run(argc - 1, argv + 1);
+	if (status >= 0) {
+		/* what the commands leave unchecked (--help, --version): a lost
+		 * write is "could not run" too */
+		if (!carc_stdout_done(NULL))
+			status = CARC_EXIT_TROUBLE;
+		return status;
+	}
 	fprintf(stderr, "carc: '%s' is not a command; see 'carc --help'\n", name);
 	return CARC_EXIT_TROUBLE;
 }
