@@ -18,7 +18,8 @@
  *                { [ blanks ] "," [ blanks ] score } ;
  *   score      = COLOUR blanks POINTS ;
  *   POSITION   = INTEGER "," INTEGER ;                                    parse_coord
- *   blanks     = { " " | tab | comment } ;                                skip_space
+ *   blanks     = ( blank | comment ) { blank | comment } ;                skip_space
+ *   spaces     = blank { blank } ;  blank = " " | tab ;
  *   comment    = ";" ... end of line | "{" ... "}" ;  "{ }" may span lines
  *
  * A game is its tag lines and then its turn lines: a tag line after a turn

@@ -1,5 +1,5 @@
 /*
- * solo.c - the official solo variant (../shared/rules/001_02a0f80e5b678914.txt).
+ * solo.c - the official solo variant (its rule book, in Russian, is the authority).
  *
  * The referee calls the hooks of solo.h at the steps of a turn that the
  * variant changes; the engine pays a completed feature through award(),
