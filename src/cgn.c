@@ -295,6 +295,11 @@ struct carc_reader {
 	/* comment lines after the last turn, carried to the next game */
 	struct carc_comment *carry;
 	size_t ncarry, carry_cap;
+	/* the game's tags of unknown names, for finding one given twice in
+	 * constant time: an open-addressing table of tag index + 1 (0: free),
+	 * names_cap a power of two at least twice names_used */
+	uint32_t *names;
+	size_t names_used, names_cap;
 	/* for the fast path: the spots, and the roles of roles_for, by slot */
 	struct spot_slot spots[SPOT_SLOTS];
 	const struct carc_ruleset *roles_for;
@@ -371,6 +376,7 @@ void carc_reader_free(struct carc_reader *r)
 		return;
 	free(r->buf);
 	free(r->carry);
+	free(r->names);
 	free(r);
 }
 
@@ -859,7 +865,7 @@ static void expect_more(struct cursor *c, const char *what)
 
 /* claim = "=" score { "," score } ; the list without its "=", up to the end
  * of the cursor, into rec->claims (also the value of the Result tag). */
-static bool parse_claims(struct cursor *c, enum carc_code code, uint16_t *first, uint16_t *count, const char *what)
+static bool parse_claims(struct cursor *c, enum carc_code code, uint32_t *first, uint16_t *count, const char *what)
 {
 	struct carc_record *rec = c->ps->rec;
 	size_t begin = rec->nclaims;
@@ -911,7 +917,7 @@ static bool parse_claims(struct cursor *c, enum carc_code code, uint16_t *first,
 		}
 		c->p++;
 	}
-	*first = (uint16_t)begin;
+	*first = (uint32_t)begin;
 	*count = (uint16_t)(rec->nclaims - begin);
 	return true;
 }
@@ -964,6 +970,51 @@ static size_t skip_plain_value(const unsigned char *s, size_t p)
 		if ((control | beyond | quote | backslash) & high)
 			return p;
 	}
+}
+
+/* The slot of an unknown tag name (any case) in the reader's table. */
+static uint32_t *name_slot(struct carc_reader *r, const struct carc_record *rec, const char *buf, const char *name,
+			   size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t k = 0; k < n; k++)
+		h = (h ^ (unsigned char)lower(name[k])) * 16777619u;
+	for (size_t i = h & (r->names_cap - 1);; i = (i + 1) & (r->names_cap - 1)) {
+		uint32_t e = r->names[i];
+		if (!e)
+			return &r->names[i];
+		const struct carc_tag *t = &rec->tags[e - 1];
+		bool same = t->name.len == n;
+		for (size_t k = 0; k < n && same; k++)
+			same = lower(buf[t->name.off + k]) == lower(name[k]);
+		if (same)
+			return &r->names[i];
+	}
+}
+
+/* An unknown tag name (name, n bytes) given before in this game: its tag's
+ * index; else -1, with *slot where to note it. The table grows (all its
+ * names placed again) to stay at most half full. */
+static int unknown_tag(struct parser *ps, const char *name, size_t n, uint32_t **slot)
+{
+	struct carc_reader *r = ps->r;
+	const struct carc_record *rec = ps->rec;
+	const char *buf = ps->text;
+	if (2 * (r->names_used + 1) > r->names_cap) {
+		free(r->names);
+		r->names_cap = r->names_cap ? 2 * r->names_cap : 16;
+		r->names = xcalloc(r->names_cap, sizeof *r->names);
+		for (size_t i = 0; i < rec->ntags; i++) {
+			const struct carc_tag *t = &rec->tags[i];
+			if (carc_tag_lookup(buf + t->name.off, t->name.len) == CARC_TAG_UNKNOWN)
+				*name_slot(r, rec, buf, buf + t->name.off, t->name.len) = (uint32_t)i + 1;
+		}
+	}
+	uint32_t *s = name_slot(r, rec, buf, name, n);
+	if (*s)
+		return (int)*s - 1;
+	*slot = s;
+	return -1;
 }
 
 /* tag-line = "[" NAME STRING "]" ; NAME is a letter and then letters,
@@ -1032,26 +1083,28 @@ static void parse_tag(struct parser *ps)
 		return;
 	}
 	c.p++;
-	/* the same name in any case, or a known tag under its other name
-	 * (Grey is Gray) */
+	/* Given before: a known tag under either of its names (Grey is Gray),
+	 * or an unknown one of the same name in any case. */
 	int id = carc_tag_lookup(c.buf + ns, nlen);
-	for (size_t i = 0; i < rec->ntags; i++) {
-		struct carc_tag *t = &rec->tags[i];
+	uint32_t *slot = NULL;
+	int before = id != CARC_TAG_UNKNOWN ? rec->tag_index[id] : unknown_tag(ps, c.buf + ns, nlen, &slot);
+	if (before >= 0) {
+		const struct carc_tag *t = &rec->tags[before];
 		bool same_name = t->name.len == nlen;
 		for (size_t k = 0; k < nlen && same_name; k++)
 			same_name = lower(c.buf[t->name.off + k]) == lower(c.buf[ns + k]);
-		if (!same_name && !(id != CARC_TAG_UNKNOWN && rec->tag_index[id] == (int)i))
-			continue;
-		unsigned line, col;
-		carc_src_position(src_of(ps), t->span.off, &line, &col);
 		if (same_name)
 			report(ps, CARC_E006, ns, nlen, "tag %.*s is already given on line %u; a game has each tag once",
-			       (int)nlen, c.buf + ns, line);
+			       (int)nlen, c.buf + ns, (unsigned)t->line);
 		else
 			report(ps, CARC_E006, ns, nlen,
 			       "tag %.*s is already given on line %u, as %.*s; a game has each tag once", (int)nlen,
-			       c.buf + ns, line, (int)t->name.len, c.buf + t->name.off);
+			       c.buf + ns, (unsigned)t->line, (int)t->name.len, c.buf + t->name.off);
 		return;
+	}
+	if (slot) {
+		*slot = (uint32_t)rec->ntags + 1;
+		ps->r->names_used++;
 	}
 	GROW(rec, tags, ntags, tags_cap);
 	struct carc_tag *t = &rec->tags[rec->ntags];
@@ -1060,6 +1113,7 @@ static void parse_tag(struct parser *ps)
 	t->value = span(vs, ve - vs);
 	t->text = (uint32_t)text_at;
 	t->text_len = (uint32_t)(rec->text.len - 1 - text_at);
+	t->line = ps->r->line;
 	if (id != CARC_TAG_UNKNOWN)
 		rec->tag_index[id] = (int)rec->ntags;
 	rec->ntags++;
@@ -1296,7 +1350,7 @@ static void parse_end_order(struct parser *ps)
 		rec->norder = first;
 	} else {
 		rec->has_end_order = true;
-		rec->end_order_first = (uint16_t)first;
+		rec->end_order_first = (uint32_t)first;
 		rec->end_order_count = (uint16_t)(rec->norder - first);
 	}
 out:
@@ -1404,7 +1458,7 @@ static bool parse_order(struct cursor *c, struct carc_move *m, size_t kw)
 {
 	struct carc_record *rec = c->ps->rec;
 	m->has_order = true;
-	m->order_first = (uint16_t)rec->norder;
+	m->order_first = (uint32_t)rec->norder;
 	for (;;) {
 		skip_space(c, true);
 		if (at_end(c) || c->buf[c->p] == '=')
@@ -2030,7 +2084,7 @@ static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigne
 	if (!at_line_end(b, &i) || i > limit)
 		return 0;
 	m->has_claim = true;
-	m->claim_first = (uint16_t)first;
+	m->claim_first = (uint32_t)first;
 	m->claim_count = (uint16_t)(at - first);
 	m->claim_span = span(cs, last - cs);
 	m->line = span(from, last - from);
@@ -2099,7 +2153,7 @@ static bool fast_turns(const struct parser *ps)
  * up to the first line that is not one (or is longer than MAX_LINE, or is
  * not complete in the buffer: the general reader takes those). Returns
  * whether it read any. */
-static bool read_plain_turns(struct parser *ps)
+static FAST_PATH bool read_plain_turns(struct parser *ps)
 {
 	struct carc_reader *r = ps->r;
 	struct carc_record *rec = ps->rec;
@@ -2223,6 +2277,10 @@ static SLOW_PATH void lone_cr(struct parser *ps, const struct line *li)
 bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink)
 {
 	reset_record(rec);
+	if (r->names_used) { /* the last game's unknown tags */
+		memset(r->names, 0, r->names_cap * sizeof *r->names);
+		r->names_used = 0;
+	}
 	if (!r->started) {
 		r->started = true;
 		/* a UTF-8 byte order mark is not part of the text */

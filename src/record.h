@@ -76,10 +76,10 @@ struct carc_move {
 	uint8_t spot;
 	struct carc_span spot_span;
 	struct carc_span deploy_span; /* "knight N", or "-" */
-	bool has_order;
-	uint16_t order_first, order_count;
-	bool has_claim;
-	uint16_t claim_first, claim_count;
+	bool has_order, has_claim;
+	uint16_t order_count, claim_count; /* (a line holds at most a few hundred) */
+	uint32_t order_first, claim_first; /* into the record's order and claims: a game may
+					      hold more than 65536 of them */
 	struct carc_span claim_span;
 };
 
@@ -89,6 +89,7 @@ struct carc_tag {
 	struct carc_span value;  /* between the quotes */
 	uint32_t text;           /* offset of the unescaped value in record text arena */
 	uint32_t text_len;
+	uint32_t line;           /* its line in the file */
 };
 
 enum carc_comment_place { CARC_BEFORE_TAG, CARC_AFTER_TAG, CARC_BEFORE_MOVE, CARC_AFTER_MOVE };
@@ -127,10 +128,12 @@ struct carc_record {
 	int start_tile, start_rot;
 	int table_w, table_h;    /* 0 when there is no Table tag */
 	bool has_result;
-	uint16_t result_first, result_count;
+	uint32_t result_first;
+	uint16_t result_count;
 	struct carc_span result_span;
 	bool has_end_order;      /* solo: [EndOrder "x,y:SPOT ..."], items in order[] */
-	uint16_t end_order_first, end_order_count;
+	uint32_t end_order_first;
+	uint16_t end_order_count;
 	int tag_index[CARC_TAG_UNKNOWN]; /* index into tags, -1 when absent */
 
 	struct carc_tag *tags;
