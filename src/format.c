@@ -159,6 +159,8 @@ static void numbers(const struct carc_record *rec, size_t i, int *turn, char *ou
 	const struct carc_move *m = &rec->moves[i];
 	if (m->turn >= 0)
 		snprintf(out, outsz, "%d%s", (int)m->turn, m->bonus ? "+" : ".");
+	else if (*turn > 99999)
+		out[0] = '\0'; /* past what a number may be (a record of illegal lines): none */
 	else if (m->bonus)
 		snprintf(out, outsz, "%d+", *turn - 1 > 0 ? *turn - 1 : 1);
 	else
