@@ -49,6 +49,7 @@ struct file_job {
 	size_t nheld, held_cap;
 	unsigned games, valid, invalid;
 	bool unreadable, trouble;
+	bool done;           /* -j: checked (under the pool's lock) */
 };
 
 /* The text sink of a file (ctx: its job): prints the diagnostic with the
@@ -212,6 +213,7 @@ struct pool {
 	struct file_job *jobs;
 	size_t njobs, next;
 	pthread_mutex_t lock;
+	pthread_cond_t done; /* a job is done */
 };
 
 static void *worker(void *arg)
@@ -227,7 +229,36 @@ static void *worker(void *arg)
 		j->outf = open_memstream(&j->out_data, &j->out_len);
 		check_file(j);
 		fclose(j->outf);
+		pthread_mutex_lock(&p->lock);
+		j->done = true;
+		pthread_cond_broadcast(&p->done);
+		pthread_mutex_unlock(&p->lock);
 	}
+}
+
+struct totals {
+	unsigned games, valid, invalid, unreadable;
+	bool trouble;
+};
+
+/* A checked file's turn: its held messages through the run's printer, its
+ * JSON, its counts; then what it held is freed. */
+static void take(struct carc_printer *printer, struct file_job *j, struct totals *t)
+{
+	for (size_t m = 0; m < j->nheld; m++)
+		carc_print_text(printer, j->held[m].error, j->held_text.data + j->held[m].off, j->held[m].len);
+	if (j->out_len)
+		fwrite(j->out_data, 1, j->out_len, stdout);
+	t->games += j->games;
+	t->valid += j->valid;
+	t->invalid += j->invalid;
+	t->unreadable += j->unreadable;
+	t->trouble |= j->trouble;
+	carc_buf_free(&j->held_text);
+	free(j->held);
+	free(j->out_data);
+	j->held = NULL;
+	j->out_data = NULL;
 }
 
 static void help(void)
@@ -310,47 +341,42 @@ int cmd_check(int argc, char **argv)
 		jobs[i].path = argv[optind + (int)i];
 		jobs[i].opt = &opt;
 	}
+	struct totals t = {0};
 	if (opt.jobs > 1 && njobs > 1) {
-		struct pool pool = {jobs, njobs, 0, PTHREAD_MUTEX_INITIALIZER};
+		/* Each file's output is printed as soon as it and every file
+		 * before it are done, so what is held is only what finished
+		 * ahead of its turn. */
+		struct pool pool = {jobs, njobs, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
 		size_t nthreads = (size_t)opt.jobs < njobs ? (size_t)opt.jobs : njobs;
 		pthread_t *threads = xcalloc(nthreads, sizeof *threads);
-		for (size_t t = 0; t < nthreads; t++)
-			pthread_create(&threads[t], NULL, worker, &pool);
-		for (size_t t = 0; t < nthreads; t++)
-			pthread_join(threads[t], NULL);
+		for (size_t k = 0; k < nthreads; k++)
+			pthread_create(&threads[k], NULL, worker, &pool);
+		for (size_t i = 0; i < njobs; i++) {
+			pthread_mutex_lock(&pool.lock);
+			while (!jobs[i].done)
+				pthread_cond_wait(&pool.done, &pool.lock);
+			pthread_mutex_unlock(&pool.lock);
+			take(&printer, &jobs[i], &t);
+		}
+		for (size_t k = 0; k < nthreads; k++)
+			pthread_join(threads[k], NULL);
 		free(threads);
 	} else {
 		for (size_t i = 0; i < njobs; i++) {
 			jobs[i].outf = stdout;
 			jobs[i].printer = &printer;
 			check_file(&jobs[i]);
+			take(&printer, &jobs[i], &t);
 		}
-	}
-	unsigned games = 0, valid = 0, invalid = 0, unreadable = 0;
-	bool trouble = false;
-	for (size_t i = 0; i < njobs; i++) {
-		struct file_job *j = &jobs[i];
-		for (size_t m = 0; m < j->nheld; m++)
-			carc_print_text(&printer, j->held[m].error, j->held_text.data + j->held[m].off, j->held[m].len);
-		if (j->out_len)
-			fwrite(j->out_data, 1, j->out_len, stdout);
-		games += j->games;
-		valid += j->valid;
-		invalid += j->invalid;
-		unreadable += j->unreadable;
-		trouble |= j->trouble;
-		carc_buf_free(&j->held_text);
-		free(j->held);
-		free(j->out_data);
 	}
 	free(jobs);
 	carc_buf_free(&printer.buf);
 	if (!opt.json)
-		printf("%u game%s, %u valid, %u invalid, %u unreadable\n", games, games == 1 ? "" : "s", valid, invalid,
-		       unreadable);
+		printf("%u game%s, %u valid, %u invalid, %u unreadable\n", t.games, t.games == 1 ? "" : "s", t.valid,
+		       t.invalid, t.unreadable);
 	if (!carc_stdout_done("check"))
 		return CARC_EXIT_TROUBLE;
-	if (unreadable || trouble)
+	if (t.unreadable || t.trouble)
 		return CARC_EXIT_TROUBLE;
-	return invalid ? CARC_EXIT_INVALID : CARC_EXIT_OK;
+	return t.invalid ? CARC_EXIT_INVALID : CARC_EXIT_OK;
 }
