@@ -1,6 +1,7 @@
 /*
  * cli.c - helpers shared by the subcommands.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "cli.h"
 
 #include <errno.h>
@@ -126,27 +127,32 @@ static bool cannot_write(const struct carc_output *o, int err)
 
 bool carc_output_open(struct carc_output *o, const char *cmd, const char *path)
 {
-	*o = (struct carc_output){stdout, cmd, NULL, NULL};
+	*o = (struct carc_output){stdout, cmd, NULL, NULL, NULL};
 	if (!path || !strcmp(path, "-"))
 		return true;
 	o->path = path;
 	struct stat st;
-	bool exists = lstat(path, &st) == 0;
+	bool exists = stat(path, &st) == 0; /* (through links) */
 	if (exists && !S_ISREG(st.st_mode)) {
 		o->f = fopen(path, "w");
 		return o->f || cannot_write(o, errno);
 	}
 	if (exists && access(path, W_OK) != 0) /* as writing it in place would */
 		return o->f = NULL, cannot_write(o, errno);
-	size_t n = strlen(path);
+	/* a link is kept, and the file it leads to replaced */
+	o->target = exists ? realpath(path, NULL) : NULL;
+	if (!o->target)
+		o->target = xstrdup(path);
+	size_t n = strlen(o->target);
 	o->tmp = xmalloc(n + 8);
-	memcpy(o->tmp, path, n);
+	memcpy(o->tmp, o->target, n);
 	memcpy(o->tmp + n, ".XXXXXX", 8);
 	int fd = mkstemp(o->tmp);
 	if (fd < 0) {
 		int err = errno;
 		free(o->tmp);
-		o->tmp = NULL;
+		free(o->target);
+		o->tmp = o->target = NULL;
 		o->f = NULL;
 		return cannot_write(o, err);
 	}
@@ -164,7 +170,8 @@ bool carc_output_open(struct carc_output *o, const char *cmd, const char *path)
 		close(fd);
 		unlink(o->tmp);
 		free(o->tmp);
-		o->tmp = NULL;
+		free(o->target);
+		o->tmp = o->target = NULL;
 		return cannot_write(o, err);
 	}
 	return true;
@@ -172,7 +179,7 @@ bool carc_output_open(struct carc_output *o, const char *cmd, const char *path)
 
 bool carc_stdout_done(const char *cmd)
 {
-	struct carc_output o = {stdout, cmd, NULL, NULL};
+	struct carc_output o = {stdout, cmd, NULL, NULL, NULL};
 	return carc_output_close(&o, true);
 }
 
@@ -190,12 +197,13 @@ bool carc_output_close(struct carc_output *o, bool keep)
 		ok = false, err = errno;
 	o->f = NULL;
 	if (o->tmp) {
-		if (ok && keep && rename(o->tmp, o->path) != 0)
+		if (ok && keep && rename(o->tmp, o->target) != 0)
 			ok = false, err = errno;
 		if (!ok || !keep)
 			unlink(o->tmp);
 		free(o->tmp);
-		o->tmp = NULL;
+		free(o->target);
+		o->tmp = o->target = NULL;
 	}
 	return ok || cannot_write(o, err);
 }

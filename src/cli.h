@@ -73,15 +73,17 @@ void carc_say_cannot(const char *name, const char *what, int err);
  * "FILE: error[E001]: cannot open: REASON" and returns NULL. */
 FILE *carc_open_input_or_say(const char *path);
 /* Where a command writes (-o FILE, or standard output). A regular FILE (or
- * a new one) is written as a temporary file beside it, which replaces it
- * only when the command finishes its work: the input may be the output
- * (fmt -o game.cgn game.cgn), and a run that cannot finish leaves FILE as
- * it was. Other files (devices, pipes, links) are written in place. */
+ * a new one, or the file a symbolic link leads to) is written as a
+ * temporary file beside it, which replaces it only when the command
+ * finishes its work: the input may be the output (fmt -o game.cgn
+ * game.cgn), and a run that cannot finish leaves FILE as it was. Other
+ * files (devices, pipes) are written in place. */
 struct carc_output {
 	FILE *f;            /* write here */
 	const char *cmd;
 	const char *path;   /* NULL: standard output */
 	char *tmp;          /* the temporary file, or NULL */
+	char *target;       /* the file it replaces: path, or where its links lead */
 };
 /* Opens the output (path NULL or "-": standard output). On failure prints
  * "carc CMD: cannot write FILE: REASON" and returns false. */
