@@ -1113,7 +1113,10 @@ static void parse_tag(struct parser *ps)
 	t->value = span(vs, ve - vs);
 	t->text = (uint32_t)text_at;
 	t->text_len = (uint32_t)(rec->text.len - 1 - text_at);
-	t->line = ps->r->line;
+	t->line = ps->r->line; /* the line's first; a { comment } before the tag may run over lines */
+	for (const char *q = c.buf + ps->line_start, *e = c.buf + tag_start; q < e && (q = memchr(q, '\n', (size_t)(e - q)));
+	     q++)
+		t->line++;
 	if (id != CARC_TAG_UNKNOWN)
 		rec->tag_index[id] = (int)rec->ntags;
 	rec->ntags++;
