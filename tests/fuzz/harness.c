@@ -15,7 +15,8 @@
  * Every game's score reports are written too (carc score --features),
  * after the game as recorded and with final scoring forced:
  * the JSON must be strict JSON, one document a line (json_strict.h, which
- * shares nothing with carc's writer), the YAML must load (libyaml), and
+ * shares nothing with carc's writer), the YAML must load (libyaml) and be
+ * the JSON's document, types included (yaml_same.h), and
  * every CSV record must have as many fields as the header; the text report
  * is written for the sanitizers alone.
  * A finding is a crash, a sanitizer report, a leak, a timeout, or an abort()
@@ -25,6 +26,7 @@
  * Build and run: sh tests/fuzz/fuzz.sh (see tests/fuzz/README.md).
  */
 #include "../unit/json_strict.h"
+#include "../unit/yaml_same.h"
 #include "emit.h"
 #include "format.h"
 #include "referee.h"
@@ -135,59 +137,75 @@ static void check_csv(const struct carc_buf *csv)
 		mismatch("CSV: the last record without its newline", csv, NULL);
 }
 
+/* A report written through the JSON or the YAML emitter, into *text. */
+static void write_doc(const struct carc_result *res, const struct carc_report_opts *o, bool yaml,
+		      struct carc_buf *text)
+{
+	char *doc = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&doc, &len);
+	if (!out)
+		abort();
+	struct carc_emitter *e = yaml ? carc_emitter_yaml(out) : carc_emitter_json(out);
+	carc_report_doc(e, res, o);
+	bool closed = carc_emitter_close(e);
+	fclose(out);
+	*text = (struct carc_buf){doc, len, len};
+	if (!closed)
+		mismatch(yaml ? "the YAML emitter failed" : "the JSON emitter failed", text, NULL);
+}
+
+/* Loads a report with libyaml (JSON is YAML's flow style), or stops. */
+static void load_doc(const struct carc_buf *text, const char *what, yaml_document_t *d)
+{
+	yaml_parser_t p;
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_string(&p, (const unsigned char *)text->data, text->len);
+	if (!yaml_parser_load(&p, d) || !yaml_document_get_root_node(d)) {
+		fprintf(stderr, "fuzz: %s at offset %zu\n", p.problem ? p.problem : "no document", p.problem_offset);
+		mismatch(what, text, NULL);
+	}
+	yaml_parser_delete(&p);
+}
+
 /* The score reports of a refereed game, in every format (see the top),
  * with --features: the plain report is the same less the feature list, and
- * writing each twice would halve the fuzzer's speed again. */
+ * writing each twice would halve the fuzzer's speed again. JSON must be
+ * strict JSON, and the JSON and YAML documents the same tree with the same
+ * types, as a YAML 1.1 reader types them (yaml_same.h). */
 static void check_reports(const struct carc_result *res)
 {
-	{
-		struct carc_report_opts o = {.features = true};
-		for (int yaml = 0; yaml <= 1; yaml++) {
-			char *doc = NULL;
-			size_t len = 0;
-			FILE *out = open_memstream(&doc, &len);
-			if (!out)
-				return;
-			struct carc_emitter *e = yaml ? carc_emitter_yaml(out) : carc_emitter_json(out);
-			carc_report_doc(e, res, &o);
-			bool closed = carc_emitter_close(e);
-			fclose(out);
-			struct carc_buf shown = {doc, len, len};
-			if (!closed)
-				mismatch(yaml ? "the YAML emitter failed" : "the JSON emitter failed", &shown, NULL);
-			size_t at = 0;
-			const char *err = NULL;
-			if (!yaml) {
-				err = json_strict_lines(doc, len, &at);
-			} else {
-				yaml_parser_t p;
-				yaml_document_t d;
-				yaml_parser_initialize(&p);
-				yaml_parser_set_input_string(&p, (const unsigned char *)doc, len);
-				if (yaml_parser_load(&p, &d)) {
-					yaml_document_delete(&d);
-				} else {
-					err = p.problem ? p.problem : "libyaml cannot load it";
-					at = p.problem_offset;
-				}
-				yaml_parser_delete(&p);
-			}
-			if (err) {
-				fprintf(stderr, "fuzz: %s at offset %zu\n", err, at);
-				mismatch(yaml ? "the YAML report does not load" : "the JSON report is not strict JSON", &shown,
-					 NULL);
-			}
-			free(doc);
-		}
-		struct carc_buf text = {0}, csv = {0};
-		carc_report_text(&text, res, &o);
-		carc_report_csv_header(&csv);
-		carc_report_csv(&csv, res, &o);
-		carc_buf_cstr(&csv);
-		check_csv(&csv);
-		carc_buf_free(&text);
-		carc_buf_free(&csv);
+	struct carc_report_opts o = {.features = true};
+	struct carc_buf json, yaml;
+	write_doc(res, &o, false, &json);
+	write_doc(res, &o, true, &yaml);
+	size_t at;
+	const char *err = json_strict_lines(json.data, json.len, &at);
+	if (err) {
+		fprintf(stderr, "fuzz: %s at offset %zu\n", err, at);
+		mismatch("the JSON report is not strict JSON", &json, NULL);
 	}
+	yaml_document_t dj, dy;
+	load_doc(&json, "libyaml cannot load the JSON report", &dj);
+	load_doc(&yaml, "the YAML report does not load", &dy);
+	const char *why = NULL;
+	if (!yaml_same(&dj, yaml_document_get_root_node(&dj), &dy, yaml_document_get_root_node(&dy), &why)) {
+		fprintf(stderr, "fuzz: JSON and YAML differ at %s\n", why);
+		mismatch("the JSON and YAML reports differ", &json, &yaml);
+	}
+	yaml_document_delete(&dj);
+	yaml_document_delete(&dy);
+	carc_buf_free(&json);
+	carc_buf_free(&yaml);
+
+	struct carc_buf text = {0}, csv = {0};
+	carc_report_text(&text, res, &o);
+	carc_report_csv_header(&csv);
+	carc_report_csv(&csv, res, &o);
+	carc_buf_cstr(&csv);
+	check_csv(&csv);
+	carc_buf_free(&text);
+	carc_buf_free(&csv);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -25,6 +25,7 @@
 #include "gen.h"
 #include "report.h"
 #include "json_strict.h"
+#include "yaml_same.h"
 
 static const char game_text[] =
 	"[Event \"Club night\"]\n"
@@ -102,55 +103,6 @@ static void load(const char *text, yaml_document_t *doc)
 	yaml_parser_delete(&parser);
 }
 
-/* Are two nodes the same tree? Scalars compare by text and, for plain
- * scalars, by whether they would read as a string (a quoted "12" is not 12). */
-static bool same(yaml_document_t *a, yaml_node_t *x, yaml_document_t *b, yaml_node_t *y)
-{
-	if (x->type != y->type)
-		return false;
-	switch (x->type) {
-	case YAML_SCALAR_NODE: {
-		if (x->data.scalar.length != y->data.scalar.length ||
-		    memcmp(x->data.scalar.value, y->data.scalar.value, x->data.scalar.length))
-			return false;
-		bool xq = x->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-		bool yq = y->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-		/* a plain scalar in YAML is a string unless it looks typed; JSON
-		 * quotes every string: compare the type, not the style */
-		const char *v = (const char *)x->data.scalar.value;
-		bool typed = !strcmp(v, "true") || !strcmp(v, "false") || !strcmp(v, "null") ||
-			     strspn(v, "-0123456789") == strlen(v);
-		if (typed && xq != yq)
-			return false;
-		return true;
-	}
-	case YAML_SEQUENCE_NODE: {
-		long n = x->data.sequence.items.top - x->data.sequence.items.start;
-		if (n != y->data.sequence.items.top - y->data.sequence.items.start)
-			return false;
-		for (long i = 0; i < n; i++)
-			if (!same(a, yaml_document_get_node(a, x->data.sequence.items.start[i]), b,
-				  yaml_document_get_node(b, y->data.sequence.items.start[i])))
-				return false;
-		return true;
-	}
-	case YAML_MAPPING_NODE: {
-		long n = x->data.mapping.pairs.top - x->data.mapping.pairs.start;
-		if (n != y->data.mapping.pairs.top - y->data.mapping.pairs.start)
-			return false;
-		for (long i = 0; i < n; i++) {
-			yaml_node_pair_t *p = &x->data.mapping.pairs.start[i], *q = &y->data.mapping.pairs.start[i];
-			if (!same(a, yaml_document_get_node(a, p->key), b, yaml_document_get_node(b, q->key)) ||
-			    !same(a, yaml_document_get_node(a, p->value), b, yaml_document_get_node(b, q->value)))
-				return false;
-		}
-		return true;
-	}
-	default:
-		return true;
-	}
-}
-
 static yaml_node_t *get(yaml_document_t *d, yaml_node_t *map, const char *key)
 {
 	assert_int_equal(map->type, YAML_MAPPING_NODE);
@@ -175,7 +127,9 @@ static void assert_json_equals_yaml(struct fixture *f, const struct carc_report_
 	yaml_document_t dj, dy;
 	load(json, &dj);
 	load(yaml, &dy);
-	assert_true(same(&dj, yaml_document_get_root_node(&dj), &dy, yaml_document_get_root_node(&dy)));
+	const char *why = NULL;
+	if (!yaml_same(&dj, yaml_document_get_root_node(&dj), &dy, yaml_document_get_root_node(&dy), &why))
+		fail_msg("JSON and YAML differ at %s\n--- JSON\n%s--- YAML\n%s", why, json, yaml);
 	yaml_document_delete(&dj);
 	yaml_document_delete(&dy);
 	free(json);
