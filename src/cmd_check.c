@@ -277,7 +277,7 @@ static void help(void)
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
 	       "exit status: 0 every game valid, 1 a game is invalid, 2 could not run\n"
-	       "(usage, unreadable file, bad tile set).\n");
+	       "(usage, unreadable file, bad tile set, output not written).\n");
 }
 
 int cmd_check(int argc, char **argv)
