@@ -127,13 +127,24 @@ _Static_assert(sizeof(struct orient) == 64, "an orientation table is one cache l
 /* A cell of the map. */
 struct cell {
 	uint16_t placement;  /* placement index + 1, 0 when empty */
-	uint8_t around;      /* taken cells among the 8 around it (then sites_near: bump_around adds both) */
+	uint8_t around;      /* taken cells among the 8 around it */
 	uint8_t sites_near;  /* sites (cloisters) not yet complete among the 8 around it */
 	uint32_t need;       /* byte e: 1 + the terrain its edge e must have, 0 when free */
 };
 
-_Static_assert(offsetof(struct cell, sites_near) == offsetof(struct cell, around) + 1,
-	       "bump_around adds to both as one word");
+_Static_assert(sizeof(struct cell) == 8, "place_tile adds to a cell as one word");
+
+/* What a placement adds to the 8 cells around it (see place_tile), in the
+ * order of the table below: 1 to around, 1 to sites_near for a site, and
+ * to the need of the 4 cells across its edges, 1 + the terrain of its edge
+ * that faces them. Read as words and added as words, a cell at a time:
+ * no field can carry into the next (around and sites_near are at most 8,
+ * and a need byte is 0 until the one tile that faces it is placed, which
+ * is this one). One table (64 bytes) per tile type and rotation. */
+struct bumps {
+	_Alignas(64) struct cell at[8];
+};
+enum { BUMP_NW, BUMP_N, BUMP_NE, BUMP_E, BUMP_SE, BUMP_S, BUMP_SW, BUMP_W };
 
 struct carc_game {
 	const struct carc_tileset *ts;
@@ -157,6 +168,7 @@ struct carc_game {
 	struct seg *templates;  /* per tile type and feature: a new segment, ready to copy */
 	seg_attrs *tattrs;      /* per tile type and feature: the template's attributes */
 	struct orient *orient;  /* per tile type and rotation (tile * 4 + rot) */
+	struct bumps *bumps;    /* per tile type and rotation: what it adds to the cells around */
 	uint16_t *borders;      /* per tile type and feature: carc_feature.borders */
 	/* carc_game_play: bit k of may_stand[r]: role r may stand on kind k */
 	uint16_t may_stand[CARC_MAX_ROLES];
@@ -224,6 +236,7 @@ void carc_game_free(struct carc_game *g)
 	free(g->templates);
 	free(g->tattrs);
 	free(g->orient);
+	free(g->bumps);
 	free(g->left);
 	free(g->count0);
 	free(g->followers);
@@ -382,6 +395,24 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 				o->site = t->centre_feature != CARC_NO_FEATURE &&
 					  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
 			}
+		free(g->bumps);
+		g->bumps = xcalloc_lines((size_t)ts->ntiles * 4, sizeof *g->bumps);
+		for (int i = 0; i < ts->ntiles * 4; i++) {
+			const struct orient *o = &g->orient[i];
+			struct bumps *b = &g->bumps[i];
+			for (int k = 0; k < 8; k++) {
+				b->at[k].around = 1;
+				b->at[k].sites_near = o->site;
+			}
+			/* the cell across edge e needs, at its edge (e + 2) & 3,
+			 * 1 + the terrain of edge e: the bytes of asks */
+			uint32_t asks = o->edges + 0x01010101u;
+			asks = asks << 16 | asks >> 16;
+			b->at[BUMP_N].need = asks & 0x00FF0000u; /* north: its south edge */
+			b->at[BUMP_E].need = asks & 0xFF000000u; /* east: its west edge */
+			b->at[BUMP_S].need = asks & 0x000000FFu; /* south: its north edge */
+			b->at[BUMP_W].need = asks & 0x0000FF00u; /* west: its east edge */
+		}
 		free(g->count0);
 		g->count0 = xmalloc((size_t)ts->ntiles * sizeof *g->count0);
 		g->land0 = g->bonus0 = 0;
@@ -602,7 +633,7 @@ bool carc_game_find_fit(const struct carc_game *g, int tile, int *x, int *y, int
 }
 
 /* Takes a completed site at cell out of the count of sites near each of
- * the 8 cells around it (place_tile counts it in: bump_around). */
+ * the 8 cells around it (place_tile counts it in: struct bumps). */
 static void uncount_site(struct cell *cell, int dim)
 {
 	for (int ddy = -dim; ddy <= dim; ddy += dim) {
@@ -613,17 +644,16 @@ static void uncount_site(struct cell *cell, int dim)
 	}
 }
 
-/* Counts a new placement in the cell next to it (more: see place_tile,
- * 1 in the byte of around and 1 in that of sites_near for a site, added
- * as one word: around is at most 8). Returns whether that cell now has
- * all 8 around it taken (taken itself or not). */
-static HOT_INLINE unsigned bump_around(struct cell *c, uint16_t more)
+/* Adds a placement's bump (struct bumps) to the cell next to it, as one
+ * word; returns the cell's new word. */
+static HOT_INLINE uint64_t bump_cell(struct cell *c, const struct cell *bump)
 {
-	uint16_t v;
-	memcpy(&v, &c->around, sizeof v);
-	v = (uint16_t)(v + more);
-	memcpy(&c->around, &v, sizeof v);
-	return c->around == 8;
+	uint64_t v, b;
+	memcpy(&v, c, sizeof v);
+	memcpy(&b, bump, sizeof b);
+	v += b;
+	memcpy(c, &v, sizeof v);
+	return v;
 }
 
 /* Marks the sites (cloisters) around the placement at cell that have just
@@ -858,22 +888,19 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 		closed |= join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[g->step[e]].placement, e);
 	}
 
-	/* What the tile asks of the cells across its edges (1 + the terrain of
-	 * its edge e, moved to the byte of the opposite edge), and its place in
-	 * the counts of the cells around it. */
-	uint32_t asks = mo->edges + 0x01010101u;
-	asks = asks << 16 | asks >> 16;
-	cell[dim].need |= asks & 0x00FF0000u;  /* north: its south edge */
-	cell[1].need |= asks & 0xFF000000u;    /* east: its west edge */
-	cell[-dim].need |= asks & 0x000000FFu; /* south: its north edge */
-	cell[-1].need |= asks & 0x0000FF00u;   /* west: its east edge */
-	uint8_t more_bytes[2] = {1, mo->site}; /* around + 1, and sites_near + 1 for a site */
-	uint16_t more;
-	memcpy(&more, more_bytes, sizeof more);
-	unsigned full = bump_around(&cell[dim - 1], more) | bump_around(&cell[dim], more) |
-			bump_around(&cell[dim + 1], more) | bump_around(&cell[1], more) |
-			bump_around(&cell[-dim + 1], more) | bump_around(&cell[-dim], more) |
-			bump_around(&cell[-dim - 1], more) | bump_around(&cell[-1], more);
+	/* What the tile asks of the cells across its edges, and its place in
+	 * the counts of the cells around it (struct bumps). Whether one of the
+	 * cells now has all 8 around it taken is bit 3 of the around bytes of
+	 * their words or-ed (around is at most 8). */
+	const struct cell *bump = g->bumps[tile * 4 + rot].at;
+	struct cell *up = cell + dim, *down = cell - dim;
+	uint64_t words = bump_cell(&up[-1], &bump[BUMP_NW]) | bump_cell(&up[0], &bump[BUMP_N]) |
+			 bump_cell(&up[1], &bump[BUMP_NE]) | bump_cell(&cell[1], &bump[BUMP_E]) |
+			 bump_cell(&down[1], &bump[BUMP_SE]) | bump_cell(&down[0], &bump[BUMP_S]) |
+			 bump_cell(&down[-1], &bump[BUMP_SW]) | bump_cell(&cell[-1], &bump[BUMP_W]);
+	struct cell ored;
+	memcpy(&ored, &words, sizeof ored);
+	unsigned full = ored.around >> 3 & 1;
 	/* A site (cloister) is complete when its cell has 8 taken cells around:
 	 * this tile's own, placed in a hole, or one of the sites around not yet
 	 * complete (then one of the cells around is full; complete_sites finds
