@@ -339,6 +339,9 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 		g->templates = xcalloc_lines((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->templates);
 		free(g->tattrs);
 		g->tattrs = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->tattrs);
+		/* parent and next f: new_segment adds the first segment */
+		for (int i = 0; i < ts->ntiles * CARC_MAX_FEATURES; i++)
+			g->templates[i].parent = g->templates[i].next = (uint32_t)(i % CARC_MAX_FEATURES);
 		for (int i = 0; i < ts->ntiles; i++)
 			for (int f = 0; f < ts->tiles[i].nfeatures; f++) {
 				const struct carc_feature *tf = &ts->tiles[i].features[f];
@@ -797,14 +800,52 @@ static HOT_INLINE bool join_edge(struct seg *restrict segs, seg_attrs *restrict 
 	return closed;
 }
 
-/* Makes s, a copy of its template, segment number id of placement pi: its
- * own root and the only member of its feature (parent and next are written
- * as one word). */
-static HOT_INLINE void new_segment(struct seg *s, uint32_t id, uint16_t pi)
+/* What new_segment adds to the first 16 bytes of a template: seg0 to
+ * parent and to next, pi to placement; with SSE2, as one vector (x86 is
+ * little-endian: placement is the low bits of the second word), else as
+ * two words. */
+#if defined(__SSE2__)
+typedef __m128i seg_add;
+
+static HOT_INLINE seg_add seg_add_for(uint32_t seg0, uint16_t pi)
 {
-	uint64_t both = (uint64_t)id * 0x100000001u;
-	memcpy(&s->parent, &both, sizeof both);
-	s->placement = pi;
+	return _mm_set_epi64x((long long)pi, (long long)((uint64_t)seg0 * 0x100000001u));
+}
+#else
+typedef struct {
+	uint64_t w[2];
+} seg_add;
+
+static HOT_INLINE seg_add seg_add_for(uint32_t seg0, uint16_t pi)
+{
+	struct seg add = {.parent = seg0, .next = seg0, .placement = pi};
+	seg_add a;
+	memcpy(a.w, &add, sizeof a.w);
+	return a;
+}
+#endif
+_Static_assert(offsetof(struct seg, placement) < 16 && offsetof(struct seg, open) >= 16,
+	       "new_segment adds to the first 16 bytes and copies the rest");
+
+/* Makes s from its template t, feature f of the placement whose first
+ * segment and index give add (seg_add_for): its own root (seg0 + f) and
+ * the only member of its feature. The template's parent and next are f and
+ * its placement 0, so that this is an add to the first 16 bytes (no field
+ * can carry into the next) and a copy of the rest: with SSE2, two vectors. */
+static HOT_INLINE void new_segment(struct seg *s, const struct seg *t, seg_add add)
+{
+#if defined(__SSE2__)
+	__m128i lo = _mm_loadu_si128((const __m128i *)(const void *)t);
+	__m128i hi = _mm_loadu_si128((const __m128i *)(const void *)((const char *)t + 16));
+	_mm_storeu_si128((__m128i *)(void *)s, _mm_add_epi64(lo, add));
+	_mm_storeu_si128((__m128i *)(void *)((char *)s + 16), hi);
+#else
+	uint64_t w[4];
+	memcpy(w, t, sizeof w);
+	w[0] += add.w[0];
+	w[1] += add.w[1];
+	memcpy(s, w, sizeof w);
+#endif
 }
 
 /* Puts the feature of segment s on this turn's completion list if it has
@@ -853,15 +894,14 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	 * loop whose length changes from turn to turn costs a mispredicted
 	 * branch at its end. */
 	const struct seg *tmpl = &g->templates[tile * CARC_MAX_FEATURES];
-	memcpy(&segs[seg0], tmpl, 4 * sizeof *segs);
-	new_segment(&segs[seg0], seg0, (uint16_t)pi);
-	new_segment(&segs[seg0 + 1], seg0 + 1, (uint16_t)pi);
-	new_segment(&segs[seg0 + 2], seg0 + 2, (uint16_t)pi);
-	new_segment(&segs[seg0 + 3], seg0 + 3, (uint16_t)pi);
-	for (int f = 4; f < nf; f++) {
-		segs[seg0 + f] = tmpl[f];
-		new_segment(&segs[seg0 + f], seg0 + (uint32_t)f, (uint16_t)pi);
-	}
+	seg_add add = seg_add_for(seg0, (uint16_t)pi);
+	struct seg *ns = &segs[seg0];
+	new_segment(&ns[0], &tmpl[0], add);
+	new_segment(&ns[1], &tmpl[1], add);
+	new_segment(&ns[2], &tmpl[2], add);
+	new_segment(&ns[3], &tmpl[3], add);
+	for (int f = 4; f < nf; f++)
+		new_segment(&ns[f], &tmpl[f], add);
 	/* Attributes are written only for the tiles that have some (pennants:
 	 * one tile in seven in the base game): a branch mispredicted now and
 	 * then costs less than writing a cache line that is not needed. */
