@@ -457,20 +457,21 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	g->start_tile = start_tile;
 	g->rules = rules;
 	g->edition = edition;
-	g->seated = 0;
+	/* once a game, but a game is short: without a branch per colour */
+	unsigned seated = 0;
 	for (int i = 0; i < nseats; i++)
-		g->seated |= (uint8_t)(1u << seats[i]);
-	g->seated_lanes = 0;
-	for (int c = 0; c < CARC_COLOURS; c++)
-		if (g->seated & (1u << c))
-			g->seated_lanes |= (uint64_t)0xff << (8 * c);
+		seated |= 1u << seats[i];
+	g->seated = (uint8_t)seated;
+	uint64_t lanes = 0;
 	for (int c = 0; c < CARC_COLOURS; c++) {
-		g->supply[c] = (g->seated & (1u << c)) ? followers : 0;
-		g->huts[c] = (g->seated & (1u << c)) ? huts : 0;
-		g->totals.score[c] = 0;
-		for (int s = 0; s < CARC_SRC_COUNT; s++)
-			g->from[c][s] = 0;
+		int in = -(int)(seated >> c & 1); /* all ones when c plays */
+		lanes |= (uint64_t)(uint8_t)in << (8 * c);
+		g->supply[c] = followers & in;
+		g->huts[c] = huts & in;
 	}
+	g->seated_lanes = lanes;
+	memset(g->totals.score, 0, sizeof g->totals.score);
+	memset(g->from, 0, sizeof g->from);
 	g->nplaced = g->nsegs = g->nfollowers = g->totals.nevents = 0;
 	g->npending = 0;
 	g->table_w = g->table_h = 0;
