@@ -69,16 +69,26 @@ _Static_assert(CARC_ATTR_COUNT <= ATTR_SLOTS, "a segment's attributes fit in seg
 _Static_assert(sizeof(struct seg) == 32, "segments are 32 bytes: two per cache line half");
 _Static_assert(offsetof(struct seg, next) == offsetof(struct seg, parent) + 4, "new_segment writes both as one word");
 
-/* Adds the follower counts of b to a, as one word (no lane can overflow: at
- * most a few hundred followers in a game). */
-static inline void add_counts(struct seg *a, const struct seg *b)
+/* Adds the open edges, the sizes and the follower counts of b to a, as two
+ * words (open, size and count[0..3], then count[4..7]): no lane can
+ * overflow (open is at most 4 a segment and never below 0, at most a few
+ * hundred followers in a game). */
+static inline void add_totals(struct seg *a, const struct seg *b)
 {
 	uint64_t x, y;
-	memcpy(&x, a->count, 8);
-	memcpy(&y, b->count, 8);
+	memcpy(&x, &a->open, 8);
+	memcpy(&y, &b->open, 8);
 	x += y;
-	memcpy(a->count, &x, 8);
+	memcpy(&a->open, &x, 8);
+	uint32_t u, v;
+	memcpy(&u, &a->count[4], 4);
+	memcpy(&v, &b->count[4], 4);
+	u += v;
+	memcpy(&a->count[4], &u, 4);
 }
+_Static_assert(offsetof(struct seg, size) == offsetof(struct seg, open) + 2 &&
+		       offsetof(struct seg, count) == offsetof(struct seg, open) + 4,
+	       "add_totals adds open, size and the counts as two words");
 
 /* Adds the attributes b to a, a word at a time (no lane can overflow: at
  * most a few hundred items in a game). */
@@ -711,9 +721,7 @@ static HOT_INLINE void join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext,
 			segs[m].parent = ra;
 			m = segs[m].next;
 		} while (m != rb);
-		A->open = (int16_t)(A->open + B->open);
-		A->size = (uint16_t)(A->size + B->size);
-		add_counts(A, B);
+		add_totals(A, B); /* open, size, count */
 		if (B->has_attr) {
 			if (A->has_attr)
 				add_attrs(attrs[ra], attrs[rb]);
@@ -1148,6 +1156,16 @@ void carc_game_each_feature(struct carc_game *g, carc_feature_fn fn, void *ctx)
 int carc_game_supply(const struct carc_game *g, int colour) { return g->supply[colour]; }
 int carc_game_huts(const struct carc_game *g, int colour) { return g->huts[colour]; }
 
+/* Room for one more follower. */
+static inline void follower_room(struct carc_game *g)
+{
+	if (g->nfollowers == g->followers_cap) {
+		g->followers_cap = g->followers_cap ? 2 * g->followers_cap : 32;
+		g->followers = xrealloc(g->followers, g->followers_cap * sizeof *g->followers);
+		g->fnext = xrealloc(g->fnext, g->followers_cap * sizeof *g->fnext);
+	}
+}
+
 void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot, int colour, int role, int turn)
 {
 	const struct carc_role *r = &g->rules->roles[role];
@@ -1157,11 +1175,7 @@ void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot,
 	} else if (g->supply[colour] > 0) {
 		g->supply[colour]--;
 	}
-	if (g->nfollowers == g->followers_cap) {
-		g->followers_cap = g->followers_cap ? 2 * g->followers_cap : 32;
-		g->followers = xrealloc(g->followers, g->followers_cap * sizeof *g->followers);
-		g->fnext = xrealloc(g->fnext, g->followers_cap * sizeof *g->fnext);
-	}
+	follower_room(g);
 	uint32_t seg = g->placed[placement].seg0 + (uint32_t)feature;
 	uint32_t fi = (uint32_t)g->nfollowers++;
 	g->followers[fi] = (struct carc_follower){
@@ -1498,9 +1512,20 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 		if (f == CARC_NO_FEATURE || g->rules->roles[role].hut || g->supply[colour] <= 0 ||
 		    !(g->may_stand[role] >> g->templates[tile * CARC_MAX_FEATURES + f].kind & 1))
 			return CARC_PLAY_PLACED;
-		if (has_followers(&g->segs[find(g, g->placed[pi].seg0 + (uint32_t)f)]))
+		uint32_t seg = g->placed[pi].seg0 + (uint32_t)f;
+		struct seg *root = &g->segs[find(g, seg)];
+		if (has_followers(root))
 			return CARC_PLAY_PLACED; /* occupied */
-		carc_game_deploy(g, pi, f, spot, colour, role, turn);
+		/* carc_game_deploy, for a follower (not a hut) from a supply that
+		 * has one, on a feature that holds none (fhead 0) */
+		follower_room(g);
+		uint32_t fi = (uint32_t)g->nfollowers++;
+		g->followers[fi] = (struct carc_follower){
+			(uint8_t)colour, (uint8_t)role, 1, (uint8_t)spot, seg, (uint16_t)turn, (uint16_t)pi};
+		g->supply[colour]--;
+		root->count[colour]++;
+		g->fnext[fi] = fi;
+		root->fhead = fi + 1;
 	}
 	if (g->npending)
 		carc_game_score_completed(g, turn);
