@@ -711,16 +711,19 @@ static HOT_INLINE void join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext,
 	if (ra != rb) {
 		/* which is larger is a coin toss to the branch predictor: chosen
 		 * without a branch */
-		uint32_t swap = -(uint32_t)(segs[ra].size < segs[rb].size); /* all ones or 0 */
+		struct seg *A = &segs[ra], *B = &segs[rb];
+		uint32_t swap = -(uint32_t)(A->size < B->size); /* all ones or 0 */
 		uint32_t diff = (ra ^ rb) & swap;
+		uintptr_t pdiff = ((uintptr_t)A ^ (uintptr_t)B) & (uintptr_t)-(intptr_t)(swap & 1);
 		ra ^= diff;
 		rb ^= diff;
-		struct seg *A = &segs[ra], *B = &segs[rb];
-		uint32_t m = rb;
-		do {
+		A = (struct seg *)((uintptr_t)A ^ pdiff);
+		B = (struct seg *)((uintptr_t)B ^ pdiff);
+		/* B's members renamed: B itself, then the others (most often
+		 * none: B is the smaller) */
+		B->parent = ra;
+		for (uint32_t m = B->next; m != rb; m = segs[m].next)
 			segs[m].parent = ra;
-			m = segs[m].next;
-		} while (m != rb);
 		add_totals(A, B); /* open, size, count */
 		if (B->has_attr) {
 			if (A->has_attr)
@@ -833,6 +836,7 @@ static HOT_INLINE seg_add seg_add_for(uint32_t seg0, uint16_t pi)
 	return a;
 }
 #endif
+_Static_assert(CARC_MAX_FEATURES >= 8, "place_tile copies 8 templates to the room for CARC_MAX_FEATURES");
 _Static_assert(offsetof(struct seg, placement) < 16 && offsetof(struct seg, open) >= 16,
 	       "new_segment adds to the first 16 bytes and copies the rest");
 
@@ -901,7 +905,9 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	 * four are copied whatever the tile has (most have at most four, and
 	 * the copies past its features are overwritten by the next tile): a
 	 * loop whose length changes from turn to turn costs a mispredicted
-	 * branch at its end. */
+	 * branch at its end. So are the next four for a tile with more (one
+	 * in nine in the base game): a loop from 4 would end, mispredicted,
+	 * on those tiles too. */
 	const struct seg *tmpl = &g->templates[tile * CARC_MAX_FEATURES];
 	seg_add add = seg_add_for(seg0, (uint16_t)pi);
 	struct seg *ns = &segs[seg0];
@@ -909,8 +915,14 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	new_segment(&ns[1], &tmpl[1], add);
 	new_segment(&ns[2], &tmpl[2], add);
 	new_segment(&ns[3], &tmpl[3], add);
-	for (int f = 4; f < nf; f++)
-		new_segment(&ns[f], &tmpl[f], add);
+	if (nf > 4) {
+		new_segment(&ns[4], &tmpl[4], add);
+		new_segment(&ns[5], &tmpl[5], add);
+		new_segment(&ns[6], &tmpl[6], add);
+		new_segment(&ns[7], &tmpl[7], add);
+		for (int f = 8; f < nf; f++)
+			new_segment(&ns[f], &tmpl[f], add);
+	}
 	/* Attributes are written only for the tiles that have some (pennants:
 	 * one tile in seven in the base game): a branch mispredicted now and
 	 * then costs less than writing a cache line that is not needed. */
@@ -919,8 +931,11 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 		 * changes is a branch in memcpy */
 		const seg_attrs *ta = &g->tattrs[tile * CARC_MAX_FEATURES];
 		memcpy(&attrs[seg0], ta, 4 * sizeof *attrs);
-		for (int f = 4; f < nf; f++)
-			memcpy(&attrs[seg0 + f], &ta[f], sizeof *attrs);
+		if (nf > 4) {
+			memcpy(&attrs[seg0 + 4], &ta[4], 4 * sizeof *attrs);
+			for (int f = 8; f < nf; f++)
+				memcpy(&attrs[seg0 + f], &ta[f], sizeof *attrs);
+		}
 	}
 	g->nsegs += (size_t)nf;
 	if (!cell)
