@@ -1511,10 +1511,11 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 {
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
-	*placement = -1;
 	struct cell *cell;
-	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell))
+	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell)) {
+		*placement = -1;
 		return CARC_PLAY_NONE;
+	}
 	g->left[tile]--; /* carc_game_draw */
 	if (mo->bonus)
 		g->bonus_left--;
