@@ -704,8 +704,9 @@ static HOT_INLINE uint32_t find_in(struct seg *segs, uint32_t s)
 
 /* Merges the features of segments a and b, which meet across an edge: the
  * larger feature's root (the first one's when they are the same size)
- * becomes the root. */
-static HOT_INLINE void join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext, uint32_t a, uint32_t b, bool edge)
+ * becomes the root. Returns whether the merged feature has no open edge
+ * left. */
+static HOT_INLINE bool join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext, uint32_t a, uint32_t b, bool edge)
 {
 	uint32_t ra = find_in(segs, a), rb = find_in(segs, b);
 	if (ra != rb) {
@@ -749,6 +750,7 @@ static HOT_INLINE void join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext,
 	}
 	if (edge)
 		segs[ra].open = (int16_t)(segs[ra].open - 2);
+	return segs[ra].open == 0;
 }
 
 /* Room for one more placement. carc_game_start sizes the arrays for the
@@ -799,8 +801,7 @@ static HOT_INLINE bool join_edge(struct seg *restrict segs, seg_attrs *restrict 
 	uint8_t mf = mo->edge[e], qf = qo->edge[oe];
 	bool closed = false;
 	if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe]) {
-		join(segs, attrs, fnext, seg0 + mf, qseg0 + qf, true);
-		closed = segs[find_in(segs, seg0 + mf)].open == 0;
+		closed = join(segs, attrs, fnext, seg0 + mf, qseg0 + qf, true);
 	}
 	/* half-edge h meets the neighbour's ((h ^ 1) + 4) & 7 */
 	uint8_t a0 = mo->half[2 * e], b0 = qo->half[(2 * e + 5) & 7];
