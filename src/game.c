@@ -69,16 +69,26 @@ _Static_assert(CARC_ATTR_COUNT <= ATTR_SLOTS, "a segment's attributes fit in seg
 _Static_assert(sizeof(struct seg) == 32, "segments are 32 bytes: two per cache line half");
 _Static_assert(offsetof(struct seg, next) == offsetof(struct seg, parent) + 4, "new_segment writes both as one word");
 
-/* Adds the follower counts of b to a, as one word (no lane can overflow: at
- * most a few hundred followers in a game). */
-static inline void add_counts(struct seg *a, const struct seg *b)
+/* Adds the open edges, the sizes and the follower counts of b to a, as two
+ * words (open, size and count[0..3], then count[4..7]): no lane can
+ * overflow (open is at most 4 a segment and never below 0, at most a few
+ * hundred followers in a game). */
+static inline void add_totals(struct seg *a, const struct seg *b)
 {
 	uint64_t x, y;
-	memcpy(&x, a->count, 8);
-	memcpy(&y, b->count, 8);
+	memcpy(&x, &a->open, 8);
+	memcpy(&y, &b->open, 8);
 	x += y;
-	memcpy(a->count, &x, 8);
+	memcpy(&a->open, &x, 8);
+	uint32_t u, v;
+	memcpy(&u, &a->count[4], 4);
+	memcpy(&v, &b->count[4], 4);
+	u += v;
+	memcpy(&a->count[4], &u, 4);
 }
+_Static_assert(offsetof(struct seg, size) == offsetof(struct seg, open) + 2 &&
+		       offsetof(struct seg, count) == offsetof(struct seg, open) + 4,
+	       "add_totals adds open, size and the counts as two words");
 
 /* Adds the attributes b to a, a word at a time (no lane can overflow: at
  * most a few hundred items in a game). */
@@ -127,13 +137,24 @@ _Static_assert(sizeof(struct orient) == 64, "an orientation table is one cache l
 /* A cell of the map. */
 struct cell {
 	uint16_t placement;  /* placement index + 1, 0 when empty */
-	uint8_t around;      /* taken cells among the 8 around it (then sites_near: bump_around adds both) */
+	uint8_t around;      /* taken cells among the 8 around it */
 	uint8_t sites_near;  /* sites (cloisters) not yet complete among the 8 around it */
 	uint32_t need;       /* byte e: 1 + the terrain its edge e must have, 0 when free */
 };
 
-_Static_assert(offsetof(struct cell, sites_near) == offsetof(struct cell, around) + 1,
-	       "bump_around adds to both as one word");
+_Static_assert(sizeof(struct cell) == 8, "place_tile adds to a cell as one word");
+
+/* What a placement adds to the 8 cells around it (see place_tile), in the
+ * order of the table below: 1 to around, 1 to sites_near for a site, and
+ * to the need of the 4 cells across its edges, 1 + the terrain of its edge
+ * that faces them. Read as words and added as words, a cell at a time:
+ * no field can carry into the next (around and sites_near are at most 8,
+ * and a need byte is 0 until the one tile that faces it is placed, which
+ * is this one). One table (64 bytes) per tile type and rotation. */
+struct bumps {
+	_Alignas(64) struct cell at[8];
+};
+enum { BUMP_NW, BUMP_N, BUMP_NE, BUMP_E, BUMP_SE, BUMP_S, BUMP_SW, BUMP_W };
 
 struct carc_game {
 	const struct carc_tileset *ts;
@@ -157,6 +178,7 @@ struct carc_game {
 	struct seg *templates;  /* per tile type and feature: a new segment, ready to copy */
 	seg_attrs *tattrs;      /* per tile type and feature: the template's attributes */
 	struct orient *orient;  /* per tile type and rotation (tile * 4 + rot) */
+	struct bumps *bumps;    /* per tile type and rotation: what it adds to the cells around */
 	uint16_t *borders;      /* per tile type and feature: carc_feature.borders */
 	/* carc_game_play: bit k of may_stand[r]: role r may stand on kind k */
 	uint16_t may_stand[CARC_MAX_ROLES];
@@ -224,6 +246,7 @@ void carc_game_free(struct carc_game *g)
 	free(g->templates);
 	free(g->tattrs);
 	free(g->orient);
+	free(g->bumps);
 	free(g->left);
 	free(g->count0);
 	free(g->followers);
@@ -326,6 +349,9 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 		g->templates = xcalloc_lines((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->templates);
 		free(g->tattrs);
 		g->tattrs = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->tattrs);
+		/* parent and next f: new_segment adds the first segment */
+		for (int i = 0; i < ts->ntiles * CARC_MAX_FEATURES; i++)
+			g->templates[i].parent = g->templates[i].next = (uint32_t)(i % CARC_MAX_FEATURES);
 		for (int i = 0; i < ts->ntiles; i++)
 			for (int f = 0; f < ts->tiles[i].nfeatures; f++) {
 				const struct carc_feature *tf = &ts->tiles[i].features[f];
@@ -382,6 +408,24 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 				o->site = t->centre_feature != CARC_NO_FEATURE &&
 					  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
 			}
+		free(g->bumps);
+		g->bumps = xcalloc_lines((size_t)ts->ntiles * 4, sizeof *g->bumps);
+		for (int i = 0; i < ts->ntiles * 4; i++) {
+			const struct orient *o = &g->orient[i];
+			struct bumps *b = &g->bumps[i];
+			for (int k = 0; k < 8; k++) {
+				b->at[k].around = 1;
+				b->at[k].sites_near = o->site;
+			}
+			/* the cell across edge e needs, at its edge (e + 2) & 3,
+			 * 1 + the terrain of edge e: the bytes of asks */
+			uint32_t asks = o->edges + 0x01010101u;
+			asks = asks << 16 | asks >> 16;
+			b->at[BUMP_N].need = asks & 0x00FF0000u; /* north: its south edge */
+			b->at[BUMP_E].need = asks & 0xFF000000u; /* east: its west edge */
+			b->at[BUMP_S].need = asks & 0x000000FFu; /* south: its north edge */
+			b->at[BUMP_W].need = asks & 0x0000FF00u; /* west: its east edge */
+		}
 		free(g->count0);
 		g->count0 = xmalloc((size_t)ts->ntiles * sizeof *g->count0);
 		g->land0 = g->bonus0 = 0;
@@ -423,20 +467,21 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	g->start_tile = start_tile;
 	g->rules = rules;
 	g->edition = edition;
-	g->seated = 0;
+	/* once a game, but a game is short: without a branch per colour */
+	unsigned seated = 0;
 	for (int i = 0; i < nseats; i++)
-		g->seated |= (uint8_t)(1u << seats[i]);
-	g->seated_lanes = 0;
-	for (int c = 0; c < CARC_COLOURS; c++)
-		if (g->seated & (1u << c))
-			g->seated_lanes |= (uint64_t)0xff << (8 * c);
+		seated |= 1u << seats[i];
+	g->seated = (uint8_t)seated;
+	uint64_t lanes = 0;
 	for (int c = 0; c < CARC_COLOURS; c++) {
-		g->supply[c] = (g->seated & (1u << c)) ? followers : 0;
-		g->huts[c] = (g->seated & (1u << c)) ? huts : 0;
-		g->totals.score[c] = 0;
-		for (int s = 0; s < CARC_SRC_COUNT; s++)
-			g->from[c][s] = 0;
+		int in = -(int)(seated >> c & 1); /* all ones when c plays */
+		lanes |= (uint64_t)(uint8_t)in << (8 * c);
+		g->supply[c] = followers & in;
+		g->huts[c] = huts & in;
 	}
+	g->seated_lanes = lanes;
+	memset(g->totals.score, 0, sizeof g->totals.score);
+	memset(g->from, 0, sizeof g->from);
 	g->nplaced = g->nsegs = g->nfollowers = g->totals.nevents = 0;
 	g->npending = 0;
 	g->table_w = g->table_h = 0;
@@ -602,7 +647,7 @@ bool carc_game_find_fit(const struct carc_game *g, int tile, int *x, int *y, int
 }
 
 /* Takes a completed site at cell out of the count of sites near each of
- * the 8 cells around it (place_tile counts it in: bump_around). */
+ * the 8 cells around it (place_tile counts it in: struct bumps). */
 static void uncount_site(struct cell *cell, int dim)
 {
 	for (int ddy = -dim; ddy <= dim; ddy += dim) {
@@ -613,17 +658,16 @@ static void uncount_site(struct cell *cell, int dim)
 	}
 }
 
-/* Counts a new placement in the cell next to it (more: see place_tile,
- * 1 in the byte of around and 1 in that of sites_near for a site, added
- * as one word: around is at most 8). Returns whether that cell now has
- * all 8 around it taken (taken itself or not). */
-static HOT_INLINE unsigned bump_around(struct cell *c, uint16_t more)
+/* Adds a placement's bump (struct bumps) to the cell next to it, as one
+ * word; returns the cell's new word. */
+static HOT_INLINE uint64_t bump_cell(struct cell *c, const struct cell *bump)
 {
-	uint16_t v;
-	memcpy(&v, &c->around, sizeof v);
-	v = (uint16_t)(v + more);
-	memcpy(&c->around, &v, sizeof v);
-	return c->around == 8;
+	uint64_t v, b;
+	memcpy(&v, c, sizeof v);
+	memcpy(&b, bump, sizeof b);
+	v += b;
+	memcpy(c, &v, sizeof v);
+	return v;
 }
 
 /* Marks the sites (cloisters) around the placement at cell that have just
@@ -660,26 +704,28 @@ static HOT_INLINE uint32_t find_in(struct seg *segs, uint32_t s)
 
 /* Merges the features of segments a and b, which meet across an edge: the
  * larger feature's root (the first one's when they are the same size)
- * becomes the root. */
-static HOT_INLINE void join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext, uint32_t a, uint32_t b, bool edge)
+ * becomes the root. Returns whether the merged feature has no open edge
+ * left. */
+static HOT_INLINE bool join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext, uint32_t a, uint32_t b, bool edge)
 {
 	uint32_t ra = find_in(segs, a), rb = find_in(segs, b);
 	if (ra != rb) {
 		/* which is larger is a coin toss to the branch predictor: chosen
 		 * without a branch */
-		uint32_t swap = -(uint32_t)(segs[ra].size < segs[rb].size); /* all ones or 0 */
+		struct seg *A = &segs[ra], *B = &segs[rb];
+		uint32_t swap = -(uint32_t)(A->size < B->size); /* all ones or 0 */
 		uint32_t diff = (ra ^ rb) & swap;
+		uintptr_t pdiff = ((uintptr_t)A ^ (uintptr_t)B) & (uintptr_t)-(intptr_t)(swap & 1);
 		ra ^= diff;
 		rb ^= diff;
-		struct seg *A = &segs[ra], *B = &segs[rb];
-		uint32_t m = rb;
-		do {
+		A = (struct seg *)((uintptr_t)A ^ pdiff);
+		B = (struct seg *)((uintptr_t)B ^ pdiff);
+		/* B's members renamed: B itself, then the others (most often
+		 * none: B is the smaller) */
+		B->parent = ra;
+		for (uint32_t m = B->next; m != rb; m = segs[m].next)
 			segs[m].parent = ra;
-			m = segs[m].next;
-		} while (m != rb);
-		A->open = (int16_t)(A->open + B->open);
-		A->size = (uint16_t)(A->size + B->size);
-		add_counts(A, B);
+		add_totals(A, B); /* open, size, count */
 		if (B->has_attr) {
 			if (A->has_attr)
 				add_attrs(attrs[ra], attrs[rb]);
@@ -704,6 +750,7 @@ static HOT_INLINE void join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext,
 	}
 	if (edge)
 		segs[ra].open = (int16_t)(segs[ra].open - 2);
+	return segs[ra].open == 0;
 }
 
 /* Room for one more placement. carc_game_start sizes the arrays for the
@@ -754,8 +801,7 @@ static HOT_INLINE bool join_edge(struct seg *restrict segs, seg_attrs *restrict 
 	uint8_t mf = mo->edge[e], qf = qo->edge[oe];
 	bool closed = false;
 	if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe]) {
-		join(segs, attrs, fnext, seg0 + mf, qseg0 + qf, true);
-		closed = segs[find_in(segs, seg0 + mf)].open == 0;
+		closed = join(segs, attrs, fnext, seg0 + mf, qseg0 + qf, true);
 	}
 	/* half-edge h meets the neighbour's ((h ^ 1) + 4) & 7 */
 	uint8_t a0 = mo->half[2 * e], b0 = qo->half[(2 * e + 5) & 7];
@@ -767,14 +813,53 @@ static HOT_INLINE bool join_edge(struct seg *restrict segs, seg_attrs *restrict 
 	return closed;
 }
 
-/* Makes s, a copy of its template, segment number id of placement pi: its
- * own root and the only member of its feature (parent and next are written
- * as one word). */
-static HOT_INLINE void new_segment(struct seg *s, uint32_t id, uint16_t pi)
+/* What new_segment adds to the first 16 bytes of a template: seg0 to
+ * parent and to next, pi to placement; with SSE2, as one vector (x86 is
+ * little-endian: placement is the low bits of the second word), else as
+ * two words. */
+#if defined(__SSE2__)
+typedef __m128i seg_add;
+
+static HOT_INLINE seg_add seg_add_for(uint32_t seg0, uint16_t pi)
 {
-	uint64_t both = (uint64_t)id * 0x100000001u;
-	memcpy(&s->parent, &both, sizeof both);
-	s->placement = pi;
+	return _mm_set_epi64x((long long)pi, (long long)((uint64_t)seg0 * 0x100000001u));
+}
+#else
+typedef struct {
+	uint64_t w[2];
+} seg_add;
+
+static HOT_INLINE seg_add seg_add_for(uint32_t seg0, uint16_t pi)
+{
+	struct seg add = {.parent = seg0, .next = seg0, .placement = pi};
+	seg_add a;
+	memcpy(a.w, &add, sizeof a.w);
+	return a;
+}
+#endif
+_Static_assert(CARC_MAX_FEATURES >= 8, "place_tile copies 8 templates to the room for CARC_MAX_FEATURES");
+_Static_assert(offsetof(struct seg, placement) < 16 && offsetof(struct seg, open) >= 16,
+	       "new_segment adds to the first 16 bytes and copies the rest");
+
+/* Makes s from its template t, feature f of the placement whose first
+ * segment and index give add (seg_add_for): its own root (seg0 + f) and
+ * the only member of its feature. The template's parent and next are f and
+ * its placement 0, so that this is an add to the first 16 bytes (no field
+ * can carry into the next) and a copy of the rest: with SSE2, two vectors. */
+static HOT_INLINE void new_segment(struct seg *s, const struct seg *t, seg_add add)
+{
+#if defined(__SSE2__)
+	__m128i lo = _mm_loadu_si128((const __m128i *)(const void *)t);
+	__m128i hi = _mm_loadu_si128((const __m128i *)(const void *)((const char *)t + 16));
+	_mm_storeu_si128((__m128i *)(void *)s, _mm_add_epi64(lo, add));
+	_mm_storeu_si128((__m128i *)(void *)((char *)s + 16), hi);
+#else
+	uint64_t w[4];
+	memcpy(w, t, sizeof w);
+	w[0] += add.w[0];
+	w[1] += add.w[1];
+	memcpy(s, w, sizeof w);
+#endif
 }
 
 /* Puts the feature of segment s on this turn's completion list if it has
@@ -821,16 +906,23 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	 * four are copied whatever the tile has (most have at most four, and
 	 * the copies past its features are overwritten by the next tile): a
 	 * loop whose length changes from turn to turn costs a mispredicted
-	 * branch at its end. */
+	 * branch at its end. So are the next four for a tile with more (one
+	 * in nine in the base game): a loop from 4 would end, mispredicted,
+	 * on those tiles too. */
 	const struct seg *tmpl = &g->templates[tile * CARC_MAX_FEATURES];
-	memcpy(&segs[seg0], tmpl, 4 * sizeof *segs);
-	new_segment(&segs[seg0], seg0, (uint16_t)pi);
-	new_segment(&segs[seg0 + 1], seg0 + 1, (uint16_t)pi);
-	new_segment(&segs[seg0 + 2], seg0 + 2, (uint16_t)pi);
-	new_segment(&segs[seg0 + 3], seg0 + 3, (uint16_t)pi);
-	for (int f = 4; f < nf; f++) {
-		segs[seg0 + f] = tmpl[f];
-		new_segment(&segs[seg0 + f], seg0 + (uint32_t)f, (uint16_t)pi);
+	seg_add add = seg_add_for(seg0, (uint16_t)pi);
+	struct seg *ns = &segs[seg0];
+	new_segment(&ns[0], &tmpl[0], add);
+	new_segment(&ns[1], &tmpl[1], add);
+	new_segment(&ns[2], &tmpl[2], add);
+	new_segment(&ns[3], &tmpl[3], add);
+	if (nf > 4) {
+		new_segment(&ns[4], &tmpl[4], add);
+		new_segment(&ns[5], &tmpl[5], add);
+		new_segment(&ns[6], &tmpl[6], add);
+		new_segment(&ns[7], &tmpl[7], add);
+		for (int f = 8; f < nf; f++)
+			new_segment(&ns[f], &tmpl[f], add);
 	}
 	/* Attributes are written only for the tiles that have some (pennants:
 	 * one tile in seven in the base game): a branch mispredicted now and
@@ -840,8 +932,11 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 		 * changes is a branch in memcpy */
 		const seg_attrs *ta = &g->tattrs[tile * CARC_MAX_FEATURES];
 		memcpy(&attrs[seg0], ta, 4 * sizeof *attrs);
-		for (int f = 4; f < nf; f++)
-			memcpy(&attrs[seg0 + f], &ta[f], sizeof *attrs);
+		if (nf > 4) {
+			memcpy(&attrs[seg0 + 4], &ta[4], 4 * sizeof *attrs);
+			for (int f = 8; f < nf; f++)
+				memcpy(&attrs[seg0 + f], &ta[f], sizeof *attrs);
+		}
 	}
 	g->nsegs += (size_t)nf;
 	if (!cell)
@@ -858,22 +953,19 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 		closed |= join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[g->step[e]].placement, e);
 	}
 
-	/* What the tile asks of the cells across its edges (1 + the terrain of
-	 * its edge e, moved to the byte of the opposite edge), and its place in
-	 * the counts of the cells around it. */
-	uint32_t asks = mo->edges + 0x01010101u;
-	asks = asks << 16 | asks >> 16;
-	cell[dim].need |= asks & 0x00FF0000u;  /* north: its south edge */
-	cell[1].need |= asks & 0xFF000000u;    /* east: its west edge */
-	cell[-dim].need |= asks & 0x000000FFu; /* south: its north edge */
-	cell[-1].need |= asks & 0x0000FF00u;   /* west: its east edge */
-	uint8_t more_bytes[2] = {1, mo->site}; /* around + 1, and sites_near + 1 for a site */
-	uint16_t more;
-	memcpy(&more, more_bytes, sizeof more);
-	unsigned full = bump_around(&cell[dim - 1], more) | bump_around(&cell[dim], more) |
-			bump_around(&cell[dim + 1], more) | bump_around(&cell[1], more) |
-			bump_around(&cell[-dim + 1], more) | bump_around(&cell[-dim], more) |
-			bump_around(&cell[-dim - 1], more) | bump_around(&cell[-1], more);
+	/* What the tile asks of the cells across its edges, and its place in
+	 * the counts of the cells around it (struct bumps). Whether one of the
+	 * cells now has all 8 around it taken is bit 3 of the around bytes of
+	 * their words or-ed (around is at most 8). */
+	const struct cell *bump = g->bumps[tile * 4 + rot].at;
+	struct cell *up = cell + dim, *down = cell - dim;
+	uint64_t words = bump_cell(&up[-1], &bump[BUMP_NW]) | bump_cell(&up[0], &bump[BUMP_N]) |
+			 bump_cell(&up[1], &bump[BUMP_NE]) | bump_cell(&cell[1], &bump[BUMP_E]) |
+			 bump_cell(&down[1], &bump[BUMP_SE]) | bump_cell(&down[0], &bump[BUMP_S]) |
+			 bump_cell(&down[-1], &bump[BUMP_SW]) | bump_cell(&cell[-1], &bump[BUMP_W]);
+	struct cell ored;
+	memcpy(&ored, &words, sizeof ored);
+	unsigned full = ored.around >> 3 & 1;
 	/* A site (cloister) is complete when its cell has 8 taken cells around:
 	 * this tile's own, placed in a hole, or one of the sites around not yet
 	 * complete (then one of the cells around is full; complete_sites finds
@@ -1080,6 +1172,16 @@ void carc_game_each_feature(struct carc_game *g, carc_feature_fn fn, void *ctx)
 int carc_game_supply(const struct carc_game *g, int colour) { return g->supply[colour]; }
 int carc_game_huts(const struct carc_game *g, int colour) { return g->huts[colour]; }
 
+/* Room for one more follower. */
+static inline void follower_room(struct carc_game *g)
+{
+	if (g->nfollowers == g->followers_cap) {
+		g->followers_cap = g->followers_cap ? 2 * g->followers_cap : 32;
+		g->followers = xrealloc(g->followers, g->followers_cap * sizeof *g->followers);
+		g->fnext = xrealloc(g->fnext, g->followers_cap * sizeof *g->fnext);
+	}
+}
+
 void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot, int colour, int role, int turn)
 {
 	const struct carc_role *r = &g->rules->roles[role];
@@ -1089,11 +1191,7 @@ void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot,
 	} else if (g->supply[colour] > 0) {
 		g->supply[colour]--;
 	}
-	if (g->nfollowers == g->followers_cap) {
-		g->followers_cap = g->followers_cap ? 2 * g->followers_cap : 32;
-		g->followers = xrealloc(g->followers, g->followers_cap * sizeof *g->followers);
-		g->fnext = xrealloc(g->fnext, g->followers_cap * sizeof *g->fnext);
-	}
+	follower_room(g);
 	uint32_t seg = g->placed[placement].seg0 + (uint32_t)feature;
 	uint32_t fi = (uint32_t)g->nfollowers++;
 	g->followers[fi] = (struct carc_follower){
@@ -1414,10 +1512,11 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 {
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
-	*placement = -1;
 	struct cell *cell;
-	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell))
+	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell)) {
+		*placement = -1;
 		return CARC_PLAY_NONE;
+	}
 	g->left[tile]--; /* carc_game_draw */
 	if (mo->bonus)
 		g->bonus_left--;
@@ -1430,9 +1529,20 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 		if (f == CARC_NO_FEATURE || g->rules->roles[role].hut || g->supply[colour] <= 0 ||
 		    !(g->may_stand[role] >> g->templates[tile * CARC_MAX_FEATURES + f].kind & 1))
 			return CARC_PLAY_PLACED;
-		if (has_followers(&g->segs[find(g, g->placed[pi].seg0 + (uint32_t)f)]))
+		uint32_t seg = g->placed[pi].seg0 + (uint32_t)f;
+		struct seg *root = &g->segs[find(g, seg)];
+		if (has_followers(root))
 			return CARC_PLAY_PLACED; /* occupied */
-		carc_game_deploy(g, pi, f, spot, colour, role, turn);
+		/* carc_game_deploy, for a follower (not a hut) from a supply that
+		 * has one, on a feature that holds none (fhead 0) */
+		follower_room(g);
+		uint32_t fi = (uint32_t)g->nfollowers++;
+		g->followers[fi] = (struct carc_follower){
+			(uint8_t)colour, (uint8_t)role, 1, (uint8_t)spot, seg, (uint16_t)turn, (uint16_t)pi};
+		g->supply[colour]--;
+		root->count[colour]++;
+		g->fnext[fi] = fi;
+		root->fhead = fi + 1;
 	}
 	if (g->npending)
 		carc_game_score_completed(g, turn);

@@ -116,7 +116,8 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 bool carc_game_find_fit(const struct carc_game *g, int tile, int *x, int *y, int *rot);
 /* Every legal (x, y, rot) for the tile; returns the count, writing at most max. */
 int carc_game_legal_places(const struct carc_game *g, int tile, int32_t *xs, int32_t *ys, uint8_t *rots, int max);
-/* Places the tile (legal or not: the caller has checked). Returns its index. */
+/* Places the tile (legal or not: the caller has checked), on an empty cell
+ * (a tile on a taken cell is not physically possible). Returns its index. */
 int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn);
 
 /* A whole ordinary turn in one call, for the referee: when the tile is in

@@ -385,8 +385,58 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		res->turns_cap = rec->nmoves < 128 ? 128 : rec->nmoves;
 		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
 	}
-	for (size_t i = 0; i < rec->nmoves; i++) {
+	/* The usual turn's bonus, discard, bad and colour, read as one word:
+	 * none of the flags, and the colour of the seat whose turn it is. */
+	_Static_assert(offsetof(struct carc_move, discard) == offsetof(struct carc_move, bonus) + 1 &&
+			       offsetof(struct carc_move, bad) == offsetof(struct carc_move, bonus) + 2 &&
+			       offsetof(struct carc_move, colour) == offsetof(struct carc_move, bonus) + 3,
+		       "a move's flags and colour are one word");
+	uint32_t usual[CARC_COLOURS];
+	int8_t next_seat[CARC_COLOURS]; /* the seat after, wrapping every round */
+	for (int s = 0; s < CARC_COLOURS; s++) {
+		const uint8_t bytes[4] = {0, 0, 0, rec->seats[s]}; /* bonus, discard, bad, colour */
+		memcpy(&usual[s], bytes, sizeof usual[s]);
+		next_seat[s] = (int8_t)(s + 1 < rec->nseats ? s + 1 : 0);
+	}
+	size_t nmoves = rec->nmoves;
+	bool fast = plain; /* plain && !over */
+	for (size_t i = 0; i < nmoves; i++) {
 		const struct carc_move *m = &rec->moves[i];
+		uint32_t flags;
+		memcpy(&flags, &m->bonus, sizeof flags);
+		if (fast && flags == usual[seat] && (m->turn < 0 || m->turn == turn)) {
+			/* the usual turn: the right colour, numbered right, no
+			 * discard, no bonus, no syntax error; without kept turns,
+			 * turns[0] takes only the placement (and whether it was
+			 * illegal) */
+			struct carc_turn *tr = res->turns;
+			if (rf.keep_turns) {
+				tr = new_turn(&rf, (uint32_t)i);
+				tr->number = (uint16_t)turn;
+				tr->colour = m->colour;
+				tr->first_event = (uint32_t)rf.totals->nevents;
+			}
+			rf.m = m;
+			rf.turn = turn;
+			rf.current = tr;
+			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
+						    &tr->placement);
+			if (played != CARC_PLAY_DONE)
+				play_rest(&rf, tr, played, turn);
+			/* end_turn, without solo */
+			if (rf.keep_turns) {
+				memcpy(tr->scores, rf.totals->score, sizeof tr->scores);
+				tr->nevents = (uint32_t)rf.totals->nevents - tr->first_event;
+			}
+			if (m->has_claim)
+				check_claims(&rf);
+			res->last_turn = turn;
+			over = rf.totals->land_left == 0;
+			fast = !over;
+			seat = next_seat[seat];
+			turn++;
+			continue;
+		}
 		if (m->bad) {
 			stopped = true; /* syntax error: the rest cannot be trusted */
 			break;
@@ -394,29 +444,6 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		rf.m = m;
 		rf.turn = turn;
 		rf.current = NULL;
-		if (plain && !over && !m->discard && !m->bonus && m->colour == rec->seats[seat] &&
-		    (m->turn < 0 || m->turn == turn)) {
-			/* the usual turn: the right colour, numbered right; without
-			 * kept turns, turns[0] takes only the placement (and whether
-			 * it was illegal) */
-			struct carc_turn *tr = res->turns;
-			size_t ev0 = rf.totals->nevents;
-			if (rf.keep_turns) {
-				tr = new_turn(&rf, (uint32_t)i);
-				tr->number = (uint16_t)turn;
-				tr->colour = m->colour;
-				tr->first_event = (uint32_t)ev0;
-			}
-			rf.current = tr;
-			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
-						    &tr->placement);
-			if (played != CARC_PLAY_DONE)
-				play_rest(&rf, tr, played, turn);
-			over = end_turn(&rf, tr, ev0);
-			seat = (seat + 1) * (seat + 1 < rec->nseats); /* without a branch: it wraps every round */
-			turn++;
-			continue;
-		}
 		/* a bonus turn (N+) takes the number of the turn that earned it */
 		bool bonus = rf.hunters && carc_hunters_is_bonus(&rf.bonus, g, m);
 		if (bonus)
@@ -486,6 +513,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			carc_hunters_turn_end(&rf.bonus, g, m, bonus, rf.turn, ev0);
 		if (end_turn(&rf, tr, ev0))
 			over = true;
+		fast = plain && !over;
 		if (!m->discard && !bonus) {
 			if (++seat == rec->nseats)
 				seat = 0;
