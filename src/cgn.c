@@ -263,6 +263,22 @@ struct spot_slot {
 	uint8_t spot;
 };
 
+/* The reader finds a known tag name the same way, by the slot that its
+ * first 8 bytes, in lower case, give: the multiplier gives each of the 21
+ * names, and Grey, a slot of its own. The one name longer than 8 bytes,
+ * Followers, has its 9th compared on its own. */
+#define TAG_SLOTS 32
+static inline unsigned tag_slot(uint64_t key) { return (unsigned)((key * UINT64_C(0xf0b6719690197f63)) >> 59); }
+
+/* A known tag name, lower case, as tag_slot takes it; len 0 for an empty
+ * slot (no name is empty). */
+struct tag_slot {
+	uint64_t key;
+	uint8_t len;
+	char ninth;   /* the 9th letter of a longer name */
+	uint8_t id;
+};
+
 /* ---- the reader: input blocks, logical lines ---- */
 
 enum { LINE_CUT = 1, LINE_OPEN_BRACE = 2, LINE_BRACE_LIMIT = 4, LINE_SLOW = 8 };
@@ -302,6 +318,7 @@ struct carc_reader {
 	size_t names_used, names_cap;
 	/* for the fast path: the spots, and the roles of roles_for, by slot */
 	struct spot_slot spots[SPOT_SLOTS];
+	struct tag_slot tag_names[TAG_SLOTS]; /* the known tag names */
 	const struct carc_ruleset *roles_for;
 	struct fast_word roles[ROLE_SLOTS];
 	size_t role_len[CARC_MAX_ROLES]; /* of roles_for's role names */
@@ -334,6 +351,13 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
 		struct spot_slot *e = &r->spots[spot_slot(key)];
 		if (e->key == ~UINT64_C(0))
 			*e = (struct spot_slot){key, (uint8_t)sp};
+	}
+	for (int id = 0; id <= CARC_TAG_UNKNOWN; id++) {
+		const char *tag = id < CARC_TAG_UNKNOWN ? tag_names[id] : "Grey";
+		size_t n = strlen(tag);
+		uint64_t key = word_of(tag, n < 8 ? n : 8) | (UINT64_C(0x2020202020202020) & LOW_BYTES(n < 8 ? n : 8));
+		r->tag_names[tag_slot(key)] = (struct tag_slot){key, (uint8_t)n, (char)(n > 8 ? tag[8] | 0x20 : 0),
+								 (uint8_t)(id < CARC_TAG_UNKNOWN ? id : CARC_TAG_KNOWN + CARC_GRAY)};
 	}
 	return r;
 }
@@ -947,16 +971,39 @@ static bool parse_coord(struct cursor *c, size_t s, size_t n, int32_t *x, int32_
 
 /* ---- tags ---- */
 
-static bool is_name_char(char ch)
+/* Past the letters, digits and '_' from s[p] on (a tag's name), 16 at a
+ * time, without a branch on each byte. A line ends at a newline or the NUL
+ * after the input, neither of which is one, so this never passes its end;
+ * it reads at most 15 bytes past it. */
+static size_t skip_name(const unsigned char *s, size_t p)
 {
-	return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+#if defined(__SSE2__)
+	const __m128i case_bit = _mm_set1_epi8(0x20), a = _mm_set1_epi8('a' - 1), z = _mm_set1_epi8('z' + 1);
+	const __m128i zero = _mm_set1_epi8('0' - 1), nine = _mm_set1_epi8('9' + 1), underscore = _mm_set1_epi8('_');
+	for (;; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + p));
+		__m128i l = _mm_or_si128(v, case_bit); /* a letter, lower case (see ieq) */
+		/* (signed comparisons: the bytes from 0x80 on are below both) */
+		__m128i letter = _mm_and_si128(_mm_cmpgt_epi8(l, a), _mm_cmplt_epi8(l, z));
+		__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), _mm_cmplt_epi8(v, nine));
+		__m128i name = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(v, underscore));
+		unsigned other = ~(unsigned)_mm_movemask_epi8(name) & 0xffff;
+		if (other)
+			return p + (size_t)carc_lowest_bit(other);
+	}
+#else
+	while ((s[p] >= 'A' && s[p] <= 'Z') || (s[p] >= 'a' && s[p] <= 'z') || (s[p] >= '0' && s[p] <= '9') || s[p] == '_')
+		p++;
+	return p;
+#endif
 }
 
 /* Past the bytes from s[p] on that a tag's value keeps as they are,
  * printable ASCII but '"' and '\\', counted 8 at a time: stops at the first
- * word of 8 that holds any other byte (or at p), and the caller reads on
- * byte by byte. A line ends at a newline or the NUL after the input, so
- * this never passes its end; it reads at most 7 bytes past it. */
+ * other byte, where the caller reads on. A line ends at a newline or the NUL
+ * after the input, so this never passes its end; it reads at most 7 bytes
+ * past it. (In each mask below, a borrow or carry from one byte to the next
+ * only comes from a byte that is marked itself: the lowest mark is exact.) */
 static size_t skip_plain_value(const unsigned char *s, size_t p)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
@@ -967,9 +1014,24 @@ static size_t skip_plain_value(const unsigned char *s, size_t p)
 		uint64_t quote = w ^ '"' * ones, backslash = w ^ '\\' * ones;
 		quote = (quote - ones) & ~quote;               /* a byte '"' */
 		backslash = (backslash - ones) & ~backslash;   /* a byte '\\' */
-		if ((control | beyond | quote | backslash) & high)
-			return p;
+		uint64_t other = (control | beyond | quote | backslash) & high;
+		if (other)
+			return p + first_nonzero_byte(other);
 	}
+}
+
+/* The known tag (carc_tag_lookup) named by the n bytes at p, letters,
+ * digits and '_', in the reader's buffer (8 bytes from p may be read). */
+static FAST_PATH int known_tag(const struct carc_reader *r, const unsigned char *p, size_t n)
+{
+	size_t k = n < 8 ? n : 8;
+	/* Setting bit 0x20 lowers a capital letter, and turns no other byte
+	 * into a lower-case letter (see ieq) */
+	uint64_t key = (word_at(p) | UINT64_C(0x2020202020202020)) & LOW_BYTES(k);
+	const struct tag_slot *e = &r->tag_names[tag_slot(key)];
+	if (e->key != key || e->len != n || (n > 8 && (p[8] | 0x20) != e->ninth))
+		return CARC_TAG_UNKNOWN;
+	return e->id;
 }
 
 /* The slot of an unknown tag name (any case) in the reader's table. */
@@ -1023,14 +1085,16 @@ static void parse_tag(struct parser *ps)
 {
 	struct carc_record *rec = ps->rec;
 	struct cursor c = {ps, ps->text, ps->line_start, ps->line_end, ps->line_start};
+	const unsigned char *s = (const unsigned char *)c.buf;
 	skip_space(&c, false);
 	size_t tag_start = c.p;
 	c.p++; /* '[' */
 	while (c.p < c.end && is_blank(c.buf[c.p]))
 		c.p++;
 	size_t ns = c.p;
-	while (c.p < c.end && is_name_char(c.buf[c.p]))
-		c.p++;
+	c.p = skip_name(s, c.p);
+	if (c.p > c.end) /* (it is not: see skip_name) */
+		c.p = c.end;
 	size_t nlen = c.p - ns;
 	if (nlen == 0 || !((c.buf[ns] | 0x20) >= 'a' && (c.buf[ns] | 0x20) <= 'z')) {
 		report(ps, CARC_E005, ns < c.end ? ns : tag_start, 1,
@@ -1046,7 +1110,6 @@ static void parse_tag(struct parser *ps)
 	}
 	size_t vs = ++c.p;
 	size_t text_at = rec->text.len;
-	const unsigned char *s = (const unsigned char *)c.buf;
 	for (size_t run = c.p;;) {
 		c.p = skip_plain_value(s, c.p);
 		while (c.p < c.end && byte_class[s[c.p]] <= S && s[c.p] != '"' && s[c.p] != '\\' && s[c.p] != '\n')
@@ -1085,7 +1148,7 @@ static void parse_tag(struct parser *ps)
 	c.p++;
 	/* Given before: a known tag under either of its names (Grey is Gray),
 	 * or an unknown one of the same name in any case. */
-	int id = carc_tag_lookup(c.buf + ns, nlen);
+	int id = known_tag(ps->r, s + ns, nlen);
 	uint32_t *slot = NULL;
 	int before = id != CARC_TAG_UNKNOWN ? rec->tag_index[id] : unknown_tag(ps, c.buf + ns, nlen, &slot);
 	if (before >= 0) {

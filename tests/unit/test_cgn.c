@@ -713,6 +713,32 @@ static void test_cgn_parse_string_keeps_its_text(void **state)
 	assert_false(parse(f, "\n\n   \n"));
 }
 
+/* The reader finds a tag's name, and whether it is a known one, its own
+ * way (by words of bytes and a hashed table): it must find the name that
+ * carc_tag_lookup is given, whatever its case and length. */
+static void test_cgn_tag_names_found_as_carc_tag_lookup_finds_them(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const names[] = {
+		"Event", "EVENT", "event", "Even", "Events", "Event1", "Event_", "Site", "Date", "Round", "Rules",
+		"Tileset", "TILESET", "Tilesets", "Edition", "Seats", "Followers", "FOLLOWERS", "Followerz", "Follower",
+		"Followersx", "Followers_", "Huts", "Start", "Table", "EndOrder", "endorder", "EndOrderx", "Result",
+		"Red", "red", "Redd", "Re", "R", "Green", "Blue", "Yellow", "Black", "Gray", "Grey", "GREY", "Gre",
+		"Greyy", "Pink", "P1nk", "Venue", "x", "X_1", "Tileset0123456789", "abcdefghijklmnop",
+		"abcdefghijklmnopq", "A_very_long_tag_name_of_40_bytes_or_so_x"};
+	char text[128];
+	for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+		snprintf(text, sizeof text, "[%s \"1\"]\n", names[k]);
+		assert_true(parse(f, text));
+		const struct carc_record *rec = &f->rec;
+		assert_int_equal(rec->ntags, 1);
+		assert_true(span_is(rec, rec->tags[0].name, names[k]));
+		int id = carc_tag_lookup(names[k], strlen(names[k]));
+		for (int i = 0; i < CARC_TAG_UNKNOWN; i++)
+			assert_int_equal(rec->tag_index[i], i == id ? 0 : -1);
+	}
+}
+
 static void test_cgn_lookups(void **state)
 {
 	(void)state;
@@ -757,6 +783,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cgn_byte_order_mark_skipped, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_memory_bounded_over_many_games, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_parse_string_keeps_its_text, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cgn_tag_names_found_as_carc_tag_lookup_finds_them, setup, teardown),
 		cmocka_unit_test(test_cgn_lookups),
 	};
 	return cmocka_run_group_tests_name("cgn", tests, NULL, NULL);
