@@ -1952,27 +1952,27 @@ static FAST_PATH size_t fast_spot(const struct carc_reader *r, const unsigned ch
 static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
 					  size_t from, size_t last, struct carc_move *m);
 
-/* The first 64 bytes at p, as masks: bit k for p[k]. */
+/* The first 64 bytes at p, as masks: bit k for p[k]. Bytes from 0x80 on
+ * are in neither (a line that holds one is not a plain turn line). */
 struct window {
-	uint64_t blank;   /* bytes <= ' ': spaces, control characters, NULs */
-	uint64_t space;   /* ' ' */
-	uint64_t newline; /* '\n' */
+	uint64_t word;  /* bytes above ' ' */
+	uint64_t text;  /* bytes from ' ' on: not control characters */
 };
 
 static FAST_PATH struct window window_at(const unsigned char *p)
 {
-	struct window win = {0, 0, 0};
+	struct window win = {0, 0};
 #if defined(__SSE2__)
-	const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
+	/* (signed comparisons, one instruction each: the bytes from 0x80 on are
+	 * below both bounds) */
+	const __m128i sp = _mm_set1_epi8(' '), below_sp = _mm_set1_epi8(' ' - 1);
 #define WINDOW_PART(k)                                                                                           \
 	do {                                                                                                     \
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * (k)));                     \
-		uint64_t blank = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, sp), v));           \
-		uint64_t space = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, sp));                            \
-		uint64_t newline = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));                          \
-		win.blank |= blank << (16 * (k));                                                               \
-		win.space |= space << (16 * (k));                                                               \
-		win.newline |= newline << (16 * (k));                                                           \
+		uint64_t word = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, sp));                             \
+		uint64_t text = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, below_sp));                       \
+		win.word |= word << (16 * (k));                                                                 \
+		win.text |= text << (16 * (k));                                                                 \
 	} while (0)
 	WINDOW_PART(0);
 	WINDOW_PART(1);
@@ -1981,9 +1981,8 @@ static FAST_PATH struct window window_at(const unsigned char *p)
 #undef WINDOW_PART
 #else
 	for (int k = 0; k < 64; k++) {
-		win.blank |= (uint64_t)(p[k] <= ' ') << k;
-		win.space |= (uint64_t)(p[k] == ' ') << k;
-		win.newline |= (uint64_t)(p[k] == '\n') << k;
+		win.word |= (uint64_t)(p[k] > ' ' && p[k] < 0x80) << k;
+		win.text |= (uint64_t)(p[k] >= ' ' && p[k] < 0x80) << k;
 	}
 #endif
 	return win;
@@ -2008,11 +2007,12 @@ static FAST_PATH size_t next_word(uint64_t *set)
  * the offset of the line's newline, and the caller counts the move; 0 when
  * the line is not plain, and then nothing is counted. Every field of m is
  * set once. Windowed, the words after the first are the set bits of
- * starts (offsets from b[base]; the last one is the newline, at b[nl]);
- * otherwise each is found past the spaces after the one before. */
+ * starts (offsets from b[base]; the last one, at b[mark], is the line's
+ * end, its newline at b[nl] or a CR before it); otherwise each is found
+ * past the spaces after the one before. */
 static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles, const unsigned char *b, size_t i,
 				   size_t limit, struct carc_move *m, bool windowed, uint64_t starts, size_t base,
-				   size_t nl)
+				   size_t mark, size_t nl)
 {
 	const struct carc_reader *r = ps->r;
 	const size_t from = i;
@@ -2093,13 +2093,13 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 	}
 	/* the line's end, or a claim: "=" colour points { "," colour points } */
 	if (b[i] != '=') {
-		if (windowed ? i != nl : !at_line_end(b, &i) || i > limit)
+		if (windowed ? i != mark : !at_line_end(b, &i) || i > limit)
 			return 0;
 		m->has_claim = false;
 		m->claim_first = m->claim_count = 0;
 		m->claim_span = span(0, 0);
 		m->line = span(from, last - from);
-		return i;
+		return windowed ? nl : i;
 	}
 	/* (windowed, they end at the newline when they are plain: the next
 	 * line's start need not wait for them to be read) */
@@ -2113,7 +2113,7 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
 					size_t i, size_t limit, struct carc_move *m)
 {
-	return turn_words(ps, tiles, b, i, limit, m, false, 0, 0, 0);
+	return turn_words(ps, tiles, b, i, limit, m, false, 0, 0, 0, 0);
 }
 
 /* The claims of the turn line that starts at b[from] and whose words up
@@ -2170,26 +2170,27 @@ static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigne
  * space after the colour, the tile and the role, a blank after the
  * others), so the lines accepted are those whose blanks before the newline
  * are all spaces but for a CR right before it, and whose words, as runs,
- * are the ones read. Lines with another blank are refused at once; for the
- * rest, the word after the last one, or after the last word of a line that
- * has fewer, is the newline itself (a mark in the set of word starts),
- * which fails every test but the line's end. */
+ * are the ones read. So the first byte below ' ' (or from 0x80 on) must be
+ * the newline, or a CR and the newline; lines with another are refused at
+ * once. For the rest, the word after the last one, or after the last word
+ * of a line that has fewer, is that byte (a mark in the set of word
+ * starts), which fails every test but the line's end. (The words need not
+ * wait for whether it is a CR: only the next line's start does.) */
 static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
 					  size_t start, struct carc_move *m)
 {
 	const unsigned char *w = b + start;
 	struct window win = window_at(w);
-	size_t nl = win.newline ? (size_t)carc_lowest_bit(win.newline) : 64;
-	if (nl > 62) /* longer lines: the general fast path */
+	size_t end = (size_t)carc_lowest_bit(~win.text | UINT64_C(1) << 63);
+	if (end > 62) /* longer lines: the general fast path */
 		return parse_move_fast(ps, tiles, b, skip_spaces(b, start), start + MAX_LINE, m);
-	uint64_t before = (UINT64_C(1) << nl) - 1;
-	uint64_t odd = win.blank & ~win.space & before; /* blanks but spaces */
-	if (odd && (odd != UINT64_C(1) << (nl - 1) || w[nl - 1] != '\r'))
+	size_t nl = end + (w[end] == '\r');
+	if (w[nl] != '\n')
 		return 0;
-	uint64_t word = ~win.blank & before;
-	uint64_t starts = (word & ~(word << 1)) | UINT64_C(1) << nl;
+	uint64_t word = win.word & ((UINT64_C(1) << end) - 1);
+	uint64_t starts = (word & ~(word << 1)) | UINT64_C(1) << end;
 	size_t f = next_word(&starts);
-	return turn_words(ps, tiles, b, start + f, start + MAX_LINE, m, true, starts, start, start + nl);
+	return turn_words(ps, tiles, b, start + f, start + MAX_LINE, m, true, starts, start, start + end, start + nl);
 }
 
 /* Reads the turn line at ps->line_start (found by the general reader) with

@@ -298,6 +298,8 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 	static const char *const shapes[] = {
 		"1. red D 0,1 0%s\n", "1. red D 0,1 0%sknight N\n", "1. red D 0,1 0 knight N%s= red 3, green 0\n",
 		"%s1. red D 0,1 0 -\n", "1. red D 0,1 0 -%s\r\n", "1. red D 0,1 0%s\x01\n",
+		"%s1. red D 0,1 0 -\r\n", "1. red D 0,1 0 -%s\r\r\n", "1. red D 0,1 0%s\xc3\xa9\n",
+		"1. red D 0,1 0%s\r", "1. red D 0,1 0%s\r\x01\n",
 	};
 	char pad[80], line[200];
 	for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
