@@ -149,25 +149,42 @@ static FAST_PATH size_t skip_spaces(const unsigned char *b, size_t i)
 	}
 }
 
+/* A word of 3 to 6 bytes at p as a number that is the same for the same
+ * word in any case: its first two bytes, its middle two and its last two
+ * (which cover it, whatever its length, and read nothing past it), in
+ * lower case (see ieq). */
+static FAST_PATH uint64_t colour_key(const char *p, size_t len)
+{
+	const unsigned char *b = (const unsigned char *)p;
+	size_t mid = len / 2 - 1, last = len - 2;
+	uint64_t key = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[mid] << 16 | (uint64_t)b[mid + 1] << 24 |
+		       (uint64_t)b[last] << 32 | (uint64_t)b[last + 1] << 40;
+	return key | UINT64_C(0x202020202020);
+}
+
 int carc_colour_lookup(const char *p, size_t len)
 {
+	/* The colour a word may be is given by its second and third letters,
+	 * as in fast_colour (their case does not change it), so it is compared
+	 * with one name, without a branch on which (Grey, a second name, is
+	 * only tried when that fails). The names' colour_key, lowest byte
+	 * first: "re" "re" "ed" is red. */
+	static const struct {
+		uint64_t key;
+		uint8_t len, colour;
+	} by_slot[8] = {
+		{UINT64_C(0x646565726572), 3, CARC_RED},  {UINT64_C(0x6b6e6e696970), 4, CARC_PINK},
+		{UINT64_C(0x776f6c6c6579), 6, CARC_YELLOW}, {UINT64_C(0x6b63616c6c62), 5, CARC_BLACK},
+		{UINT64_C(0x796161727267), 4, CARC_GRAY}, {UINT64_C(0x6e6565727267), 5, CARC_GREEN},
+		{UINT64_C(0x6575756c6c62), 4, CARC_BLUE}, {0, 0, 0}};
+	const uint64_t grey = UINT64_C(0x796565727267);
 	if (len < 3 || len > 6)
 		return -1;
-	switch (p[0] | 0x20) {
-	case 'r':
-		return len == 3 && ieq(p + 1, "ed", 2) ? CARC_RED : -1;
-	case 'g':
-		return len == 5 && ieq(p + 1, "reen", 4) ? CARC_GREEN
-		       : len == 4 && ieq(p + 1, "r", 1) && ((p[2] | 0x20) == 'a' || (p[2] | 0x20) == 'e') &&
-				 (p[3] | 0x20) == 'y' ? CARC_GRAY : -1;
-	case 'b':
-		return len == 4 && ieq(p + 1, "lue", 3) ? CARC_BLUE : len == 5 && ieq(p + 1, "lack", 4) ? CARC_BLACK : -1;
-	case 'y':
-		return len == 6 && ieq(p + 1, "ellow", 5) ? CARC_YELLOW : -1;
-	case 'p':
-		return len == 4 && ieq(p + 1, "ink", 3) ? CARC_PINK : -1;
-	}
-	return -1;
+	uint64_t key = colour_key(p, len);
+	int slot = ((p[1] ^ p[2]) >> 2) & 7;
+	if (key == by_slot[slot].key && len == by_slot[slot].len)
+		return by_slot[slot].colour;
+	return len == 4 && key == grey ? CARC_GRAY : -1;
 }
 
 int carc_spot_lookup(const char *p, size_t len)
