@@ -1454,6 +1454,8 @@ static const char *tileset_path(struct parser *ps, const char *v, struct carc_bu
 	return carc_buf_cstr(tmp);
 }
 
+static bool result_fast(struct parser *ps, const struct carc_tag *t);
+
 /* Resolves the known tags once the header is complete, and fills in the
  * defaults of the rule set. */
 static void finish_header(struct parser *ps)
@@ -1523,7 +1525,8 @@ static void finish_header(struct parser *ps)
 		const struct carc_tag *t = &rec->tags[rec->tag_index[CARC_TAG_RESULT]];
 		struct cursor c = {ps, ps->text, t->value.off, t->value.off + t->value.len, t->value.off, true};
 		ps->line_bad = false;
-		parse_claims(&c, CARC_E012, &rec->result_first, &rec->result_count, "Result");
+		if (!result_fast(ps, t))
+			parse_claims(&c, CARC_E012, &rec->result_first, &rec->result_count, "Result");
 		if (!ps->line_bad) {
 			rec->has_result = true;
 			rec->result_span = t->value;
@@ -2133,15 +2136,17 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 	return turn_words(ps, tiles, b, i, limit, m, false, 0, 0, 0, 0);
 }
 
-/* The claims of the turn line that starts at b[from] and whose words up
- * to the "=" at b[i] turn_words has read into m (the last one ending
- * at b[last]): reads them, and finishes m. Returns the offset of the line's
- * newline; 0 when the claims are not plain. */
-static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
-					  size_t from, size_t last, struct carc_move *m)
+/* Plain claims, "colour points" { "," "colour points" } with spaces for
+ * blanks and colours in lower case, from b[i + 1] on (b[i] is the "=" or
+ * the quote before them), each ended by a blank, a ',' or the byte close:
+ * reads them into the record's claims after its nclaims, without counting
+ * them. Returns the offset past them and the spaces after them, with the
+ * end of the last one in *last and the index past it in *past; 0 when they
+ * are not plain. */
+static FAST_PATH size_t claims_fast(struct carc_record *rec, const unsigned char *b, size_t i, unsigned char close,
+				    size_t *past, size_t *last)
 {
-	struct carc_record *rec = ps->rec;
-	size_t first = rec->nclaims, at = first, cs = i, n, s;
+	size_t at = rec->nclaims, n, s;
 	uint32_t v;
 	int k;
 	unsigned seen = 0;
@@ -2153,7 +2158,7 @@ static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigne
 		seen |= 1u << k;
 		i = skip_spaces(b, i + n + 1);
 		size_t ns = i;
-		if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ','))
+		if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ',' && b[i + n] != close))
 			return 0;
 		i += n;
 		if (at == rec->claims_cap) {
@@ -2161,18 +2166,47 @@ static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigne
 			rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
 		}
 		rec->claims[at++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
-		last = i;
+		*last = i;
 		i = skip_spaces(b, i);
 	} while (b[i] == ',');
-	if (!at_line_end(b, &i) || i > limit)
+	*past = at;
+	return i;
+}
+
+/* The claims of the turn line that starts at b[from] and whose words up
+ * to the "=" at b[i] turn_words has read into m (the last one ending
+ * at b[last]): reads them, and finishes m. Returns the offset of the line's
+ * newline; 0 when the claims are not plain. */
+static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
+					  size_t from, size_t last, struct carc_move *m)
+{
+	struct carc_record *rec = ps->rec;
+	size_t cs = i, past;
+	if (!(i = claims_fast(rec, b, i, ',', &past, &last)) || !at_line_end(b, &i) || i > limit)
 		return 0;
 	m->has_claim = true;
-	m->claim_first = (uint32_t)first;
-	m->claim_count = (uint16_t)(at - first);
+	m->claim_first = (uint32_t)rec->nclaims;
+	m->claim_count = (uint16_t)(past - rec->nclaims);
 	m->claim_span = span(cs, last - cs);
 	m->line = span(from, last - from);
-	rec->nclaims = at;
+	rec->nclaims = past;
 	return i;
+}
+
+/* The value of the Result tag t, read as parse_claims reads it when it is
+ * plain (as claims_fast takes them, up to the closing quote): true, with
+ * its claims in the record and counted; false for the general parser. */
+static bool result_fast(struct parser *ps, const struct carc_tag *t)
+{
+	struct carc_record *rec = ps->rec;
+	size_t past = 0, last = 0, end = t->value.off + t->value.len; /* its closing quote */
+	if (!carc_cgn_fast_turns || claims_fast(rec, (const unsigned char *)ps->text, t->value.off - 1, '"', &past,
+						&last) != end)
+		return false;
+	rec->result_first = (uint32_t)rec->nclaims;
+	rec->result_count = (uint16_t)(past - rec->nclaims);
+	rec->nclaims = past;
+	return true;
 }
 
 /* parse_move_fast, for a line that starts at b[start] (before its blanks)
