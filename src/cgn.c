@@ -617,6 +617,28 @@ static SLOW_PATH bool scan_line_slow(struct carc_reader *r, struct line *li)
 static inline bool scan_line(struct carc_reader *r, struct line *li)
 {
 	/* the common case: a newline in the buffer, no { before it */
+#if defined(__SSE2__)
+	/* Lines are short: both at once, 32 bytes at a time (most lines are
+	 * done in one step), without the calls of two memchr(). (The bytes
+	 * after the input are zeros: see end_text.) */
+	const __m128i newline = _mm_set1_epi8('\n'), brace = _mm_set1_epi8('{');
+	for (size_t i = r->pos; i < r->len && i - r->pos <= MAX_LINE; i += 32) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(r->buf + i));
+		__m128i u = _mm_loadu_si128((const __m128i *)(const void *)(r->buf + i + 16));
+		uint64_t hit = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, brace))) |
+			       (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(u, newline),
+									   _mm_cmpeq_epi8(u, brace))) << 16;
+		if (hit) {
+			size_t nl = i + (size_t)carc_lowest_bit(hit);
+			if (r->buf[nl] != '\n' || nl - r->pos > MAX_LINE)
+				break;
+			li->start = r->pos;
+			li->end = nl;
+			li->flags = 0;
+			return true;
+		}
+	}
+#else
 	const char *p = r->buf + r->pos;
 	const char *nl = r->pos < r->len ? memchr(p, '\n', r->len - r->pos) : NULL;
 	if (nl && nl - p <= MAX_LINE && !memchr(p, '{', (size_t)(nl - p))) {
@@ -625,6 +647,7 @@ static inline bool scan_line(struct carc_reader *r, struct line *li)
 		li->flags = 0;
 		return true;
 	}
+#endif
 	if (!scan_line_slow(r, li))
 		return false;
 	li->start = r->pos;
