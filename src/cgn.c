@@ -149,25 +149,42 @@ static FAST_PATH size_t skip_spaces(const unsigned char *b, size_t i)
 	}
 }
 
+/* A word of 3 to 6 bytes at p as a number that is the same for the same
+ * word in any case: its first two bytes, its middle two and its last two
+ * (which cover it, whatever its length, and read nothing past it), in
+ * lower case (see ieq). */
+static FAST_PATH uint64_t colour_key(const char *p, size_t len)
+{
+	const unsigned char *b = (const unsigned char *)p;
+	size_t mid = len / 2 - 1, last = len - 2;
+	uint64_t key = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[mid] << 16 | (uint64_t)b[mid + 1] << 24 |
+		       (uint64_t)b[last] << 32 | (uint64_t)b[last + 1] << 40;
+	return key | UINT64_C(0x202020202020);
+}
+
 int carc_colour_lookup(const char *p, size_t len)
 {
+	/* The colour a word may be is given by its second and third letters,
+	 * as in fast_colour (their case does not change it), so it is compared
+	 * with one name, without a branch on which (Grey, a second name, is
+	 * only tried when that fails). The names' colour_key, lowest byte
+	 * first: "re" "re" "ed" is red. */
+	static const struct {
+		uint64_t key;
+		uint8_t len, colour;
+	} by_slot[8] = {
+		{UINT64_C(0x646565726572), 3, CARC_RED},  {UINT64_C(0x6b6e6e696970), 4, CARC_PINK},
+		{UINT64_C(0x776f6c6c6579), 6, CARC_YELLOW}, {UINT64_C(0x6b63616c6c62), 5, CARC_BLACK},
+		{UINT64_C(0x796161727267), 4, CARC_GRAY}, {UINT64_C(0x6e6565727267), 5, CARC_GREEN},
+		{UINT64_C(0x6575756c6c62), 4, CARC_BLUE}, {0, 0, 0}};
+	const uint64_t grey = UINT64_C(0x796565727267);
 	if (len < 3 || len > 6)
 		return -1;
-	switch (p[0] | 0x20) {
-	case 'r':
-		return len == 3 && ieq(p + 1, "ed", 2) ? CARC_RED : -1;
-	case 'g':
-		return len == 5 && ieq(p + 1, "reen", 4) ? CARC_GREEN
-		       : len == 4 && ieq(p + 1, "r", 1) && ((p[2] | 0x20) == 'a' || (p[2] | 0x20) == 'e') &&
-				 (p[3] | 0x20) == 'y' ? CARC_GRAY : -1;
-	case 'b':
-		return len == 4 && ieq(p + 1, "lue", 3) ? CARC_BLUE : len == 5 && ieq(p + 1, "lack", 4) ? CARC_BLACK : -1;
-	case 'y':
-		return len == 6 && ieq(p + 1, "ellow", 5) ? CARC_YELLOW : -1;
-	case 'p':
-		return len == 4 && ieq(p + 1, "ink", 3) ? CARC_PINK : -1;
-	}
-	return -1;
+	uint64_t key = colour_key(p, len);
+	int slot = ((p[1] ^ p[2]) >> 2) & 7;
+	if (key == by_slot[slot].key && len == by_slot[slot].len)
+		return by_slot[slot].colour;
+	return len == 4 && key == grey ? CARC_GRAY : -1;
 }
 
 int carc_spot_lookup(const char *p, size_t len)
@@ -263,6 +280,22 @@ struct spot_slot {
 	uint8_t spot;
 };
 
+/* The reader finds a known tag name the same way, by the slot that its
+ * first 8 bytes, in lower case, give: the multiplier gives each of the 21
+ * names, and Grey, a slot of its own. The one name longer than 8 bytes,
+ * Followers, has its 9th compared on its own. */
+#define TAG_SLOTS 32
+static inline unsigned tag_slot(uint64_t key) { return (unsigned)((key * UINT64_C(0xf0b6719690197f63)) >> 59); }
+
+/* A known tag name, lower case, as tag_slot takes it; len 0 for an empty
+ * slot (no name is empty). */
+struct tag_slot {
+	uint64_t key;
+	uint8_t len;
+	char ninth;   /* the 9th letter of a longer name */
+	uint8_t id;
+};
+
 /* ---- the reader: input blocks, logical lines ---- */
 
 enum { LINE_CUT = 1, LINE_OPEN_BRACE = 2, LINE_BRACE_LIMIT = 4, LINE_SLOW = 8 };
@@ -302,6 +335,7 @@ struct carc_reader {
 	size_t names_used, names_cap;
 	/* for the fast path: the spots, and the roles of roles_for, by slot */
 	struct spot_slot spots[SPOT_SLOTS];
+	struct tag_slot tag_names[TAG_SLOTS]; /* the known tag names */
 	const struct carc_ruleset *roles_for;
 	struct fast_word roles[ROLE_SLOTS];
 	size_t role_len[CARC_MAX_ROLES]; /* of roles_for's role names */
@@ -334,6 +368,13 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
 		struct spot_slot *e = &r->spots[spot_slot(key)];
 		if (e->key == ~UINT64_C(0))
 			*e = (struct spot_slot){key, (uint8_t)sp};
+	}
+	for (int id = 0; id <= CARC_TAG_UNKNOWN; id++) {
+		const char *tag = id < CARC_TAG_UNKNOWN ? tag_names[id] : "Grey";
+		size_t n = strlen(tag);
+		uint64_t key = word_of(tag, n < 8 ? n : 8) | (UINT64_C(0x2020202020202020) & LOW_BYTES(n < 8 ? n : 8));
+		r->tag_names[tag_slot(key)] = (struct tag_slot){key, (uint8_t)n, (char)(n > 8 ? tag[8] | 0x20 : 0),
+								 (uint8_t)(id < CARC_TAG_UNKNOWN ? id : CARC_TAG_KNOWN + CARC_GRAY)};
 	}
 	return r;
 }
@@ -576,6 +617,28 @@ static SLOW_PATH bool scan_line_slow(struct carc_reader *r, struct line *li)
 static inline bool scan_line(struct carc_reader *r, struct line *li)
 {
 	/* the common case: a newline in the buffer, no { before it */
+#if defined(__SSE2__)
+	/* Lines are short: both at once, 32 bytes at a time (most lines are
+	 * done in one step), without the calls of two memchr(). (The bytes
+	 * after the input are zeros: see end_text.) */
+	const __m128i newline = _mm_set1_epi8('\n'), brace = _mm_set1_epi8('{');
+	for (size_t i = r->pos; i < r->len && i - r->pos <= MAX_LINE; i += 32) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(r->buf + i));
+		__m128i u = _mm_loadu_si128((const __m128i *)(const void *)(r->buf + i + 16));
+		uint64_t hit = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, brace))) |
+			       (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(u, newline),
+									   _mm_cmpeq_epi8(u, brace))) << 16;
+		if (hit) {
+			size_t nl = i + (size_t)carc_lowest_bit(hit);
+			if (r->buf[nl] != '\n' || nl - r->pos > MAX_LINE)
+				break;
+			li->start = r->pos;
+			li->end = nl;
+			li->flags = 0;
+			return true;
+		}
+	}
+#else
 	const char *p = r->buf + r->pos;
 	const char *nl = r->pos < r->len ? memchr(p, '\n', r->len - r->pos) : NULL;
 	if (nl && nl - p <= MAX_LINE && !memchr(p, '{', (size_t)(nl - p))) {
@@ -584,6 +647,7 @@ static inline bool scan_line(struct carc_reader *r, struct line *li)
 		li->flags = 0;
 		return true;
 	}
+#endif
 	if (!scan_line_slow(r, li))
 		return false;
 	li->start = r->pos;
@@ -947,16 +1011,39 @@ static bool parse_coord(struct cursor *c, size_t s, size_t n, int32_t *x, int32_
 
 /* ---- tags ---- */
 
-static bool is_name_char(char ch)
+/* Past the letters, digits and '_' from s[p] on (a tag's name), 16 at a
+ * time, without a branch on each byte. A line ends at a newline or the NUL
+ * after the input, neither of which is one, so this never passes its end;
+ * it reads at most 15 bytes past it. */
+static size_t skip_name(const unsigned char *s, size_t p)
 {
-	return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+#if defined(__SSE2__)
+	const __m128i case_bit = _mm_set1_epi8(0x20), a = _mm_set1_epi8('a' - 1), z = _mm_set1_epi8('z' + 1);
+	const __m128i zero = _mm_set1_epi8('0' - 1), nine = _mm_set1_epi8('9' + 1), underscore = _mm_set1_epi8('_');
+	for (;; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + p));
+		__m128i l = _mm_or_si128(v, case_bit); /* a letter, lower case (see ieq) */
+		/* (signed comparisons: the bytes from 0x80 on are below both) */
+		__m128i letter = _mm_and_si128(_mm_cmpgt_epi8(l, a), _mm_cmplt_epi8(l, z));
+		__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), _mm_cmplt_epi8(v, nine));
+		__m128i name = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(v, underscore));
+		unsigned other = ~(unsigned)_mm_movemask_epi8(name) & 0xffff;
+		if (other)
+			return p + (size_t)carc_lowest_bit(other);
+	}
+#else
+	while ((s[p] >= 'A' && s[p] <= 'Z') || (s[p] >= 'a' && s[p] <= 'z') || (s[p] >= '0' && s[p] <= '9') || s[p] == '_')
+		p++;
+	return p;
+#endif
 }
 
 /* Past the bytes from s[p] on that a tag's value keeps as they are,
  * printable ASCII but '"' and '\\', counted 8 at a time: stops at the first
- * word of 8 that holds any other byte (or at p), and the caller reads on
- * byte by byte. A line ends at a newline or the NUL after the input, so
- * this never passes its end; it reads at most 7 bytes past it. */
+ * other byte, where the caller reads on. A line ends at a newline or the NUL
+ * after the input, so this never passes its end; it reads at most 7 bytes
+ * past it. (In each mask below, a borrow or carry from one byte to the next
+ * only comes from a byte that is marked itself: the lowest mark is exact.) */
 static size_t skip_plain_value(const unsigned char *s, size_t p)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
@@ -967,9 +1054,24 @@ static size_t skip_plain_value(const unsigned char *s, size_t p)
 		uint64_t quote = w ^ '"' * ones, backslash = w ^ '\\' * ones;
 		quote = (quote - ones) & ~quote;               /* a byte '"' */
 		backslash = (backslash - ones) & ~backslash;   /* a byte '\\' */
-		if ((control | beyond | quote | backslash) & high)
-			return p;
+		uint64_t other = (control | beyond | quote | backslash) & high;
+		if (other)
+			return p + first_nonzero_byte(other);
 	}
+}
+
+/* The known tag (carc_tag_lookup) named by the n bytes at p, letters,
+ * digits and '_', in the reader's buffer (8 bytes from p may be read). */
+static FAST_PATH int known_tag(const struct carc_reader *r, const unsigned char *p, size_t n)
+{
+	size_t k = n < 8 ? n : 8;
+	/* Setting bit 0x20 lowers a capital letter, and turns no other byte
+	 * into a lower-case letter (see ieq) */
+	uint64_t key = (word_at(p) | UINT64_C(0x2020202020202020)) & LOW_BYTES(k);
+	const struct tag_slot *e = &r->tag_names[tag_slot(key)];
+	if (e->key != key || e->len != n || (n > 8 && (p[8] | 0x20) != e->ninth))
+		return CARC_TAG_UNKNOWN;
+	return e->id;
 }
 
 /* The slot of an unknown tag name (any case) in the reader's table. */
@@ -1023,14 +1125,16 @@ static void parse_tag(struct parser *ps)
 {
 	struct carc_record *rec = ps->rec;
 	struct cursor c = {ps, ps->text, ps->line_start, ps->line_end, ps->line_start};
+	const unsigned char *s = (const unsigned char *)c.buf;
 	skip_space(&c, false);
 	size_t tag_start = c.p;
 	c.p++; /* '[' */
 	while (c.p < c.end && is_blank(c.buf[c.p]))
 		c.p++;
 	size_t ns = c.p;
-	while (c.p < c.end && is_name_char(c.buf[c.p]))
-		c.p++;
+	c.p = skip_name(s, c.p);
+	if (c.p > c.end) /* (it is not: see skip_name) */
+		c.p = c.end;
 	size_t nlen = c.p - ns;
 	if (nlen == 0 || !((c.buf[ns] | 0x20) >= 'a' && (c.buf[ns] | 0x20) <= 'z')) {
 		report(ps, CARC_E005, ns < c.end ? ns : tag_start, 1,
@@ -1046,7 +1150,6 @@ static void parse_tag(struct parser *ps)
 	}
 	size_t vs = ++c.p;
 	size_t text_at = rec->text.len;
-	const unsigned char *s = (const unsigned char *)c.buf;
 	for (size_t run = c.p;;) {
 		c.p = skip_plain_value(s, c.p);
 		while (c.p < c.end && byte_class[s[c.p]] <= S && s[c.p] != '"' && s[c.p] != '\\' && s[c.p] != '\n')
@@ -1085,7 +1188,7 @@ static void parse_tag(struct parser *ps)
 	c.p++;
 	/* Given before: a known tag under either of its names (Grey is Gray),
 	 * or an unknown one of the same name in any case. */
-	int id = carc_tag_lookup(c.buf + ns, nlen);
+	int id = known_tag(ps->r, s + ns, nlen);
 	uint32_t *slot = NULL;
 	int before = id != CARC_TAG_UNKNOWN ? rec->tag_index[id] : unknown_tag(ps, c.buf + ns, nlen, &slot);
 	if (before >= 0) {
@@ -1374,6 +1477,8 @@ static const char *tileset_path(struct parser *ps, const char *v, struct carc_bu
 	return carc_buf_cstr(tmp);
 }
 
+static bool result_fast(struct parser *ps, const struct carc_tag *t);
+
 /* Resolves the known tags once the header is complete, and fills in the
  * defaults of the rule set. */
 static void finish_header(struct parser *ps)
@@ -1443,7 +1548,8 @@ static void finish_header(struct parser *ps)
 		const struct carc_tag *t = &rec->tags[rec->tag_index[CARC_TAG_RESULT]];
 		struct cursor c = {ps, ps->text, t->value.off, t->value.off + t->value.len, t->value.off, true};
 		ps->line_bad = false;
-		parse_claims(&c, CARC_E012, &rec->result_first, &rec->result_count, "Result");
+		if (!result_fast(ps, t))
+			parse_claims(&c, CARC_E012, &rec->result_first, &rec->result_count, "Result");
 		if (!ps->line_bad) {
 			rec->has_result = true;
 			rec->result_span = t->value;
@@ -1889,27 +1995,27 @@ static FAST_PATH size_t fast_spot(const struct carc_reader *r, const unsigned ch
 static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
 					  size_t from, size_t last, struct carc_move *m);
 
-/* The first 64 bytes at p, as masks: bit k for p[k]. */
+/* The first 64 bytes at p, as masks: bit k for p[k]. Bytes from 0x80 on
+ * are in neither (a line that holds one is not a plain turn line). */
 struct window {
-	uint64_t blank;   /* bytes <= ' ': spaces, control characters, NULs */
-	uint64_t space;   /* ' ' */
-	uint64_t newline; /* '\n' */
+	uint64_t word;  /* bytes above ' ' */
+	uint64_t text;  /* bytes from ' ' on: not control characters */
 };
 
 static FAST_PATH struct window window_at(const unsigned char *p)
 {
-	struct window win = {0, 0, 0};
+	struct window win = {0, 0};
 #if defined(__SSE2__)
-	const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
+	/* (signed comparisons, one instruction each: the bytes from 0x80 on are
+	 * below both bounds) */
+	const __m128i sp = _mm_set1_epi8(' '), below_sp = _mm_set1_epi8(' ' - 1);
 #define WINDOW_PART(k)                                                                                           \
 	do {                                                                                                     \
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * (k)));                     \
-		uint64_t blank = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, sp), v));           \
-		uint64_t space = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, sp));                            \
-		uint64_t newline = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));                          \
-		win.blank |= blank << (16 * (k));                                                               \
-		win.space |= space << (16 * (k));                                                               \
-		win.newline |= newline << (16 * (k));                                                           \
+		uint64_t word = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, sp));                             \
+		uint64_t text = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, below_sp));                       \
+		win.word |= word << (16 * (k));                                                                 \
+		win.text |= text << (16 * (k));                                                                 \
 	} while (0)
 	WINDOW_PART(0);
 	WINDOW_PART(1);
@@ -1918,9 +2024,8 @@ static FAST_PATH struct window window_at(const unsigned char *p)
 #undef WINDOW_PART
 #else
 	for (int k = 0; k < 64; k++) {
-		win.blank |= (uint64_t)(p[k] <= ' ') << k;
-		win.space |= (uint64_t)(p[k] == ' ') << k;
-		win.newline |= (uint64_t)(p[k] == '\n') << k;
+		win.word |= (uint64_t)(p[k] > ' ' && p[k] < 0x80) << k;
+		win.text |= (uint64_t)(p[k] >= ' ' && p[k] < 0x80) << k;
 	}
 #endif
 	return win;
@@ -1945,11 +2050,12 @@ static FAST_PATH size_t next_word(uint64_t *set)
  * the offset of the line's newline, and the caller counts the move; 0 when
  * the line is not plain, and then nothing is counted. Every field of m is
  * set once. Windowed, the words after the first are the set bits of
- * starts (offsets from b[base]; the last one is the newline, at b[nl]);
- * otherwise each is found past the spaces after the one before. */
+ * starts (offsets from b[base]; the last one, at b[mark], is the line's
+ * end, its newline at b[nl] or a CR before it); otherwise each is found
+ * past the spaces after the one before. */
 static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles, const unsigned char *b, size_t i,
 				   size_t limit, struct carc_move *m, bool windowed, uint64_t starts, size_t base,
-				   size_t nl)
+				   size_t mark, size_t nl)
 {
 	const struct carc_reader *r = ps->r;
 	const size_t from = i;
@@ -2030,13 +2136,13 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 	}
 	/* the line's end, or a claim: "=" colour points { "," colour points } */
 	if (b[i] != '=') {
-		if (windowed ? i != nl : !at_line_end(b, &i) || i > limit)
+		if (windowed ? i != mark : !at_line_end(b, &i) || i > limit)
 			return 0;
 		m->has_claim = false;
 		m->claim_first = m->claim_count = 0;
 		m->claim_span = span(0, 0);
 		m->line = span(from, last - from);
-		return i;
+		return windowed ? nl : i;
 	}
 	/* (windowed, they end at the newline when they are plain: the next
 	 * line's start need not wait for them to be read) */
@@ -2050,18 +2156,20 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
 					size_t i, size_t limit, struct carc_move *m)
 {
-	return turn_words(ps, tiles, b, i, limit, m, false, 0, 0, 0);
+	return turn_words(ps, tiles, b, i, limit, m, false, 0, 0, 0, 0);
 }
 
-/* The claims of the turn line that starts at b[from] and whose words up
- * to the "=" at b[i] turn_words has read into m (the last one ending
- * at b[last]): reads them, and finishes m. Returns the offset of the line's
- * newline; 0 when the claims are not plain. */
-static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
-					  size_t from, size_t last, struct carc_move *m)
+/* Plain claims, "colour points" { "," "colour points" } with spaces for
+ * blanks and colours in lower case, from b[i + 1] on (b[i] is the "=" or
+ * the quote before them), each ended by a blank, a ',' or the byte close:
+ * reads them into the record's claims after its nclaims, without counting
+ * them. Returns the offset past them and the spaces after them, with the
+ * end of the last one in *last and the index past it in *past; 0 when they
+ * are not plain. */
+static FAST_PATH size_t claims_fast(struct carc_record *rec, const unsigned char *b, size_t i, unsigned char close,
+				    size_t *past, size_t *last)
 {
-	struct carc_record *rec = ps->rec;
-	size_t first = rec->nclaims, at = first, cs = i, n, s;
+	size_t at = rec->nclaims, n, s;
 	uint32_t v;
 	int k;
 	unsigned seen = 0;
@@ -2073,7 +2181,7 @@ static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigne
 		seen |= 1u << k;
 		i = skip_spaces(b, i + n + 1);
 		size_t ns = i;
-		if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ','))
+		if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ',' && b[i + n] != close))
 			return 0;
 		i += n;
 		if (at == rec->claims_cap) {
@@ -2081,18 +2189,47 @@ static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigne
 			rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
 		}
 		rec->claims[at++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
-		last = i;
+		*last = i;
 		i = skip_spaces(b, i);
 	} while (b[i] == ',');
-	if (!at_line_end(b, &i) || i > limit)
+	*past = at;
+	return i;
+}
+
+/* The claims of the turn line that starts at b[from] and whose words up
+ * to the "=" at b[i] turn_words has read into m (the last one ending
+ * at b[last]): reads them, and finishes m. Returns the offset of the line's
+ * newline; 0 when the claims are not plain. */
+static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
+					  size_t from, size_t last, struct carc_move *m)
+{
+	struct carc_record *rec = ps->rec;
+	size_t cs = i, past;
+	if (!(i = claims_fast(rec, b, i, ',', &past, &last)) || !at_line_end(b, &i) || i > limit)
 		return 0;
 	m->has_claim = true;
-	m->claim_first = (uint32_t)first;
-	m->claim_count = (uint16_t)(at - first);
+	m->claim_first = (uint32_t)rec->nclaims;
+	m->claim_count = (uint16_t)(past - rec->nclaims);
 	m->claim_span = span(cs, last - cs);
 	m->line = span(from, last - from);
-	rec->nclaims = at;
+	rec->nclaims = past;
 	return i;
+}
+
+/* The value of the Result tag t, read as parse_claims reads it when it is
+ * plain (as claims_fast takes them, up to the closing quote): true, with
+ * its claims in the record and counted; false for the general parser. */
+static bool result_fast(struct parser *ps, const struct carc_tag *t)
+{
+	struct carc_record *rec = ps->rec;
+	size_t past = 0, last = 0, end = t->value.off + t->value.len; /* its closing quote */
+	if (!carc_cgn_fast_turns || claims_fast(rec, (const unsigned char *)ps->text, t->value.off - 1, '"', &past,
+						&last) != end)
+		return false;
+	rec->result_first = (uint32_t)rec->nclaims;
+	rec->result_count = (uint16_t)(past - rec->nclaims);
+	rec->nclaims = past;
+	return true;
 }
 
 /* parse_move_fast, for a line that starts at b[start] (before its blanks)
@@ -2107,26 +2244,27 @@ static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigne
  * space after the colour, the tile and the role, a blank after the
  * others), so the lines accepted are those whose blanks before the newline
  * are all spaces but for a CR right before it, and whose words, as runs,
- * are the ones read. Lines with another blank are refused at once; for the
- * rest, the word after the last one, or after the last word of a line that
- * has fewer, is the newline itself (a mark in the set of word starts),
- * which fails every test but the line's end. */
+ * are the ones read. So the first byte below ' ' (or from 0x80 on) must be
+ * the newline, or a CR and the newline; lines with another are refused at
+ * once. For the rest, the word after the last one, or after the last word
+ * of a line that has fewer, is that byte (a mark in the set of word
+ * starts), which fails every test but the line's end. (The words need not
+ * wait for whether it is a CR: only the next line's start does.) */
 static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
 					  size_t start, struct carc_move *m)
 {
 	const unsigned char *w = b + start;
 	struct window win = window_at(w);
-	size_t nl = win.newline ? (size_t)carc_lowest_bit(win.newline) : 64;
-	if (nl > 62) /* longer lines: the general fast path */
+	size_t end = (size_t)carc_lowest_bit(~win.text | UINT64_C(1) << 63);
+	if (end > 62) /* longer lines: the general fast path */
 		return parse_move_fast(ps, tiles, b, skip_spaces(b, start), start + MAX_LINE, m);
-	uint64_t before = (UINT64_C(1) << nl) - 1;
-	uint64_t odd = win.blank & ~win.space & before; /* blanks but spaces */
-	if (odd && (odd != UINT64_C(1) << (nl - 1) || w[nl - 1] != '\r'))
+	size_t nl = end + (w[end] == '\r');
+	if (w[nl] != '\n')
 		return 0;
-	uint64_t word = ~win.blank & before;
-	uint64_t starts = (word & ~(word << 1)) | UINT64_C(1) << nl;
+	uint64_t word = win.word & ((UINT64_C(1) << end) - 1);
+	uint64_t starts = (word & ~(word << 1)) | UINT64_C(1) << end;
 	size_t f = next_word(&starts);
-	return turn_words(ps, tiles, b, start + f, start + MAX_LINE, m, true, starts, start, start + nl);
+	return turn_words(ps, tiles, b, start + f, start + MAX_LINE, m, true, starts, start, start + end, start + nl);
 }
 
 /* Reads the turn line at ps->line_start (found by the general reader) with

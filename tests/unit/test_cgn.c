@@ -713,6 +713,75 @@ static void test_cgn_parse_string_keeps_its_text(void **state)
 	assert_false(parse(f, "\n\n   \n"));
 }
 
+/* The reader finds a tag's name, and whether it is a known one, its own
+ * way (by words of bytes and a hashed table): it must find the name that
+ * carc_tag_lookup is given, whatever its case and length. */
+static void test_cgn_tag_names_found_as_carc_tag_lookup_finds_them(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const names[] = {
+		"Event", "EVENT", "event", "Even", "Events", "Event1", "Event_", "Site", "Date", "Round", "Rules",
+		"Tileset", "TILESET", "Tilesets", "Edition", "Seats", "Followers", "FOLLOWERS", "Followerz", "Follower",
+		"Followersx", "Followers_", "Huts", "Start", "Table", "EndOrder", "endorder", "EndOrderx", "Result",
+		"Red", "red", "Redd", "Re", "R", "Green", "Blue", "Yellow", "Black", "Gray", "Grey", "GREY", "Gre",
+		"Greyy", "Pink", "P1nk", "Venue", "x", "X_1", "Tileset0123456789", "abcdefghijklmnop",
+		"abcdefghijklmnopq", "A_very_long_tag_name_of_40_bytes_or_so_x"};
+	char text[128];
+	for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+		snprintf(text, sizeof text, "[%s \"1\"]\n", names[k]);
+		assert_true(parse(f, text));
+		const struct carc_record *rec = &f->rec;
+		assert_int_equal(rec->ntags, 1);
+		assert_true(span_is(rec, rec->tags[0].name, names[k]));
+		int id = carc_tag_lookup(names[k], strlen(names[k]));
+		for (int i = 0; i < CARC_TAG_UNKNOWN; i++)
+			assert_int_equal(rec->tag_index[i], i == id ? 0 : -1);
+	}
+}
+
+/* What carc_colour_lookup is to give: the names, in any case, and Grey. */
+static int colour_by_names(const char *p, size_t len)
+{
+	static const char *const names[] = {"red", "green", "blue", "yellow", "black", "gray", "pink", "grey"};
+	for (int i = 0; i < 8; i++) {
+		bool same = strlen(names[i]) == len;
+		for (size_t k = 0; k < len && same; k++)
+			same = p[k] == names[i][k] || (p[k] >= 'A' && p[k] <= 'Z' && p[k] - 'A' + 'a' == names[i][k]);
+		if (same)
+			return i < 7 ? i : CARC_GRAY;
+	}
+	return -1;
+}
+
+/* carc_colour_lookup compares a word with one name, chosen by a hash of
+ * it: colour names altered every way (case, length, bytes of all kinds)
+ * must get the same answer as from a comparison with every name. */
+static void test_cgn_colour_lookup_as_by_names(void **state)
+{
+	(void)state;
+	static const char *const names[] = {"red", "green", "blue", "yellow", "black", "gray", "pink", "grey"};
+	static const char bytes[] = "redgrnbluyowackpiREDGRNBLUYOWACKPI@`[{_0 \x7f\x80\xc5\xe5\x01";
+	uint64_t seed = 12345;
+	char w[16];
+	for (int n = 0; n < 200000; n++) {
+		seed = seed * 6364136223846793005u + 1442695040888963407u;
+		const char *name = names[(seed >> 33) % 8];
+		size_t len = strlen(name);
+		memcpy(w, name, len);
+		for (int changes = (int)(seed >> 40) % 4; changes > 0; changes--) {
+			seed = seed * 6364136223846793005u + 1442695040888963407u;
+			size_t at = (seed >> 33) % len;
+			switch ((seed >> 50) % 4) {
+			case 0: w[at] = (char)(w[at] ^ 0x20); break;           /* case, or not a letter */
+			case 1: w[at] = bytes[(seed >> 20) % (sizeof bytes - 1)]; break;
+			case 2: if (len < 8) w[len++] = bytes[(seed >> 20) % (sizeof bytes - 1)]; break;
+			case 3: if (len > 1) len--; break;
+			}
+		}
+		assert_int_equal(carc_colour_lookup(w, len), colour_by_names(w, len));
+	}
+}
+
 static void test_cgn_lookups(void **state)
 {
 	(void)state;
@@ -757,6 +826,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cgn_byte_order_mark_skipped, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_memory_bounded_over_many_games, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_parse_string_keeps_its_text, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cgn_tag_names_found_as_carc_tag_lookup_finds_them, setup, teardown),
+		cmocka_unit_test(test_cgn_colour_lookup_as_by_names),
 		cmocka_unit_test(test_cgn_lookups),
 	};
 	return cmocka_run_group_tests_name("cgn", tests, NULL, NULL);

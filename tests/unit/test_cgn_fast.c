@@ -77,7 +77,9 @@ static void assert_same_parse(const char *text, size_t len, struct carc_tileset_
 		    a.rec.ncomments == b.rec.ncomments && a.rec.ntags == b.rec.ntags &&
 		    a.rec.has_moves == b.rec.has_moves && a.rec.syntax_errors == b.rec.syntax_errors &&
 		    a.rec.header_errors == b.rec.header_errors && a.rec.nseats == b.rec.nseats &&
-		    !memcmp(a.rec.seats, b.rec.seats, sizeof a.rec.seats) && a.rec.src.len == b.rec.src.len;
+		    !memcmp(a.rec.seats, b.rec.seats, sizeof a.rec.seats) && a.rec.src.len == b.rec.src.len &&
+		    a.rec.has_result == b.rec.has_result && a.rec.result_first == b.rec.result_first &&
+		    a.rec.result_count == b.rec.result_count && same_span(a.rec.result_span, b.rec.result_span);
 	for (size_t i = 0; same && i < a.rec.nmoves; i++)
 		same = same_move(&a.rec.moves[i], &b.rec.moves[i]);
 	for (size_t i = 0; same && i < a.rec.nclaims; i++) {
@@ -293,11 +295,28 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 			carc_buf_free(&text);
 		}
 	}
+	/* Result tags: their claims are read as a turn's are */
+	static const char *const results[] = {
+		"red 3, green 4", "red 3,green 4", " red 3 , green 4 ", "red 3 ", "red 3", "Red 3", "red 3, red 4",
+		"red\t3", "red 03", "red 99999", "red 100000", "red 3,", "red", "", " ", "red 3 green 4", "red 3\\\"",
+		"red 3;", "red 3 {x}", "red  3", "grey 3", "red -3", "red 3,, green 4", "red 3=", "red 3,\tgreen 4",
+		"green 0, red 12, blue 7, yellow 99, black 1, gray 2, pink 3", "red 3\\", "re 3", "redd 3", ",red 3",
+		"red 3 \r", "red 3\xc3\xa9", "red 3 x", "red 3 =", "red 3 ;", "red 3, green 4 x", "red 3 3",
+	};
+	for (size_t i = 0; i < sizeof results / sizeof *results; i++) {
+		struct carc_buf text = {0};
+		carc_buf_printf(&text, "[Seats \"red green\"]\n[Result \"%s\"]\n\n1. green D 1,0 0 = red 0\n",
+				results[i]);
+		assert_same_parse(text.data, text.len, cache);
+		carc_buf_free(&text);
+	}
 	/* Lines whose newline falls on either side of the 64-byte window the
 	 * fast path reads plain lines in (longer ones take another way) */
 	static const char *const shapes[] = {
 		"1. red D 0,1 0%s\n", "1. red D 0,1 0%sknight N\n", "1. red D 0,1 0 knight N%s= red 3, green 0\n",
 		"%s1. red D 0,1 0 -\n", "1. red D 0,1 0 -%s\r\n", "1. red D 0,1 0%s\x01\n",
+		"%s1. red D 0,1 0 -\r\n", "1. red D 0,1 0 -%s\r\r\n", "1. red D 0,1 0%s\xc3\xa9\n",
+		"1. red D 0,1 0%s\r", "1. red D 0,1 0%s\r\x01\n",
 	};
 	char pad[80], line[200];
 	for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
