@@ -526,7 +526,7 @@ void carc_game_draw(struct carc_game *g, int tile)
 
 /* How many of the 8 cells around a placement are taken (0 for one off the
  * grid: it touches nothing). */
-static int taken_around(const struct carc_game *g, const struct carc_placement *p)
+static HOT_INLINE int taken_around(const struct carc_game *g, const struct carc_placement *p)
 {
 	if (!inside(g, p->x, p->y))
 		return 0;
@@ -1553,14 +1553,14 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 
 /* A member of a farm that borders cities, for score_farms, as one word:
  * the first segment of its placement (bits 0-31), the features of the
- * placement it borders (carc_feature.borders, bits 32-47), its own feature
- * (bits 48-51) and the farm (its index, bits 52-63). */
+ * placement it borders (carc_feature.borders, bits 32-47) and the farm
+ * (its index, bits 48-63). */
 typedef uint64_t farm_edge;
 
 /* Every farm counted holds a follower: 7 colours x 99 followers at most
  * (rules.c), so MAX_FARMS cannot cut one off. */
 enum { MAX_FARMS = CARC_COLOURS * 99 + 1 };
-_Static_assert(MAX_FARMS < 4096 && CARC_MAX_FEATURES <= 16, "a farm edge holds a farm and a feature");
+_Static_assert(MAX_FARMS <= 65536 && CARC_MAX_FEATURES <= 16, "a farm edge holds a farm and its borders");
 
 /* Room for final scoring's scratch: three maps of a bit per segment
  * (followed_roots); per segment, a mark, a farm edge and a farm index, and
@@ -1619,10 +1619,11 @@ static void followed_roots(struct carc_game *g, uint32_t *features, int *nfeatur
 	struct seg *segs = g->segs;
 	memset(map, 0, (2 * words + 1) * sizeof *map);
 	uint64_t busy = 0; /* bit w: map[w] has bits (up to word 63) */
+	unsigned hut_roles = g->hut_roles;
 	for (size_t i = 0; i < g->nfollowers; i++) {
 		const struct carc_follower *f = &g->followers[i];
 		uint32_t r = find_in(segs, f->segment);
-		unsigned counts = f->active != 0 && !(g->hut_roles >> f->role & 1);
+		unsigned counts = (f->active != 0) & ~(hut_roles >> f->role) & 1u; /* without a branch */
 		size_t kind = root_kind[segs[r].klass & 7][segs[r].scored != 0][counts];
 		/* ROOT_NOTHING: the spare word, map[2 * words] */
 		size_t w = kind * words + (r / 64 & -(size_t)(kind != ROOT_NOTHING));
@@ -1698,11 +1699,12 @@ static int link_cities(struct carc_game *g, const farm_edge *edges, size_t nedge
 	farm_edge x = edges[0];
 	uint32_t bits = (uint32_t)(x >> 32) & 0xffffu;
 	while (e < nedges) {
-		uint32_t f = (uint32_t)(x >> 52), fe = epoch0 + f;
+		uint32_t f = (uint32_t)(x >> 48), fe = epoch0 + f;
 		uint32_t cr = segs[(uint32_t)x + (uint32_t)carc_lowest_bit(bits)].parent;
-		/* borders names cities (tileset.c), which are complete when closed */
+		/* borders names cities (tileset.c), which are complete when closed
+		 * (an open one marked is never counted all the same) */
 		bool fresh = (segs[cr].open == 0) & (mark[cr] != fe);
-		mark[cr] = fresh ? fe : mark[cr];
+		mark[cr] = fe;
 		grouped[nlinks] = cr;
 		nlinks += fresh;
 		farms[f].ncities += fresh;
@@ -1723,47 +1725,49 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 	int nfarms = 0;
 
 	/* The farms with owners, each with a mark of its own (epoch0 + its
-	 * index) for its tiles and its cities. */
+	 * index) for its tiles and its cities. All their members are walked in
+	 * one loop, as one list: swapping the next members of two roots joins
+	 * their circular lists, so with each farm's root swapped with the
+	 * previous farm's as the farms are found, the list from the member
+	 * after the first farm's root holds farm 0, then farm 1, ..., each from
+	 * the member after its root round to the root. (Their own next members
+	 * are put back after the walk, from next0.) The swaps are made without
+	 * a branch on whether a root has owners: a root swapped with itself is
+	 * left as it is. */
 	struct seg *segs = g->segs;
-	uint32_t kept[MAX_FARMS + 1];
+	uint16_t *farm_of = g->farm_of;
+	uint32_t next0[MAX_FARMS + 1];
+	uint32_t prev = 0; /* the last farm's root */
 	for (int i = 0; i < nroots; i++) {
 		uint32_t s0 = roots[i];
 		uint8_t owners = majority(segs[s0].count, g->seated_lanes);
 		farms[nfarms] = (struct farm){.root = s0, .owners = owners};
-		kept[nfarms] = s0;
+		next0[nfarms] = segs[s0].next;
+		farm_of[s0] = (uint16_t)nfarms;
+		uint32_t a = nfarms ? prev : s0, b = owners ? s0 : a;
+		uint32_t t = segs[a].next;
+		segs[a].next = segs[b].next;
+		segs[b].next = t;
+		prev = b;
 		nfarms += owners != 0;
 	}
 	if (!nfarms)
 		return;
 
-	/* All the farms' members are walked in one loop, as one list: swapping
-	 * the next members of two roots joins their circular lists, so with
-	 * kept[0]'s swapped with those of kept[nfarms - 1] down to kept[1],
-	 * the list from the member after kept[0] holds farm 0, then farm 1,
-	 * ..., each from the member after its root round to the root. (They
-	 * are swapped back after the walk.) The walk (a pointer chase, each
-	 * member's farm read from its root: farm_of) counts the tiles with a
-	 * stamp per placement (seen[i]: the count after farm i) and notes the
-	 * members that border cities, both without a branch. Then the cities
-	 * of the noted members, one a turn (link_cities). Most of these tests
-	 * are coin tosses for the branch predictor, and a loop per farm or per
-	 * member would end, mispredicted, once each: hence the arithmetic and
-	 * the single loops. */
+	/* The walk (a pointer chase, each member's farm read from its root:
+	 * farm_of) counts the tiles with a stamp per placement (seen[i]: the
+	 * count after farm i) and notes the members that border cities, both
+	 * without a branch. Then the cities of the noted members, one a turn
+	 * (link_cities). Most of these tests are coin tosses for the branch
+	 * predictor, and a loop per farm or per member would end, mispredicted,
+	 * once each: hence the arithmetic and the single loops. */
 	const struct carc_placement *placed = g->placed;
 	const uint16_t *tile_borders = g->borders;
 	uint32_t *stamp = g->stamp;
-	uint16_t *farm_of = g->farm_of;
 	farm_edge *edges = g->edges;
 	int seen[MAX_FARMS];
 	uint32_t epoch0 = next_epochs(g, (uint32_t)nfarms);
-	uint32_t r0 = kept[0], start = segs[r0].next;
-	farm_of[r0] = 0;
-	for (int i = nfarms - 1; i > 0; i--) {
-		uint32_t t = segs[r0].next;
-		segs[r0].next = segs[kept[i]].next;
-		segs[kept[i]].next = t;
-		farm_of[kept[i]] = (uint16_t)i;
-	}
+	uint32_t start = next0[0];
 	int tiles = 0;
 	size_t nedges = 0;
 	uint32_t sg = start;
@@ -1773,16 +1777,11 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 		tiles += stamp[pl] != epoch;
 		stamp[pl] = epoch;
 		uint64_t b = tile_borders[placed[pl].tile * CARC_MAX_FEATURES + m->feature];
-		edges[nedges] = (sg - m->feature) | b << 32 | (uint64_t)m->feature << 48 | (uint64_t)f << 52;
+		edges[nedges] = (sg - m->feature) | b << 32 | (uint64_t)f << 48;
 		nedges += b != 0;
 		seen[f] = tiles;
 		sg = m->next;
 	} while (sg != start);
-	for (int i = 1; i < nfarms; i++) {
-		uint32_t t = segs[r0].next;
-		segs[r0].next = segs[kept[i]].next;
-		segs[kept[i]].next = t;
-	}
 	/* each farm's cities, farm after farm; a farm's first_city and ncities
 	 * say where its own are */
 	if (g->links_cap < 16 * nedges + 1) {
@@ -1792,6 +1791,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 	uint32_t *grouped = g->links;
 	int nlinks = link_cities(g, edges, nedges, epoch0, farms, grouped);
 	for (uint32_t i = 0, first = 0; i < (uint32_t)nfarms; i++) {
+		segs[farms[i].root].next = next0[i];
 		farms[i].tiles = (uint16_t)(seen[i] - (i ? seen[i - 1] : 0));
 		farms[i].first_city = first;
 		first += farms[i].ncities;
