@@ -217,7 +217,7 @@ struct carc_game {
 	uint16_t *farm_of;   /* per segment: score_farms' scratch (a farm root's index) */
 	uint32_t *links;     /* score_farms' scratch: each farm's cities */
 	size_t links_cap;
-	uint64_t *rootmap;   /* followed_roots' scratch: a bit per segment, three maps */
+	uint64_t *rootmap;   /* followed_roots' scratch: a bit per segment */
 	size_t rootmap_cap;  /* in words */
 	uint64_t seated_lanes; /* byte c is 0xff when colour c plays (majority) */
 	uint8_t hut_roles;   /* bit r: role r of may_stand_rules is a hut */
@@ -1562,14 +1562,14 @@ typedef uint64_t farm_edge;
 enum { MAX_FARMS = CARC_COLOURS * 99 + 1 };
 _Static_assert(MAX_FARMS <= 65536 && CARC_MAX_FEATURES <= 16, "a farm edge holds a farm and its borders");
 
-/* Room for final scoring's scratch: three maps of a bit per segment
+/* Room for final scoring's scratch: a map of a bit per segment
  * (followed_roots); per segment, a mark, a farm edge and a farm index, and
  * a spare edge (score_farms). */
 static void final_room(struct carc_game *g)
 {
 	size_t words = (g->nsegs + 63) / 64;
-	if (g->rootmap_cap < 3 * words) {
-		g->rootmap_cap = 3 * words;
+	if (g->rootmap_cap < words) {
+		g->rootmap_cap = words;
 		g->rootmap = xrealloc(g->rootmap, g->rootmap_cap * sizeof *g->rootmap);
 	}
 	if (g->mark_cap < g->nsegs) {
@@ -1584,78 +1584,79 @@ static void final_room(struct carc_game *g)
 
 enum { ROOT_FEATURES, ROOT_FARMS, ROOT_NOTHING };
 
-/* What a follower's feature is to final scoring, by its class (& 7),
- * whether it has been scored, and whether the follower counts (on the map,
- * not a hut): ROOT_FEATURES for an unscored road, city or cloister,
- * ROOT_FARMS for a farm, else ROOT_NOTHING. */
-static const uint8_t root_kind[8][2][2] = {
-	[CARC_CLASS_PATH] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[CARC_CLASS_ENCLOSURE] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[CARC_CLASS_SITE] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[CARC_CLASS_AREA] = {{ROOT_NOTHING, ROOT_FARMS}, {ROOT_NOTHING, ROOT_FARMS}},
-	[CARC_CLASS_LAKE] = {{ROOT_NOTHING, ROOT_NOTHING}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[5] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[6] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[7] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+/* What a feature that holds a follower that counts (on the map, not a hut)
+ * is to final scoring, by its class (& 7) and whether it has been scored:
+ * ROOT_FEATURES for an unscored road, city or cloister, ROOT_FARMS for a
+ * farm, else ROOT_NOTHING. */
+static const uint8_t root_kind[8][2] = {
+	[CARC_CLASS_PATH] = {ROOT_FEATURES, ROOT_NOTHING},
+	[CARC_CLASS_ENCLOSURE] = {ROOT_FEATURES, ROOT_NOTHING},
+	[CARC_CLASS_SITE] = {ROOT_FEATURES, ROOT_NOTHING},
+	[CARC_CLASS_AREA] = {ROOT_FARMS, ROOT_FARMS},
+	[CARC_CLASS_LAKE] = {ROOT_NOTHING, ROOT_NOTHING},
+	[5] = {ROOT_FEATURES, ROOT_NOTHING},
+	[6] = {ROOT_FEATURES, ROOT_NOTHING},
+	[7] = {ROOT_FEATURES, ROOT_NOTHING},
 };
 _Static_assert(CARC_CLASS_COUNT <= 5, "root_kind covers every class");
+
+/* Takes root r, which holds a follower that counts, into features or farms
+ * by its kind (root_kind), without a branch: it is written to both and
+ * counted in at most one, while there is room (max). */
+static inline void take_root(const struct seg *segs, uint32_t r, uint32_t *features, int *nfe, uint32_t *farms,
+			     int *nfa, int max)
+{
+	unsigned kind = root_kind[segs[r].klass & 7][segs[r].scored != 0];
+	features[*nfe] = r;
+	farms[*nfa] = r;
+	*nfe += (int)((kind == ROOT_FEATURES) & (*nfe < max));
+	*nfa += (int)((kind == ROOT_FARMS) & (*nfa < max));
+}
 
 /* The roots of the features that hold followers on the map (huts excepted),
  * each once, in segment order (the order of final scoring): the unscored
  * roads, cities and cloisters into features, the farms into farms, at most
  * max of each (the lowest; the rules allow no more followers than that, so
  * none is left out); features and farms have room for max + 1. One pass
- * over the followers sets a bit per root in one map per kind, which drops
- * repeats and sorts; the followers that count for nothing go to a spare
- * word, so that no test on them needs a branch. When the maps are at most
- * 63 words, a word of flags says which words hold bits, and one loop takes
- * the roots out of both maps, a root a turn: a loop per word and per map
- * would end, mispredicted, once each. */
+ * over the followers sets a bit per root that holds one that counts, in a
+ * map, which drops repeats and sorts (a follower that does not count sets
+ * a bit of 0, so that no test on it needs a branch); each root is then
+ * told by its kind once (take_root), rather than once per follower. When
+ * the map is at most 63 words, a word of flags says which words hold bits,
+ * and one loop takes the roots out, a root a turn: a loop per word would
+ * end, mispredicted, once each. */
 static void followed_roots(struct carc_game *g, uint32_t *features, int *nfeatures, uint32_t *farms, int *nfarms,
 			   int max)
 {
 	size_t words = (g->nsegs + 63) / 64;
 	uint64_t *map = g->rootmap;
-	struct seg *segs = g->segs;
-	memset(map, 0, (2 * words + 1) * sizeof *map);
+	const struct seg *segs = g->segs;
+	memset(map, 0, words * sizeof *map);
 	uint64_t busy = 0; /* bit w: map[w] has bits (up to word 63) */
 	unsigned hut_roles = g->hut_roles;
 	for (size_t i = 0; i < g->nfollowers; i++) {
 		const struct carc_follower *f = &g->followers[i];
-		uint32_t r = find_in(segs, f->segment);
-		unsigned counts = (f->active != 0) & ~(hut_roles >> f->role) & 1u; /* without a branch */
-		size_t kind = root_kind[segs[r].klass & 7][segs[r].scored != 0][counts];
-		/* ROOT_NOTHING: the spare word, map[2 * words] */
-		size_t w = kind * words + (r / 64 & -(size_t)(kind != ROOT_NOTHING));
-		map[w] |= (uint64_t)1 << (r % 64);
-		busy |= (uint64_t)1 << (w & 63);
+		uint32_t r = segs[f->segment].parent;
+		uint64_t counts = (f->active != 0) & ~(hut_roles >> f->role) & 1u;
+		map[r / 64] |= counts << (r % 64);
+		busy |= counts << (r / 64 % 64);
 	}
 	int nfe = 0, nfa = 0;
-	if (2 * words < 64) {
-		busy &= ~((uint64_t)1 << (2 * words)); /* the spare */
+	if (words < 64) {
 		while (busy) {
 			size_t w = (size_t)carc_lowest_bit(busy);
 			uint64_t x = map[w];
-			size_t farm = w >= words;
-			uint32_t r = (uint32_t)((w - (words & -farm)) * 64 + (size_t)carc_lowest_bit(x));
-			features[nfe] = r;
-			farms[nfa] = r;
-			nfe += (int)(!farm & (nfe < max));
-			nfa += (int)(farm & (nfa < max));
+			take_root(segs, (uint32_t)(w * 64 + (size_t)carc_lowest_bit(x)), features, &nfe, farms, &nfa,
+				  max);
 			x &= x - 1;
 			map[w] = x;
 			busy &= ~((uint64_t)(x == 0) << w);
 		}
 	} else {
-		uint32_t *out[2] = {features, farms};
-		int *count[2] = {&nfe, &nfa};
-		for (int k = ROOT_FEATURES; k <= ROOT_FARMS; k++) {
-			int n = 0;
-			for (size_t w = 0; w < words; w++)
-				for (uint64_t x = map[k * words + w]; x && n < max; x &= x - 1)
-					out[k][n++] = (uint32_t)(w * 64 + (size_t)carc_lowest_bit(x));
-			*count[k] = n;
-		}
+		for (size_t w = 0; w < words; w++)
+			for (uint64_t x = map[w]; x; x &= x - 1)
+				take_root(segs, (uint32_t)(w * 64 + (size_t)carc_lowest_bit(x)), features, &nfe, farms,
+					  &nfa, max);
 	}
 	*nfeatures = nfe;
 	*nfarms = nfa;
