@@ -217,7 +217,7 @@ struct carc_game {
 	uint16_t *farm_of;   /* per segment: score_farms' scratch (a farm root's index) */
 	uint32_t *links;     /* score_farms' scratch: each farm's cities */
 	size_t links_cap;
-	uint64_t *rootmap;   /* followed_roots' scratch: a bit per segment, three maps */
+	uint64_t *rootmap;   /* followed_roots' scratch: a bit per segment */
 	size_t rootmap_cap;  /* in words */
 	uint64_t seated_lanes; /* byte c is 0xff when colour c plays (majority) */
 	uint8_t hut_roles;   /* bit r: role r of may_stand_rules is a hut */
@@ -526,7 +526,7 @@ void carc_game_draw(struct carc_game *g, int tile)
 
 /* How many of the 8 cells around a placement are taken (0 for one off the
  * grid: it touches nothing). */
-static int taken_around(const struct carc_game *g, const struct carc_placement *p)
+static HOT_INLINE int taken_around(const struct carc_game *g, const struct carc_placement *p)
 {
 	if (!inside(g, p->x, p->y))
 		return 0;
@@ -1553,23 +1553,23 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 
 /* A member of a farm that borders cities, for score_farms, as one word:
  * the first segment of its placement (bits 0-31), the features of the
- * placement it borders (carc_feature.borders, bits 32-47), its own feature
- * (bits 48-51) and the farm (its index, bits 52-63). */
+ * placement it borders (carc_feature.borders, bits 32-47) and the farm
+ * (its index, bits 48-63). */
 typedef uint64_t farm_edge;
 
 /* Every farm counted holds a follower: 7 colours x 99 followers at most
  * (rules.c), so MAX_FARMS cannot cut one off. */
 enum { MAX_FARMS = CARC_COLOURS * 99 + 1 };
-_Static_assert(MAX_FARMS < 4096 && CARC_MAX_FEATURES <= 16, "a farm edge holds a farm and a feature");
+_Static_assert(MAX_FARMS <= 65536 && CARC_MAX_FEATURES <= 16, "a farm edge holds a farm and its borders");
 
-/* Room for final scoring's scratch: three maps of a bit per segment
+/* Room for final scoring's scratch: a map of a bit per segment
  * (followed_roots); per segment, a mark, a farm edge and a farm index, and
  * a spare edge (score_farms). */
 static void final_room(struct carc_game *g)
 {
 	size_t words = (g->nsegs + 63) / 64;
-	if (g->rootmap_cap < 3 * words) {
-		g->rootmap_cap = 3 * words;
+	if (g->rootmap_cap < words) {
+		g->rootmap_cap = words;
 		g->rootmap = xrealloc(g->rootmap, g->rootmap_cap * sizeof *g->rootmap);
 	}
 	if (g->mark_cap < g->nsegs) {
@@ -1584,77 +1584,79 @@ static void final_room(struct carc_game *g)
 
 enum { ROOT_FEATURES, ROOT_FARMS, ROOT_NOTHING };
 
-/* What a follower's feature is to final scoring, by its class (& 7),
- * whether it has been scored, and whether the follower counts (on the map,
- * not a hut): ROOT_FEATURES for an unscored road, city or cloister,
- * ROOT_FARMS for a farm, else ROOT_NOTHING. */
-static const uint8_t root_kind[8][2][2] = {
-	[CARC_CLASS_PATH] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[CARC_CLASS_ENCLOSURE] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[CARC_CLASS_SITE] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[CARC_CLASS_AREA] = {{ROOT_NOTHING, ROOT_FARMS}, {ROOT_NOTHING, ROOT_FARMS}},
-	[CARC_CLASS_LAKE] = {{ROOT_NOTHING, ROOT_NOTHING}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[5] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[6] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
-	[7] = {{ROOT_NOTHING, ROOT_FEATURES}, {ROOT_NOTHING, ROOT_NOTHING}},
+/* What a feature that holds a follower that counts (on the map, not a hut)
+ * is to final scoring, by its class (& 7) and whether it has been scored:
+ * ROOT_FEATURES for an unscored road, city or cloister, ROOT_FARMS for a
+ * farm, else ROOT_NOTHING. */
+static const uint8_t root_kind[8][2] = {
+	[CARC_CLASS_PATH] = {ROOT_FEATURES, ROOT_NOTHING},
+	[CARC_CLASS_ENCLOSURE] = {ROOT_FEATURES, ROOT_NOTHING},
+	[CARC_CLASS_SITE] = {ROOT_FEATURES, ROOT_NOTHING},
+	[CARC_CLASS_AREA] = {ROOT_FARMS, ROOT_FARMS},
+	[CARC_CLASS_LAKE] = {ROOT_NOTHING, ROOT_NOTHING},
+	[5] = {ROOT_FEATURES, ROOT_NOTHING},
+	[6] = {ROOT_FEATURES, ROOT_NOTHING},
+	[7] = {ROOT_FEATURES, ROOT_NOTHING},
 };
 _Static_assert(CARC_CLASS_COUNT <= 5, "root_kind covers every class");
+
+/* Takes root r, which holds a follower that counts, into features or farms
+ * by its kind (root_kind), without a branch: it is written to both and
+ * counted in at most one, while there is room (max). */
+static inline void take_root(const struct seg *segs, uint32_t r, uint32_t *features, int *nfe, uint32_t *farms,
+			     int *nfa, int max)
+{
+	unsigned kind = root_kind[segs[r].klass & 7][segs[r].scored != 0];
+	features[*nfe] = r;
+	farms[*nfa] = r;
+	*nfe += (int)((kind == ROOT_FEATURES) & (*nfe < max));
+	*nfa += (int)((kind == ROOT_FARMS) & (*nfa < max));
+}
 
 /* The roots of the features that hold followers on the map (huts excepted),
  * each once, in segment order (the order of final scoring): the unscored
  * roads, cities and cloisters into features, the farms into farms, at most
  * max of each (the lowest; the rules allow no more followers than that, so
  * none is left out); features and farms have room for max + 1. One pass
- * over the followers sets a bit per root in one map per kind, which drops
- * repeats and sorts; the followers that count for nothing go to a spare
- * word, so that no test on them needs a branch. When the maps are at most
- * 63 words, a word of flags says which words hold bits, and one loop takes
- * the roots out of both maps, a root a turn: a loop per word and per map
- * would end, mispredicted, once each. */
+ * over the followers sets a bit per root that holds one that counts, in a
+ * map, which drops repeats and sorts (a follower that does not count sets
+ * a bit of 0, so that no test on it needs a branch); each root is then
+ * told by its kind once (take_root), rather than once per follower. When
+ * the map is at most 63 words, a word of flags says which words hold bits,
+ * and one loop takes the roots out, a root a turn: a loop per word would
+ * end, mispredicted, once each. */
 static void followed_roots(struct carc_game *g, uint32_t *features, int *nfeatures, uint32_t *farms, int *nfarms,
 			   int max)
 {
 	size_t words = (g->nsegs + 63) / 64;
 	uint64_t *map = g->rootmap;
-	struct seg *segs = g->segs;
-	memset(map, 0, (2 * words + 1) * sizeof *map);
+	const struct seg *segs = g->segs;
+	memset(map, 0, words * sizeof *map);
 	uint64_t busy = 0; /* bit w: map[w] has bits (up to word 63) */
+	unsigned hut_roles = g->hut_roles;
 	for (size_t i = 0; i < g->nfollowers; i++) {
 		const struct carc_follower *f = &g->followers[i];
-		uint32_t r = find_in(segs, f->segment);
-		unsigned counts = f->active != 0 && !(g->hut_roles >> f->role & 1);
-		size_t kind = root_kind[segs[r].klass & 7][segs[r].scored != 0][counts];
-		/* ROOT_NOTHING: the spare word, map[2 * words] */
-		size_t w = kind * words + (r / 64 & -(size_t)(kind != ROOT_NOTHING));
-		map[w] |= (uint64_t)1 << (r % 64);
-		busy |= (uint64_t)1 << (w & 63);
+		uint32_t r = segs[f->segment].parent;
+		uint64_t counts = (f->active != 0) & ~(hut_roles >> f->role) & 1u;
+		map[r / 64] |= counts << (r % 64);
+		busy |= counts << (r / 64 % 64);
 	}
 	int nfe = 0, nfa = 0;
-	if (2 * words < 64) {
-		busy &= ~((uint64_t)1 << (2 * words)); /* the spare */
+	if (words < 64) {
 		while (busy) {
 			size_t w = (size_t)carc_lowest_bit(busy);
 			uint64_t x = map[w];
-			size_t farm = w >= words;
-			uint32_t r = (uint32_t)((w - (words & -farm)) * 64 + (size_t)carc_lowest_bit(x));
-			features[nfe] = r;
-			farms[nfa] = r;
-			nfe += (int)(!farm & (nfe < max));
-			nfa += (int)(farm & (nfa < max));
+			take_root(segs, (uint32_t)(w * 64 + (size_t)carc_lowest_bit(x)), features, &nfe, farms, &nfa,
+				  max);
 			x &= x - 1;
 			map[w] = x;
 			busy &= ~((uint64_t)(x == 0) << w);
 		}
 	} else {
-		uint32_t *out[2] = {features, farms};
-		int *count[2] = {&nfe, &nfa};
-		for (int k = ROOT_FEATURES; k <= ROOT_FARMS; k++) {
-			int n = 0;
-			for (size_t w = 0; w < words; w++)
-				for (uint64_t x = map[k * words + w]; x && n < max; x &= x - 1)
-					out[k][n++] = (uint32_t)(w * 64 + (size_t)carc_lowest_bit(x));
-			*count[k] = n;
-		}
+		for (size_t w = 0; w < words; w++)
+			for (uint64_t x = map[w]; x; x &= x - 1)
+				take_root(segs, (uint32_t)(w * 64 + (size_t)carc_lowest_bit(x)), features, &nfe, farms,
+					  &nfa, max);
 	}
 	*nfeatures = nfe;
 	*nfarms = nfa;
@@ -1698,11 +1700,12 @@ static int link_cities(struct carc_game *g, const farm_edge *edges, size_t nedge
 	farm_edge x = edges[0];
 	uint32_t bits = (uint32_t)(x >> 32) & 0xffffu;
 	while (e < nedges) {
-		uint32_t f = (uint32_t)(x >> 52), fe = epoch0 + f;
+		uint32_t f = (uint32_t)(x >> 48), fe = epoch0 + f;
 		uint32_t cr = segs[(uint32_t)x + (uint32_t)carc_lowest_bit(bits)].parent;
-		/* borders names cities (tileset.c), which are complete when closed */
+		/* borders names cities (tileset.c), which are complete when closed
+		 * (an open one marked is never counted all the same) */
 		bool fresh = (segs[cr].open == 0) & (mark[cr] != fe);
-		mark[cr] = fresh ? fe : mark[cr];
+		mark[cr] = fe;
 		grouped[nlinks] = cr;
 		nlinks += fresh;
 		farms[f].ncities += fresh;
@@ -1723,47 +1726,49 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 	int nfarms = 0;
 
 	/* The farms with owners, each with a mark of its own (epoch0 + its
-	 * index) for its tiles and its cities. */
+	 * index) for its tiles and its cities. All their members are walked in
+	 * one loop, as one list: swapping the next members of two roots joins
+	 * their circular lists, so with each farm's root swapped with the
+	 * previous farm's as the farms are found, the list from the member
+	 * after the first farm's root holds farm 0, then farm 1, ..., each from
+	 * the member after its root round to the root. (Their own next members
+	 * are put back after the walk, from next0.) The swaps are made without
+	 * a branch on whether a root has owners: a root swapped with itself is
+	 * left as it is. */
 	struct seg *segs = g->segs;
-	uint32_t kept[MAX_FARMS + 1];
+	uint16_t *farm_of = g->farm_of;
+	uint32_t next0[MAX_FARMS + 1];
+	uint32_t prev = 0; /* the last farm's root */
 	for (int i = 0; i < nroots; i++) {
 		uint32_t s0 = roots[i];
 		uint8_t owners = majority(segs[s0].count, g->seated_lanes);
 		farms[nfarms] = (struct farm){.root = s0, .owners = owners};
-		kept[nfarms] = s0;
+		next0[nfarms] = segs[s0].next;
+		farm_of[s0] = (uint16_t)nfarms;
+		uint32_t a = nfarms ? prev : s0, b = owners ? s0 : a;
+		uint32_t t = segs[a].next;
+		segs[a].next = segs[b].next;
+		segs[b].next = t;
+		prev = b;
 		nfarms += owners != 0;
 	}
 	if (!nfarms)
 		return;
 
-	/* All the farms' members are walked in one loop, as one list: swapping
-	 * the next members of two roots joins their circular lists, so with
-	 * kept[0]'s swapped with those of kept[nfarms - 1] down to kept[1],
-	 * the list from the member after kept[0] holds farm 0, then farm 1,
-	 * ..., each from the member after its root round to the root. (They
-	 * are swapped back after the walk.) The walk (a pointer chase, each
-	 * member's farm read from its root: farm_of) counts the tiles with a
-	 * stamp per placement (seen[i]: the count after farm i) and notes the
-	 * members that border cities, both without a branch. Then the cities
-	 * of the noted members, one a turn (link_cities). Most of these tests
-	 * are coin tosses for the branch predictor, and a loop per farm or per
-	 * member would end, mispredicted, once each: hence the arithmetic and
-	 * the single loops. */
+	/* The walk (a pointer chase, each member's farm read from its root:
+	 * farm_of) counts the tiles with a stamp per placement (seen[i]: the
+	 * count after farm i) and notes the members that border cities, both
+	 * without a branch. Then the cities of the noted members, one a turn
+	 * (link_cities). Most of these tests are coin tosses for the branch
+	 * predictor, and a loop per farm or per member would end, mispredicted,
+	 * once each: hence the arithmetic and the single loops. */
 	const struct carc_placement *placed = g->placed;
 	const uint16_t *tile_borders = g->borders;
 	uint32_t *stamp = g->stamp;
-	uint16_t *farm_of = g->farm_of;
 	farm_edge *edges = g->edges;
 	int seen[MAX_FARMS];
 	uint32_t epoch0 = next_epochs(g, (uint32_t)nfarms);
-	uint32_t r0 = kept[0], start = segs[r0].next;
-	farm_of[r0] = 0;
-	for (int i = nfarms - 1; i > 0; i--) {
-		uint32_t t = segs[r0].next;
-		segs[r0].next = segs[kept[i]].next;
-		segs[kept[i]].next = t;
-		farm_of[kept[i]] = (uint16_t)i;
-	}
+	uint32_t start = next0[0];
 	int tiles = 0;
 	size_t nedges = 0;
 	uint32_t sg = start;
@@ -1773,16 +1778,11 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 		tiles += stamp[pl] != epoch;
 		stamp[pl] = epoch;
 		uint64_t b = tile_borders[placed[pl].tile * CARC_MAX_FEATURES + m->feature];
-		edges[nedges] = (sg - m->feature) | b << 32 | (uint64_t)m->feature << 48 | (uint64_t)f << 52;
+		edges[nedges] = (sg - m->feature) | b << 32 | (uint64_t)f << 48;
 		nedges += b != 0;
 		seen[f] = tiles;
 		sg = m->next;
 	} while (sg != start);
-	for (int i = 1; i < nfarms; i++) {
-		uint32_t t = segs[r0].next;
-		segs[r0].next = segs[kept[i]].next;
-		segs[kept[i]].next = t;
-	}
 	/* each farm's cities, farm after farm; a farm's first_city and ncities
 	 * say where its own are */
 	if (g->links_cap < 16 * nedges + 1) {
@@ -1792,6 +1792,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 	uint32_t *grouped = g->links;
 	int nlinks = link_cities(g, edges, nedges, epoch0, farms, grouped);
 	for (uint32_t i = 0, first = 0; i < (uint32_t)nfarms; i++) {
+		segs[farms[i].root].next = next0[i];
 		farms[i].tiles = (uint16_t)(seen[i] - (i ? seen[i - 1] : 0));
 		farms[i].first_city = first;
 		first += farms[i].ncities;
