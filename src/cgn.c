@@ -2032,10 +2032,12 @@ static FAST_PATH struct window window_at(const unsigned char *p)
 }
 
 /* The lowest bit set in *set, which is taken out of it: the offset of the
- * next word (see parse_move_window). Bit 63 stands for an empty set. */
+ * next word (see parse_move_window). The set is never empty here: it holds
+ * the line's end until that is taken, and that byte (a CR or the newline)
+ * fails every test, so that no word is asked for after it. */
 static FAST_PATH size_t next_word(uint64_t *set)
 {
-	size_t k = (size_t)carc_lowest_bit(*set | UINT64_C(1) << 63);
+	size_t k = (size_t)carc_lowest_bit(*set);
 	*set &= *set - 1;
 	return k;
 }
