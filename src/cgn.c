@@ -2046,15 +2046,23 @@ static FAST_PATH size_t next_word(uint64_t *set)
  * windowed (see parse_move_window), else past the spaces at b[after]. */
 #define NEXT_WORD(after) (windowed ? base + next_word(&starts) : skip_spaces(b, (after)))
 
+_Static_assert(offsetof(struct carc_move, has_order) > offsetof(struct carc_move, deploy_span) &&
+		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, has_claim) &&
+		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, order_count) &&
+		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, claim_first) &&
+		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, claim_span),
+	       "turn_words clears a move's order and claims from has_order to the end");
+
 /* Reads the turn line whose first word is at b[i] (b: the game's text,
  * tiles: the tile set's by_letter), when it is a plain one that ends by
  * offset limit, into m, and its claims into the record (counted). Returns
  * the offset of the line's newline, and the caller counts the move; 0 when
  * the line is not plain, and then nothing is counted. Every field of m is
- * set once. Windowed, the words after the first are the set bits of
- * starts (offsets from b[base]; the last one, at b[mark], is the line's
- * end, its newline at b[nl] or a CR before it); otherwise each is found
- * past the spaces after the one before. */
+ * set (those of its claims twice, when it has some). Windowed, the words
+ * after the first are the set bits of starts (offsets from b[base]; the
+ * last one, at b[mark], is the line's end, its newline at b[nl] or a CR
+ * before it); otherwise each is found past the spaces after the one
+ * before. */
 static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles, const unsigned char *b, size_t i,
 				   size_t limit, struct carc_move *m, bool windowed, uint64_t starts, size_t base,
 				   size_t mark, size_t nl)
@@ -2065,8 +2073,10 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 	uint32_t v;
 	int k;
 
-	m->bonus = m->discard = m->bad = m->has_order = false;
-	m->order_first = m->order_count = 0;
+	m->bonus = m->discard = m->bad = false;
+	/* no order, and no claims until some are read: the fields from
+	 * has_order on, which end the move, in a few wide stores */
+	memset(&m->has_order, 0, sizeof *m - offsetof(struct carc_move, has_order));
 	/* turn-mark: NUMBER "." */
 	if ((n = fast_small_number(b, i, &v))) {
 		if (v < 1 || memcmp(b + i + n, ". ", 2))
@@ -2140,9 +2150,6 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 	if (b[i] != '=') {
 		if (windowed ? i != mark : !at_line_end(b, &i) || i > limit)
 			return 0;
-		m->has_claim = false;
-		m->claim_first = m->claim_count = 0;
-		m->claim_span = span(0, 0);
 		m->line = span(from, last - from);
 		return windowed ? nl : i;
 	}
