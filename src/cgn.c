@@ -2270,8 +2270,9 @@ static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t
 	size_t nl = end + (w[end] == '\r');
 	if (w[nl] != '\n')
 		return 0;
-	uint64_t word = win.word & ((UINT64_C(1) << end) - 1);
-	uint64_t starts = (word & ~(word << 1)) | UINT64_C(1) << end;
+	/* (the starts of words past the end, in the next line, may stay in
+	 * the set: the end is taken before them, and nothing after it) */
+	uint64_t starts = (win.word & ~(win.word << 1)) | UINT64_C(1) << end;
 	size_t f = next_word(&starts);
 	return turn_words(ps, tiles, b, start + f, start + MAX_LINE, m, true, starts, start, start + end, start + nl);
 }
