@@ -2096,8 +2096,9 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 	m->colour = (uint8_t)k;
 	m->colour_span = span(i, n);
 	i = NEXT_WORD(i + n + 1);
-	/* tile: one letter */
-	if (b[i] >= 128 || !tiles[b[i]] || b[i + 1] != ' ')
+	/* tile: one letter (windowed, no byte of the line is from 0x80 on:
+	 * tiles[] has an entry for each of them) */
+	if ((!windowed && b[i] >= 128) || !tiles[b[i]] || b[i + 1] != ' ')
 		return 0;
 	m->tile = (uint16_t)(tiles[b[i]] - 1);
 	m->tile_span = span(i, 1);
