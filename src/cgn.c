@@ -2317,22 +2317,27 @@ static FAST_PATH bool read_plain_turns(struct parser *ps)
 		return false;
 	const unsigned char *b = (const unsigned char *)r->buf + r->game;
 	const uint8_t *tiles = rec->tileset->by_letter;
-	/* (locals, not rec's fields, which every byte stored to a move might
-	 * change as far as the compiler knows) */
-	struct carc_move *moves = rec->moves;
-	size_t start = r->pos - r->game, first = rec->nmoves, n, cap = rec->moves_cap;
-	for (n = first;; n++) {
-		if (n == cap) {
-			cap = cap ? 2 * cap : 16;
-			moves = xrealloc(moves, cap * sizeof *moves);
-			rec->moves = moves;
-			rec->moves_cap = cap;
+	size_t start = r->pos - r->game, first = rec->nmoves;
+	GROW(rec, moves, nmoves, moves_cap); /* (so that rec->moves is not NULL) */
+	/* the next move, and the end of the room for them: a pointer each, as
+	 * the loop has few registers to spare (and locals, not rec's fields,
+	 * which every byte stored to a move might change as far as the compiler
+	 * knows) */
+	struct carc_move *m = rec->moves + first, *room = rec->moves + rec->moves_cap;
+	for (;; m++) {
+		if (m == room) {
+			size_t n = (size_t)(m - rec->moves);
+			rec->nmoves = n;
+			GROW(rec, moves, nmoves, moves_cap);
+			m = rec->moves + n;
+			room = rec->moves + rec->moves_cap;
 		}
-		size_t end = parse_move_window(ps, tiles, b, start, &moves[n]);
+		size_t end = parse_move_window(ps, tiles, b, start, m);
 		if (!end)
 			break;
 		start = end + 1; /* past the newline */
 	}
+	size_t n = (size_t)(m - rec->moves);
 	if (n == first)
 		return false;
 	rec->nmoves = n;
