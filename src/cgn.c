@@ -2171,6 +2171,35 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 	return turn_words(ps, tiles, b, i, limit, m, false, 0, 0, 0, 0);
 }
 
+/* One plain claim of claims_fast, from b[i + 1] on (b[i] is the "=", the
+ * "," or the quote before it): reads it into the record's claims at *at,
+ * which it moves on, and its colour into *seen. Returns the offset past it
+ * and the spaces after it, with its end in *last; 0 when it is not plain. */
+static FAST_PATH size_t claim_fast(struct carc_record *rec, const unsigned char *b, size_t i, unsigned char close,
+				   size_t *at, unsigned *seen, size_t *last)
+{
+	size_t n, s;
+	uint32_t v;
+	int k;
+	i = skip_spaces(b, i + 1); /* past the "=" or "," */
+	s = i;
+	if (!fast_colour(b, i, &n, &k) || (*seen & (1u << k)))
+		return 0;
+	*seen |= 1u << k;
+	i = skip_spaces(b, i + n + 1);
+	size_t ns = i;
+	if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ',' && b[i + n] != close))
+		return 0;
+	i += n;
+	if (*at == rec->claims_cap) {
+		rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
+		rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
+	}
+	rec->claims[(*at)++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
+	*last = i;
+	return skip_spaces(b, i);
+}
+
 /* Plain claims, "colour points" { "," "colour points" } with spaces for
  * blanks and colours in lower case, from b[i + 1] on (b[i] is the "=" or
  * the quote before them), each ended by a blank, a ',' or the byte close:
@@ -2181,29 +2210,20 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 static FAST_PATH size_t claims_fast(struct carc_record *rec, const unsigned char *b, size_t i, unsigned char close,
 				    size_t *past, size_t *last)
 {
-	size_t at = rec->nclaims, n, s;
-	uint32_t v;
-	int k;
+	size_t at = rec->nclaims;
 	unsigned seen = 0;
-	do {
-		i = skip_spaces(b, i + 1); /* past the "=" or "," */
-		s = i;
-		if (!fast_colour(b, i, &n, &k) || (seen & (1u << k)))
-			return 0;
-		seen |= 1u << k;
-		i = skip_spaces(b, i + n + 1);
-		size_t ns = i;
-		if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ',' && b[i + n] != close))
-			return 0;
-		i += n;
-		if (at == rec->claims_cap) {
-			rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
-			rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
-		}
-		rec->claims[at++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
-		*last = i;
-		i = skip_spaces(b, i);
-	} while (b[i] == ',');
+	if (!(i = claim_fast(rec, b, i, close, &at, &seen, last)))
+		return 0;
+	/* Whether a second claim follows is tested apart from whether more do:
+	 * one claim or two (or as many as the players) is the common case, and
+	 * in one branch that ends a loop after one pass or two the predictor
+	 * would miss one of them. */
+	if (b[i] == ',') {
+		do {
+			if (!(i = claim_fast(rec, b, i, close, &at, &seen, last)))
+				return 0;
+		} while (b[i] == ',');
+	}
 	*past = at;
 	return i;
 }
