@@ -2048,6 +2048,44 @@ static FAST_PATH size_t next_word(uint64_t *set)
  * windowed (see parse_move_window), else past the spaces at b[after]. */
 #define NEXT_WORD(after) (windowed ? base + next_word(&starts) : skip_spaces(b, (after)))
 
+/* Turn numbers count up one by one, so the fast path knows the mark a
+ * turn line should start with: the number after the last line's (or none
+ * after a line without one). It compares the line's first 4 bytes with
+ * that mark, "7. " or "12. " as word_at reads them (mask: the bytes that
+ * count), at once, and reads the digits of another one by one. The marks
+ * of 0 and of 100 (three digits) match nothing. */
+struct turn_mark {
+	uint32_t text, mask;
+	uint32_t len;  /* of the number and its "." */
+	int32_t turn;  /* the number (16 bytes an entry: indexed by a shift) */
+};
+#define TURN_MARK_1(d) {(uint32_t)('0' + (d)) | (uint32_t)'.' << 8 | (uint32_t)' ' << 16, 0xffffff, 2, (d)}
+#define TURN_MARK_2(t, o)                                                                                 \
+	{(uint32_t)('0' + (t)) | (uint32_t)('0' + (o)) << 8 | (uint32_t)'.' << 16 | (uint32_t)' ' << 24, \
+	 0xffffffff, 3, 10 * (t) + (o)}
+#define TURN_MARKS_10(t)                                                                                  \
+	TURN_MARK_2(t, 0), TURN_MARK_2(t, 1), TURN_MARK_2(t, 2), TURN_MARK_2(t, 3), TURN_MARK_2(t, 4), \
+	TURN_MARK_2(t, 5), TURN_MARK_2(t, 6), TURN_MARK_2(t, 7), TURN_MARK_2(t, 8), TURN_MARK_2(t, 9)
+#define TURN_MARKS 101
+static const struct turn_mark turn_marks[TURN_MARKS] = {
+	{1, 0, 0, 0},
+	TURN_MARK_1(1), TURN_MARK_1(2), TURN_MARK_1(3), TURN_MARK_1(4), TURN_MARK_1(5),
+	TURN_MARK_1(6), TURN_MARK_1(7), TURN_MARK_1(8), TURN_MARK_1(9),
+	TURN_MARKS_10(1), TURN_MARKS_10(2), TURN_MARKS_10(3), TURN_MARKS_10(4), TURN_MARKS_10(5),
+	TURN_MARKS_10(6), TURN_MARKS_10(7), TURN_MARKS_10(8), TURN_MARKS_10(9),
+	{1, 0, 0, 0},
+};
+#undef TURN_MARK_1
+#undef TURN_MARK_2
+#undef TURN_MARKS_10
+
+/* The turn_marks index of the mark that should follow a move numbered
+ * turn (-1: none): 0 when there is none that the table holds. */
+static size_t next_mark(int32_t turn)
+{
+	return turn >= 0 && turn < TURN_MARKS - 1 ? (size_t)turn + 1 : 0;
+}
+
 _Static_assert(offsetof(struct carc_move, has_order) > offsetof(struct carc_move, deploy_span) &&
 		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, has_claim) &&
 		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, order_count) &&
@@ -2064,10 +2102,10 @@ _Static_assert(offsetof(struct carc_move, has_order) > offsetof(struct carc_move
  * after the first are the set bits of starts (offsets from b[base]; the
  * last one, at b[mark], is the line's end, its newline at b[nl] or a CR
  * before it); otherwise each is found past the spaces after the one
- * before. */
+ * before. expect: the turn_marks index of the mark expected. */
 static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles, const unsigned char *b, size_t i,
-				   size_t limit, struct carc_move *m, bool windowed, uint64_t starts, size_t base,
-				   size_t mark, size_t nl)
+				   size_t limit, struct carc_move *m, size_t expect, bool windowed, uint64_t starts,
+				   size_t base, size_t mark, size_t nl)
 {
 	const struct carc_reader *r = ps->r;
 	const size_t from = i;
@@ -2079,8 +2117,14 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 	/* no order, and no claims until some are read: the fields from
 	 * has_order on, which end the move, in a few wide stores */
 	memset(&m->has_order, 0, sizeof *m - offsetof(struct carc_move, has_order));
-	/* turn-mark: NUMBER "." */
-	if ((n = fast_small_number(b, i, &v))) {
+	/* turn-mark: NUMBER "." (the one expected, or read digit by digit:
+	 * what the second way makes of the first's is the same) */
+	const struct turn_mark *tm = &turn_marks[expect];
+	if (((uint32_t)word_at(b + i) & tm->mask) == tm->text) {
+		m->number = span(i, tm->len);
+		m->turn = tm->turn;
+		i = NEXT_WORD(i + tm->len + 1); /* past the first space */
+	} else if ((n = fast_small_number(b, i, &v))) {
 		if (v < 1 || memcmp(b + i + n, ". ", 2))
 			return 0;
 		m->number = span(i, n + 1);
@@ -2168,7 +2212,7 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
 					size_t i, size_t limit, struct carc_move *m)
 {
-	return turn_words(ps, tiles, b, i, limit, m, false, 0, 0, 0, 0);
+	return turn_words(ps, tiles, b, i, limit, m, 0, false, 0, 0, 0, 0);
 }
 
 /* One plain claim of claims_fast, from b[i + 1] on (b[i] is the "=", the
@@ -2283,9 +2327,10 @@ static bool result_fast(struct parser *ps, const struct carc_tag *t)
  * once. For the rest, the word after the last one, or after the last word
  * of a line that has fewer, is that byte (a mark in the set of word
  * starts), which fails every test but the line's end. (The words need not
- * wait for whether it is a CR: only the next line's start does.) */
+ * wait for whether it is a CR: only the next line's start does.)
+ * expect: as for turn_words. */
 static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
-					  size_t start, struct carc_move *m)
+					  size_t start, struct carc_move *m, size_t expect)
 {
 	const unsigned char *w = b + start;
 	struct window win = window_at(w);
@@ -2299,7 +2344,8 @@ static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t
 	 * the set: the end is taken before them, and nothing after it) */
 	uint64_t starts = (win.word & ~(win.word << 1)) | UINT64_C(1) << end;
 	size_t f = next_word(&starts);
-	return turn_words(ps, tiles, b, start + f, start + MAX_LINE, m, true, starts, start, start + end, start + nl);
+	return turn_words(ps, tiles, b, start + f, start + MAX_LINE, m, expect, true, starts, start, start + end,
+			  start + nl);
 }
 
 /* Reads the turn line at ps->line_start (found by the general reader) with
@@ -2344,6 +2390,7 @@ static FAST_PATH bool read_plain_turns(struct parser *ps)
 	 * which every byte stored to a move might change as far as the compiler
 	 * knows) */
 	struct carc_move *m = rec->moves + first, *room = rec->moves + rec->moves_cap;
+	size_t expect = first ? next_mark(m[-1].turn) : 1;
 	for (;; m++) {
 		if (m == room) {
 			size_t n = (size_t)(m - rec->moves);
@@ -2352,10 +2399,13 @@ static FAST_PATH bool read_plain_turns(struct parser *ps)
 			m = rec->moves + n;
 			room = rec->moves + rec->moves_cap;
 		}
-		size_t end = parse_move_window(ps, tiles, b, start, m);
+		size_t end = parse_move_window(ps, tiles, b, start, m, expect);
 		if (!end)
 			break;
 		start = end + 1; /* past the newline */
+		/* (the fast path reads numbers of two digits at most: m->turn
+		 * is -1, or 1 to 99, and this is next_mark(m->turn)) */
+		expect = (size_t)(m->turn + 1);
 	}
 	size_t n = (size_t)(m - rec->moves);
 	if (n == first)
