@@ -90,9 +90,11 @@ const char *carc_spot_name(int spot) { return spot >= 0 && spot < CARC_SPOT_COUN
 #if defined(__GNUC__) || defined(__clang__)
 #define SLOW_PATH __attribute__((noinline, cold))
 #define FAST_PATH __attribute__((always_inline)) inline
+#define OUT_OF_LINE __attribute__((noinline))
 #else
 #define SLOW_PATH
 #define FAST_PATH inline
+#define OUT_OF_LINE
 #endif
 
 static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
@@ -1992,8 +1994,8 @@ static FAST_PATH size_t fast_spot(const struct carc_reader *r, const unsigned ch
 	return n & -(size_t)((e->key == key) & ((w >> (8 * n) & 0xff) <= ' '));
 }
 
-static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
-					  size_t from, size_t last, struct carc_move *m);
+static OUT_OF_LINE size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
+					    size_t from, size_t last, struct carc_move *m);
 
 /* The first 64 bytes at p, as masks: bit k for p[k]. Bytes from 0x80 on
  * are in neither (a line that holds one is not a plain turn line). */
@@ -2032,10 +2034,12 @@ static FAST_PATH struct window window_at(const unsigned char *p)
 }
 
 /* The lowest bit set in *set, which is taken out of it: the offset of the
- * next word (see parse_move_window). Bit 63 stands for an empty set. */
+ * next word (see parse_move_window). The set is never empty here: it holds
+ * the line's end until that is taken, and that byte (a CR or the newline)
+ * fails every test, so that no word is asked for after it. */
 static FAST_PATH size_t next_word(uint64_t *set)
 {
-	size_t k = (size_t)carc_lowest_bit(*set | UINT64_C(1) << 63);
+	size_t k = (size_t)carc_lowest_bit(*set);
 	*set &= *set - 1;
 	return k;
 }
@@ -2044,18 +2048,64 @@ static FAST_PATH size_t next_word(uint64_t *set)
  * windowed (see parse_move_window), else past the spaces at b[after]. */
 #define NEXT_WORD(after) (windowed ? base + next_word(&starts) : skip_spaces(b, (after)))
 
+/* Turn numbers count up one by one, so the fast path knows the mark a
+ * turn line should start with: the number after the last line's (or none
+ * after a line without one). It compares the line's first 4 bytes with
+ * that mark, "7. " or "12. " as word_at reads them (mask: the bytes that
+ * count), at once, and reads the digits of another one by one. The marks
+ * of 0 and of 100 (three digits) match nothing. */
+struct turn_mark {
+	uint32_t text, mask;
+	uint32_t len;  /* of the number and its "." */
+	int32_t turn;  /* the number (16 bytes an entry: indexed by a shift) */
+};
+#define TURN_MARK_1(d) {(uint32_t)('0' + (d)) | (uint32_t)'.' << 8 | (uint32_t)' ' << 16, 0xffffff, 2, (d)}
+#define TURN_MARK_2(t, o)                                                                                 \
+	{(uint32_t)('0' + (t)) | (uint32_t)('0' + (o)) << 8 | (uint32_t)'.' << 16 | (uint32_t)' ' << 24, \
+	 0xffffffff, 3, 10 * (t) + (o)}
+#define TURN_MARKS_10(t)                                                                                  \
+	TURN_MARK_2(t, 0), TURN_MARK_2(t, 1), TURN_MARK_2(t, 2), TURN_MARK_2(t, 3), TURN_MARK_2(t, 4), \
+	TURN_MARK_2(t, 5), TURN_MARK_2(t, 6), TURN_MARK_2(t, 7), TURN_MARK_2(t, 8), TURN_MARK_2(t, 9)
+#define TURN_MARKS 101
+static const struct turn_mark turn_marks[TURN_MARKS] = {
+	{1, 0, 0, 0},
+	TURN_MARK_1(1), TURN_MARK_1(2), TURN_MARK_1(3), TURN_MARK_1(4), TURN_MARK_1(5),
+	TURN_MARK_1(6), TURN_MARK_1(7), TURN_MARK_1(8), TURN_MARK_1(9),
+	TURN_MARKS_10(1), TURN_MARKS_10(2), TURN_MARKS_10(3), TURN_MARKS_10(4), TURN_MARKS_10(5),
+	TURN_MARKS_10(6), TURN_MARKS_10(7), TURN_MARKS_10(8), TURN_MARKS_10(9),
+	{1, 0, 0, 0},
+};
+#undef TURN_MARK_1
+#undef TURN_MARK_2
+#undef TURN_MARKS_10
+
+/* The turn_marks index of the mark that should follow a move numbered
+ * turn (-1: none): 0 when there is none that the table holds. */
+static size_t next_mark(int32_t turn)
+{
+	return turn >= 0 && turn < TURN_MARKS - 1 ? (size_t)turn + 1 : 0;
+}
+
+_Static_assert(offsetof(struct carc_move, has_order) > offsetof(struct carc_move, deploy_span) &&
+		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, has_claim) &&
+		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, order_count) &&
+		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, claim_first) &&
+		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, claim_span),
+	       "turn_words clears a move's order and claims from has_order to the end");
+
 /* Reads the turn line whose first word is at b[i] (b: the game's text,
  * tiles: the tile set's by_letter), when it is a plain one that ends by
  * offset limit, into m, and its claims into the record (counted). Returns
  * the offset of the line's newline, and the caller counts the move; 0 when
  * the line is not plain, and then nothing is counted. Every field of m is
- * set once. Windowed, the words after the first are the set bits of
- * starts (offsets from b[base]; the last one, at b[mark], is the line's
- * end, its newline at b[nl] or a CR before it); otherwise each is found
- * past the spaces after the one before. */
+ * set (those of its claims twice, when it has some). Windowed, the words
+ * after the first are the set bits of starts (offsets from b[base]; the
+ * last one, at b[mark], is the line's end, its newline at b[nl] or a CR
+ * before it); otherwise each is found past the spaces after the one
+ * before. expect: the turn_marks index of the mark expected. */
 static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles, const unsigned char *b, size_t i,
-				   size_t limit, struct carc_move *m, bool windowed, uint64_t starts, size_t base,
-				   size_t mark, size_t nl)
+				   size_t limit, struct carc_move *m, size_t expect, bool windowed, uint64_t starts,
+				   size_t base, size_t mark, size_t nl)
 {
 	const struct carc_reader *r = ps->r;
 	const size_t from = i;
@@ -2063,10 +2113,18 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 	uint32_t v;
 	int k;
 
-	m->bonus = m->discard = m->bad = m->has_order = false;
-	m->order_first = m->order_count = 0;
-	/* turn-mark: NUMBER "." */
-	if ((n = fast_small_number(b, i, &v))) {
+	m->bonus = m->discard = m->bad = false;
+	/* no order, and no claims until some are read: the fields from
+	 * has_order on, which end the move, in a few wide stores */
+	memset(&m->has_order, 0, sizeof *m - offsetof(struct carc_move, has_order));
+	/* turn-mark: NUMBER "." (the one expected, or read digit by digit:
+	 * what the second way makes of the first's is the same) */
+	const struct turn_mark *tm = &turn_marks[expect];
+	if (((uint32_t)word_at(b + i) & tm->mask) == tm->text) {
+		m->number = span(i, tm->len);
+		m->turn = tm->turn;
+		i = NEXT_WORD(i + tm->len + 1); /* past the first space */
+	} else if ((n = fast_small_number(b, i, &v))) {
 		if (v < 1 || memcmp(b + i + n, ". ", 2))
 			return 0;
 		m->number = span(i, n + 1);
@@ -2082,8 +2140,9 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 	m->colour = (uint8_t)k;
 	m->colour_span = span(i, n);
 	i = NEXT_WORD(i + n + 1);
-	/* tile: one letter */
-	if (b[i] >= 128 || !tiles[b[i]] || b[i + 1] != ' ')
+	/* tile: one letter (windowed, no byte of the line is from 0x80 on:
+	 * tiles[] has an entry for each of them) */
+	if ((!windowed && b[i] >= 128) || !tiles[b[i]] || b[i + 1] != ' ')
 		return 0;
 	m->tile = (uint16_t)(tiles[b[i]] - 1);
 	m->tile_span = span(i, 1);
@@ -2138,9 +2197,6 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 	if (b[i] != '=') {
 		if (windowed ? i != mark : !at_line_end(b, &i) || i > limit)
 			return 0;
-		m->has_claim = false;
-		m->claim_first = m->claim_count = 0;
-		m->claim_span = span(0, 0);
 		m->line = span(from, last - from);
 		return windowed ? nl : i;
 	}
@@ -2156,7 +2212,36 @@ static FAST_PATH size_t turn_words(const struct parser *ps, const uint8_t *tiles
 static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
 					size_t i, size_t limit, struct carc_move *m)
 {
-	return turn_words(ps, tiles, b, i, limit, m, false, 0, 0, 0, 0);
+	return turn_words(ps, tiles, b, i, limit, m, 0, false, 0, 0, 0, 0);
+}
+
+/* One plain claim of claims_fast, from b[i + 1] on (b[i] is the "=", the
+ * "," or the quote before it): reads it into the record's claims at *at,
+ * which it moves on, and its colour into *seen. Returns the offset past it
+ * and the spaces after it, with its end in *last; 0 when it is not plain. */
+static FAST_PATH size_t claim_fast(struct carc_record *rec, const unsigned char *b, size_t i, unsigned char close,
+				   size_t *at, unsigned *seen, size_t *last)
+{
+	size_t n, s;
+	uint32_t v;
+	int k;
+	i = skip_spaces(b, i + 1); /* past the "=" or "," */
+	s = i;
+	if (!fast_colour(b, i, &n, &k) || (*seen & (1u << k)))
+		return 0;
+	*seen |= 1u << k;
+	i = skip_spaces(b, i + n + 1);
+	size_t ns = i;
+	if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ',' && b[i + n] != close))
+		return 0;
+	i += n;
+	if (*at == rec->claims_cap) {
+		rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
+		rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
+	}
+	rec->claims[(*at)++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
+	*last = i;
+	return skip_spaces(b, i);
 }
 
 /* Plain claims, "colour points" { "," "colour points" } with spaces for
@@ -2169,29 +2254,20 @@ static FAST_PATH size_t parse_move_fast(const struct parser *ps, const uint8_t *
 static FAST_PATH size_t claims_fast(struct carc_record *rec, const unsigned char *b, size_t i, unsigned char close,
 				    size_t *past, size_t *last)
 {
-	size_t at = rec->nclaims, n, s;
-	uint32_t v;
-	int k;
+	size_t at = rec->nclaims;
 	unsigned seen = 0;
-	do {
-		i = skip_spaces(b, i + 1); /* past the "=" or "," */
-		s = i;
-		if (!fast_colour(b, i, &n, &k) || (seen & (1u << k)))
-			return 0;
-		seen |= 1u << k;
-		i = skip_spaces(b, i + n + 1);
-		size_t ns = i;
-		if (!(n = fast_digits(b, i, 5, &v)) || (b[i + n] > ' ' && b[i + n] != ',' && b[i + n] != close))
-			return 0;
-		i += n;
-		if (at == rec->claims_cap) {
-			rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
-			rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
-		}
-		rec->claims[at++] = (struct carc_claim){(uint8_t)k, (int32_t)v, span(s, i - s), span(ns, n)};
-		*last = i;
-		i = skip_spaces(b, i);
-	} while (b[i] == ',');
+	if (!(i = claim_fast(rec, b, i, close, &at, &seen, last)))
+		return 0;
+	/* Whether a second claim follows is tested apart from whether more do:
+	 * one claim or two (or as many as the players) is the common case, and
+	 * in one branch that ends a loop after one pass or two the predictor
+	 * would miss one of them. */
+	if (b[i] == ',') {
+		do {
+			if (!(i = claim_fast(rec, b, i, close, &at, &seen, last)))
+				return 0;
+		} while (b[i] == ',');
+	}
 	*past = at;
 	return i;
 }
@@ -2199,9 +2275,11 @@ static FAST_PATH size_t claims_fast(struct carc_record *rec, const unsigned char
 /* The claims of the turn line that starts at b[from] and whose words up
  * to the "=" at b[i] turn_words has read into m (the last one ending
  * at b[last]): reads them, and finishes m. Returns the offset of the line's
- * newline; 0 when the claims are not plain. */
-static FAST_PATH size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
-					  size_t from, size_t last, struct carc_move *m)
+ * newline; 0 when the claims are not plain. Out of line: about one line
+ * in ten has claims, and their loop, inlined in the loop over the lines,
+ * cost every line registers (spills, reloads). */
+static OUT_OF_LINE size_t parse_claims_fast(const struct parser *ps, const unsigned char *b, size_t i, size_t limit,
+					    size_t from, size_t last, struct carc_move *m)
 {
 	struct carc_record *rec = ps->rec;
 	size_t cs = i, past;
@@ -2249,9 +2327,10 @@ static bool result_fast(struct parser *ps, const struct carc_tag *t)
  * once. For the rest, the word after the last one, or after the last word
  * of a line that has fewer, is that byte (a mark in the set of word
  * starts), which fails every test but the line's end. (The words need not
- * wait for whether it is a CR: only the next line's start does.) */
+ * wait for whether it is a CR: only the next line's start does.)
+ * expect: as for turn_words. */
 static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t *tiles, const unsigned char *b,
-					  size_t start, struct carc_move *m)
+					  size_t start, struct carc_move *m, size_t expect)
 {
 	const unsigned char *w = b + start;
 	struct window win = window_at(w);
@@ -2261,10 +2340,12 @@ static FAST_PATH size_t parse_move_window(const struct parser *ps, const uint8_t
 	size_t nl = end + (w[end] == '\r');
 	if (w[nl] != '\n')
 		return 0;
-	uint64_t word = win.word & ((UINT64_C(1) << end) - 1);
-	uint64_t starts = (word & ~(word << 1)) | UINT64_C(1) << end;
+	/* (the starts of words past the end, in the next line, may stay in
+	 * the set: the end is taken before them, and nothing after it) */
+	uint64_t starts = (win.word & ~(win.word << 1)) | UINT64_C(1) << end;
 	size_t f = next_word(&starts);
-	return turn_words(ps, tiles, b, start + f, start + MAX_LINE, m, true, starts, start, start + end, start + nl);
+	return turn_words(ps, tiles, b, start + f, start + MAX_LINE, m, expect, true, starts, start, start + end,
+			  start + nl);
 }
 
 /* Reads the turn line at ps->line_start (found by the general reader) with
@@ -2302,22 +2383,31 @@ static FAST_PATH bool read_plain_turns(struct parser *ps)
 		return false;
 	const unsigned char *b = (const unsigned char *)r->buf + r->game;
 	const uint8_t *tiles = rec->tileset->by_letter;
-	/* (locals, not rec's fields, which every byte stored to a move might
-	 * change as far as the compiler knows) */
-	struct carc_move *moves = rec->moves;
-	size_t start = r->pos - r->game, first = rec->nmoves, n, cap = rec->moves_cap;
-	for (n = first;; n++) {
-		if (n == cap) {
-			cap = cap ? 2 * cap : 16;
-			moves = xrealloc(moves, cap * sizeof *moves);
-			rec->moves = moves;
-			rec->moves_cap = cap;
+	size_t start = r->pos - r->game, first = rec->nmoves;
+	GROW(rec, moves, nmoves, moves_cap); /* (so that rec->moves is not NULL) */
+	/* the next move, and the end of the room for them: a pointer each, as
+	 * the loop has few registers to spare (and locals, not rec's fields,
+	 * which every byte stored to a move might change as far as the compiler
+	 * knows) */
+	struct carc_move *m = rec->moves + first, *room = rec->moves + rec->moves_cap;
+	size_t expect = first ? next_mark(m[-1].turn) : 1;
+	for (;; m++) {
+		if (m == room) {
+			size_t n = (size_t)(m - rec->moves);
+			rec->nmoves = n;
+			GROW(rec, moves, nmoves, moves_cap);
+			m = rec->moves + n;
+			room = rec->moves + rec->moves_cap;
 		}
-		size_t end = parse_move_window(ps, tiles, b, start, &moves[n]);
+		size_t end = parse_move_window(ps, tiles, b, start, m, expect);
 		if (!end)
 			break;
 		start = end + 1; /* past the newline */
+		/* (the fast path reads numbers of two digits at most: m->turn
+		 * is -1, or 1 to 99, and this is next_mark(m->turn)) */
+		expect = (size_t)(m->turn + 1);
 	}
+	size_t n = (size_t)(m - rec->moves);
 	if (n == first)
 		return false;
 	rec->nmoves = n;

@@ -332,6 +332,37 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 			carc_buf_free(&text);
 		}
 	}
+	/* Turn numbers: the fast path compares a line's first bytes with the
+	 * mark after the last line's number, and reads any other one digit by
+	 * digit. Lines numbered up to past 100, with one of them changed. */
+	static const char *const marks[] = {
+		"%d. ", "%d.  ", "%d.\t", "%d.", "%d .", "%d.. ", "%d.x ", "0%d. ", "%d0. ", "%d+ ", "%d ", "", "+ ",
+		"%d.red ", " %d. ", "%d.\r\n%d. ",
+	};
+	for (size_t i = 0; i < sizeof marks / sizeof *marks; i++) {
+		for (int at = 1; at <= 104; at += (at < 12 || at > 96) ? 1 : 9) {
+			struct carc_buf text = {0};
+			carc_buf_adds(&text, "[Seats \"red green\"]\n\n");
+			for (int t = 1; t <= 105; t++) {
+				if (t == at)
+					carc_buf_printf(&text, marks[i], t + (int)(i % 3) - 1, t);
+				else
+					carc_buf_printf(&text, "%d. ", t);
+				carc_buf_printf(&text, "%s D %d,0 0\n", t % 2 ? "red" : "green", t);
+			}
+			assert_same_parse(text.data, text.len, cache);
+			carc_buf_free(&text);
+		}
+	}
+	/* and games whose lines have no numbers, or stop having them */
+	for (int from = 0; from <= 12; from += 3) {
+		struct carc_buf text = {0};
+		carc_buf_adds(&text, "[Seats \"red green\"]\n\n");
+		for (int t = 1; t <= 14; t++)
+			carc_buf_printf(&text, t <= from ? "%d. red D %d,0 0\n" : "red D %d,0 0\n", t, t);
+		assert_same_parse(text.data, text.len, cache);
+		carc_buf_free(&text);
+	}
 	carc_tileset_cache_free(cache);
 }
 
