@@ -1617,9 +1617,14 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 	int pi = place_tile(g, tile, rot, x, y, colour, turn, cell, true);
 	*placement = pi;
 	if (role >= 0) {
-		int f = spot >= 0 && spot < CARC_SPOT_COUNT ? mo->spot[spot] : CARC_NO_FEATURE;
-		if (f == CARC_NO_FEATURE || g->rules->roles[role].hut || g->supply[colour] <= 0 ||
-		    !(g->may_stand[role] >> g->templates[tile * CARC_MAX_FEATURES + f].kind & 1))
+		/* the four reasons to refuse tested as one: each is rare, but
+		 * four branches after the joins, whose outcomes fill the branch
+		 * predictor's history, cost more than the reads (the kind of
+		 * feature f & 15 is read for no feature too: some feature's) */
+		int f = (unsigned)spot < CARC_SPOT_COUNT ? mo->spot[spot] : CARC_NO_FEATURE;
+		unsigned kind = g->templates[tile * CARC_MAX_FEATURES + (f & (CARC_MAX_FEATURES - 1))].kind;
+		if ((f == CARC_NO_FEATURE) | g->rules->roles[role].hut | (g->supply[colour] <= 0) |
+		    !(g->may_stand[role] >> kind & 1))
 			return CARC_PLAY_PLACED;
 		uint32_t seg = g->placed[pi].seg0 + (uint32_t)f;
 		struct seg *root = &g->segs[find(g, seg)];
