@@ -948,6 +948,32 @@ static HOT_INLINE void note_closed(struct carc_game *g, struct seg *segs, uint32
 	}
 }
 
+_Static_assert(offsetof(struct carc_game, max_x) == offsetof(struct carc_game, min_x) + 4 &&
+		       offsetof(struct carc_game, min_y) == offsetof(struct carc_game, min_x) + 8 &&
+		       offsetof(struct carc_game, max_y) == offsetof(struct carc_game, min_x) + 12,
+	       "widen_bounds reads and writes the bounds as one vector");
+
+/* Widens the bounds of the placed tiles to take in x,y. With SSE2, as one
+ * vector: x,x,y,y against min_x, max_x, min_y, max_y, each lane taking
+ * x or y where the bound is greater (a minimum) or not (a maximum; when
+ * equal, either is the same). */
+static HOT_INLINE void widen_bounds(struct carc_game *g, int32_t x, int32_t y)
+{
+#if defined(__SSE2__)
+	__m128i b = _mm_loadu_si128((const __m128i *)(const void *)&g->min_x);
+	__m128i v = _mm_shuffle_epi32(_mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y)),
+				      _MM_SHUFFLE(1, 1, 0, 0));
+	__m128i take = _mm_xor_si128(_mm_cmpgt_epi32(b, v), _mm_set_epi32(-1, 0, -1, 0));
+	b = _mm_xor_si128(b, _mm_and_si128(_mm_xor_si128(b, v), take));
+	_mm_storeu_si128((__m128i *)(void *)&g->min_x, b);
+#else
+	g->min_x = x < g->min_x ? x : g->min_x;
+	g->max_x = x > g->max_x ? x : g->max_x;
+	g->min_y = y < g->min_y ? y : g->min_y;
+	g->max_y = y > g->max_y ? y : g->max_y;
+#endif
+}
+
 /* carc_game_place, inlined into carc_game_play; cell is the tile's grid
  * cell, NULL when the tile is not strictly inside the grid. */
 static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn,
@@ -971,10 +997,7 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	for (int i = 0; i < g->npending; i++)
 		segs[find_in(segs, g->pending[i])].pending = 0;
 	g->npending = 0;
-	g->min_x = x < g->min_x ? x : g->min_x;
-	g->max_x = x > g->max_x ? x : g->max_x;
-	g->min_y = y < g->min_y ? y : g->min_y;
-	g->max_y = y > g->max_y ? y : g->max_y;
+	widen_bounds(g, x, y);
 
 	/* The tile's features: fresh segments from the templates. The first
 	 * four are copied whatever the tile has (most have at most four, and
