@@ -849,7 +849,7 @@ static HOT_INLINE bool join_edge(struct seg *restrict segs, seg_attrs *restrict 
 	if (!entry)
 		return false;
 	const struct carc_placement *q = &placed[entry - 1];
-	const struct orient *qo = &orient[q->tile * 4 + q->rot];
+	const struct orient *qo = &orient[q->orient];
 	uint32_t qseg0 = q->seg0;
 	uint8_t mf = mo->slot[3 * e], qf = qo->across[3 * e];
 	bool closed = false;
@@ -883,7 +883,7 @@ static HOT_INLINE bool join_slot(struct seg *restrict segs, seg_attrs *restrict 
 {
 	int sl = carc_lowest_bit(todo);
 	const struct carc_placement *q = &placed[cell[step[sl]].placement - 1];
-	const struct orient *qo = &orient[q->tile * 4 + q->rot];
+	const struct orient *qo = &orient[q->orient];
 	return join(segs, attrs, fnext, seg0 + mo->slot[sl], q->seg0 + qo->across[sl], EDGE_SLOTS >> sl & 1);
 }
 
@@ -993,7 +993,8 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	uint32_t seg0 = (uint32_t)g->nsegs;
 	struct carc_placement *p = &placed[pi];
 	*p = (struct carc_placement){.x = x, .y = y, .tile = (uint16_t)tile, .rot = (uint8_t)rot,
-				     .colour = (uint8_t)colour, .turn = (uint16_t)turn, .seg0 = seg0};
+				     .colour = (uint8_t)colour, .turn = (uint16_t)turn, .seg0 = seg0,
+				     .orient = (uint16_t)(tile * 4 + rot)};
 	for (int i = 0; i < g->npending; i++)
 		segs[find_in(segs, g->pending[i])].pending = 0;
 	g->npending = 0;
