@@ -765,14 +765,11 @@ static HOT_INLINE bool join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext,
 	if (ra != rb) {
 		/* which is larger is a coin toss to the branch predictor: chosen
 		 * without a branch */
-		struct seg *A = &segs[ra], *B = &segs[rb];
-		uint32_t swap = -(uint32_t)(A->size < B->size); /* all ones or 0 */
+		uint32_t swap = -(uint32_t)(segs[ra].size < segs[rb].size); /* all ones or 0 */
 		uint32_t diff = (ra ^ rb) & swap;
-		uintptr_t pdiff = ((uintptr_t)A ^ (uintptr_t)B) & (uintptr_t)-(intptr_t)(swap & 1);
 		ra ^= diff;
 		rb ^= diff;
-		A = (struct seg *)((uintptr_t)A ^ pdiff);
-		B = (struct seg *)((uintptr_t)B ^ pdiff);
+		struct seg *A = &segs[ra], *B = &segs[rb];
 		/* B's members renamed: B itself, then the others (most often
 		 * none: B is the smaller) */
 		B->parent = ra;
