@@ -116,15 +116,20 @@ static inline bool has_followers(const struct seg *root)
 /* A tile type turned by a rotation, as placement needs it: which of its
  * features lies at each board edge and half-edge, counting only the features
  * that join across that edge (paths and enclosures across edges, areas
- * across half-edges), so that placing a tile looks nothing else up. */
+ * across half-edges), so that placing a tile looks nothing else up. These
+ * are its join slots: slot 3e is board edge e, slots 3e + 1 and 3e + 2 its
+ * half-edges 2e and 2e + 1, so that the joins across an edge come in the
+ * order that join_edge makes them (path, then the halves). */
 struct orient {
-	_Alignas(64) uint8_t edge[4]; /* path or enclosure crossing board edge e, or CARC_NO_FEATURE */
-	uint8_t eklass[4];   /* its class */
-	uint8_t half[8];     /* area covering board half-edge h, or CARC_NO_FEATURE */
+	_Alignas(64) uint8_t slot[12]; /* the path or enclosure crossing edge e (slot 3e), the areas
+				  covering half-edges 2e, 2e + 1 (slots 3e + 1, 3e + 2); or CARC_NO_FEATURE */
+	uint8_t across[12];  /* across[s]: slot[3 * ((e + 2) & 3) + (0, 2, 1 for k 0, 1, 2)] for
+				s = 3e + k, the slot that meets slot s of a neighbour across its edge e */
+	uint16_t joins;      /* bit s: slot s holds a feature, but slot 3e + 2 not when every edge
+				of its terrain has one area on both halves (carc_game_start) */
+	uint16_t closing;    /* bit f: feature f is a path or an enclosure (completes when closed) */
 	uint32_t edges;      /* edge terrains, byte e = board edge e (carc_tile.rot_edges) */
 	uint8_t spot[CARC_SPOT_COUNT]; /* the feature at each spot, or CARC_NO_FEATURE */
-	uint8_t nclosing;    /* its paths and enclosures (features that complete when closed) */
-	uint8_t closing[CARC_MAX_FEATURES];
 	uint8_t closes_alone;/* one of them has no edge: it is complete when placed */
 	uint8_t any_attr;    /* one of its features has attributes (has_attr) */
 	uint8_t site;        /* the centre is a site (a cloister) */
@@ -185,6 +190,8 @@ struct carc_game {
 	const struct carc_ruleset *may_stand_rules;
 	unsigned long may_stand_for; /* the serial of the tile set */
 	unsigned long templates_for; /* the serial of their tile set */
+	bool by_terrain;        /* a tile that fits joins by its own slots alone (carc_game_start) */
+	int slot_step[12];      /* grid offsets across the edge of each join slot (struct orient) */
 
 	/* supply */
 	int *left;           /* per tile type */
@@ -325,6 +332,8 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 		g->grid = xcalloc(g->grid_cells, sizeof *g->grid);
 		const int step[4] = {g->dim, 1, -g->dim, -1};
 		memcpy(g->step, step, sizeof step);
+		for (int sl = 0; sl < 12; sl++)
+			g->slot_step[sl] = step[sl / 3];
 	}
 	size_t tiles = (size_t)(ts->total + ts->bonus_total) + 1;
 	if (g->placed_cap < tiles) {
@@ -383,19 +392,20 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 					uint8_t f = carc_tile_edge_feature(t, r, e);
 					bool joins = f != CARC_NO_FEATURE && (tmpl[f].klass == CARC_CLASS_PATH ||
 									       tmpl[f].klass == CARC_CLASS_ENCLOSURE);
-					o->edge[e] = joins ? f : CARC_NO_FEATURE;
-					o->eklass[e] = joins ? tmpl[f].klass : 0;
-				}
-				for (int h = 0; h < 8; h++) {
-					uint8_t f = carc_tile_half(t, r, h);
-					o->half[h] = f != CARC_NO_FEATURE && tmpl[f].klass == CARC_CLASS_AREA ? f
-														: CARC_NO_FEATURE;
+					o->slot[3 * e] = joins ? f : CARC_NO_FEATURE;
+					for (int k = 0; k < 2; k++) {
+						f = carc_tile_half(t, r, 2 * e + k);
+						o->slot[3 * e + 1 + k] = f != CARC_NO_FEATURE &&
+										 tmpl[f].klass == CARC_CLASS_AREA
+									 ? f
+									 : CARC_NO_FEATURE;
+					}
 				}
 				for (int f = 0; f < t->nfeatures; f++)
-					if (tmpl[f].klass == CARC_CLASS_PATH || tmpl[f].klass == CARC_CLASS_ENCLOSURE)
-						o->closing[o->nclosing++] = (uint8_t)f;
-				for (int k = 0; k < o->nclosing; k++)
-					o->closes_alone |= tmpl[o->closing[k]].open == 0;
+					if (tmpl[f].klass == CARC_CLASS_PATH || tmpl[f].klass == CARC_CLASS_ENCLOSURE) {
+						o->closing |= (uint16_t)(1u << f);
+						o->closes_alone |= tmpl[f].open == 0;
+					}
 				for (int f = 0; f < t->nfeatures; f++)
 					o->any_attr |= tmpl[f].has_attr;
 				o->nfeatures = t->nfeatures;
@@ -407,7 +417,50 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 						      : t->centre_feature;
 				o->site = t->centre_feature != CARC_NO_FEATURE &&
 					  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
+				for (int sl = 0; sl < 12; sl++) {
+					int k = sl % 3, oe = (sl / 3 + 2) & 3;
+					o->across[sl] = o->slot[3 * oe + (k ? 3 - k : 0)];
+				}
 			}
+		/* Whether a tile that fits (its edges show the terrains of their
+		 * neighbours') joins across an edge just where its own slots hold
+		 * features: so when every edge of a terrain has the same slots
+		 * (the class of its path or enclosure, or none; areas on both of
+		 * its halves, or on neither), the neighbour's match. The tile-set
+		 * rules (tileset.c) seem to make it true of every set; it is
+		 * checked rather than assumed, and where it fails carc_game_play
+		 * joins as carc_game_place does. Where every edge
+		 * of a terrain has one area on both halves (fields), the second
+		 * half's join would repeat the first's: it is left out of joins. */
+		uint8_t sig[CARC_MAX_TERRAINS];
+		bool twins[CARC_MAX_TERRAINS];
+		memset(sig, 0xff, sizeof sig);
+		memset(twins, 1, sizeof twins);
+		g->by_terrain = true;
+		for (int i = 0; i < ts->ntiles; i++)
+			for (int e = 0; e < 4; e++) {
+				const struct orient *o = &g->orient[i * 4];
+				const struct seg *tmpl = &g->templates[i * CARC_MAX_FEATURES];
+				uint8_t f = o->slot[3 * e], a = o->slot[3 * e + 1], b = o->slot[3 * e + 2];
+				unsigned terr = o->edges >> (8 * e) & 0xff;
+				uint8_t mine = (uint8_t)((f != CARC_NO_FEATURE ? 1 + tmpl[f].klass : 0) |
+							 (a != CARC_NO_FEATURE) << 2);
+				if (terr >= CARC_MAX_TERRAINS || (a != CARC_NO_FEATURE) != (b != CARC_NO_FEATURE)) {
+					g->by_terrain = false;
+					continue;
+				}
+				if (sig[terr] == 0xff)
+					sig[terr] = mine;
+				g->by_terrain &= sig[terr] == mine;
+				twins[terr] &= a == b;
+			}
+		for (int i = 0; i < ts->ntiles * 4; i++) {
+			struct orient *o = &g->orient[i];
+			for (int sl = 0; sl < 12; sl++) {
+				bool twin = sl % 3 == 2 && twins[o->edges >> (8 * (sl / 3)) & 7];
+				o->joins |= (uint16_t)((o->slot[sl] != CARC_NO_FEATURE && !twin) << sl);
+			}
+		}
 		free(g->bumps);
 		g->bumps = xcalloc_lines((size_t)ts->ntiles * 4, sizeof *g->bumps);
 		for (int i = 0; i < ts->ntiles * 4; i++) {
@@ -712,14 +765,11 @@ static HOT_INLINE bool join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext,
 	if (ra != rb) {
 		/* which is larger is a coin toss to the branch predictor: chosen
 		 * without a branch */
-		struct seg *A = &segs[ra], *B = &segs[rb];
-		uint32_t swap = -(uint32_t)(A->size < B->size); /* all ones or 0 */
+		uint32_t swap = -(uint32_t)(segs[ra].size < segs[rb].size); /* all ones or 0 */
 		uint32_t diff = (ra ^ rb) & swap;
-		uintptr_t pdiff = ((uintptr_t)A ^ (uintptr_t)B) & (uintptr_t)-(intptr_t)(swap & 1);
 		ra ^= diff;
 		rb ^= diff;
-		A = (struct seg *)((uintptr_t)A ^ pdiff);
-		B = (struct seg *)((uintptr_t)B ^ pdiff);
+		struct seg *A = &segs[ra], *B = &segs[rb];
 		/* B's members renamed: B itself, then the others (most often
 		 * none: B is the smaller) */
 		B->parent = ra;
@@ -748,9 +798,10 @@ static HOT_INLINE bool join(struct seg *segs, seg_attrs *attrs, uint32_t *fnext,
 			}
 		}
 	}
-	if (edge)
-		segs[ra].open = (int16_t)(segs[ra].open - 2);
-	return segs[ra].open == 0;
+	/* edge is fixed where join is inlined but for one loop (place_tile),
+	 * where it changes from join to join: without a branch */
+	segs[ra].open = (int16_t)(segs[ra].open - 2 * edge);
+	return edge & (segs[ra].open == 0);
 }
 
 /* Room for one more placement. carc_game_start sizes the arrays for the
@@ -785,9 +836,9 @@ static inline unsigned edges_taken(uint32_t need)
 
 /* Joins the features of a new placement (its table mo, its first segment
  * seg0) with those of the placement across its edge e (that cell's grid
- * entry, 0 when empty): the path or enclosure across the edge, then the
- * areas of its two halves (the second half is skipped when it joins the
- * same two features as the first). */
+ * entry, 0 when empty): the path or enclosure across the edge, when both
+ * have one of the same class, then the areas of its two halves (the second
+ * half is skipped when it joins the same two features as the first). */
 static HOT_INLINE bool join_edge(struct seg *restrict segs, seg_attrs *restrict attrs, uint32_t *restrict fnext,
 				  const struct carc_placement *placed, const struct orient *orient,
 				  const struct orient *mo, uint32_t seg0, uint16_t entry, int e)
@@ -795,22 +846,42 @@ static HOT_INLINE bool join_edge(struct seg *restrict segs, seg_attrs *restrict 
 	if (!entry)
 		return false;
 	const struct carc_placement *q = &placed[entry - 1];
-	const struct orient *qo = &orient[q->tile * 4 + q->rot];
+	const struct orient *qo = &orient[q->orient];
 	uint32_t qseg0 = q->seg0;
-	int oe = (e + 2) & 3;
-	uint8_t mf = mo->edge[e], qf = qo->edge[oe];
+	uint8_t mf = mo->slot[3 * e], qf = qo->across[3 * e];
 	bool closed = false;
-	if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && mo->eklass[e] == qo->eklass[oe]) {
+	if (mf != CARC_NO_FEATURE && qf != CARC_NO_FEATURE && segs[seg0 + mf].klass == segs[qseg0 + qf].klass)
 		closed = join(segs, attrs, fnext, seg0 + mf, qseg0 + qf, true);
-	}
-	/* half-edge h meets the neighbour's ((h ^ 1) + 4) & 7 */
-	uint8_t a0 = mo->half[2 * e], b0 = qo->half[(2 * e + 5) & 7];
-	uint8_t a1 = mo->half[2 * e + 1], b1 = qo->half[(2 * e + 4) & 7];
+	uint8_t a0 = mo->slot[3 * e + 1], b0 = qo->across[3 * e + 1];
+	uint8_t a1 = mo->slot[3 * e + 2], b1 = qo->across[3 * e + 2];
 	if (a0 != CARC_NO_FEATURE && b0 != CARC_NO_FEATURE)
 		join(segs, attrs, fnext, seg0 + a0, qseg0 + b0, false);
 	if (a1 != CARC_NO_FEATURE && b1 != CARC_NO_FEATURE && (a1 != a0 || b1 != b0))
 		join(segs, attrs, fnext, seg0 + a1, qseg0 + b1, false);
 	return closed;
+}
+
+/* The join slots (struct orient) of the edges in a set (bit e: edge e). */
+static const uint16_t edge_slots[16] = {
+	0x000, 0x007, 0x038, 0x03f, 0x1c0, 0x1c7, 0x1f8, 0x1ff,
+	0xe00, 0xe07, 0xe38, 0xe3f, 0xfc0, 0xfc7, 0xff8, 0xfff,
+};
+/* bit s: slot s is an edge's path or enclosure (its join closes an edge) */
+#define EDGE_SLOTS 0x249u
+
+/* Joins the feature in the lowest join slot of todo (struct orient) of a
+ * new placement (its table mo, its first segment seg0, its cell) with the
+ * neighbour's that meets it (step: grid offsets by slot); whether that
+ * closed a path or an enclosure. */
+static HOT_INLINE bool join_slot(struct seg *restrict segs, seg_attrs *restrict attrs, uint32_t *restrict fnext,
+				 const struct carc_placement *placed, const struct orient *orient,
+				 const struct orient *mo, uint32_t seg0, const struct cell *cell, const int *step,
+				 unsigned todo)
+{
+	int sl = carc_lowest_bit(todo);
+	const struct carc_placement *q = &placed[cell[step[sl]].placement - 1];
+	const struct orient *qo = &orient[q->orient];
+	return join(segs, attrs, fnext, seg0 + mo->slot[sl], q->seg0 + qo->across[sl], EDGE_SLOTS >> sl & 1);
 }
 
 /* What new_segment adds to the first 16 bytes of a template: seg0 to
@@ -874,10 +945,36 @@ static HOT_INLINE void note_closed(struct carc_game *g, struct seg *segs, uint32
 	}
 }
 
+_Static_assert(offsetof(struct carc_game, max_x) == offsetof(struct carc_game, min_x) + 4 &&
+		       offsetof(struct carc_game, min_y) == offsetof(struct carc_game, min_x) + 8 &&
+		       offsetof(struct carc_game, max_y) == offsetof(struct carc_game, min_x) + 12,
+	       "widen_bounds reads and writes the bounds as one vector");
+
+/* Widens the bounds of the placed tiles to take in x,y. With SSE2, as one
+ * vector: x,x,y,y against min_x, max_x, min_y, max_y, each lane taking
+ * x or y where the bound is greater (a minimum) or not (a maximum; when
+ * equal, either is the same). */
+static HOT_INLINE void widen_bounds(struct carc_game *g, int32_t x, int32_t y)
+{
+#if defined(__SSE2__)
+	__m128i b = _mm_loadu_si128((const __m128i *)(const void *)&g->min_x);
+	__m128i v = _mm_shuffle_epi32(_mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y)),
+				      _MM_SHUFFLE(1, 1, 0, 0));
+	__m128i take = _mm_xor_si128(_mm_cmpgt_epi32(b, v), _mm_set_epi32(-1, 0, -1, 0));
+	b = _mm_xor_si128(b, _mm_and_si128(_mm_xor_si128(b, v), take));
+	_mm_storeu_si128((__m128i *)(void *)&g->min_x, b);
+#else
+	g->min_x = x < g->min_x ? x : g->min_x;
+	g->max_x = x > g->max_x ? x : g->max_x;
+	g->min_y = y < g->min_y ? y : g->min_y;
+	g->max_y = y > g->max_y ? y : g->max_y;
+#endif
+}
+
 /* carc_game_place, inlined into carc_game_play; cell is the tile's grid
  * cell, NULL when the tile is not strictly inside the grid. */
 static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn,
-				 struct cell *cell)
+				 struct cell *cell, bool fitted)
 {
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
@@ -893,14 +990,12 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	uint32_t seg0 = (uint32_t)g->nsegs;
 	struct carc_placement *p = &placed[pi];
 	*p = (struct carc_placement){.x = x, .y = y, .tile = (uint16_t)tile, .rot = (uint8_t)rot,
-				     .colour = (uint8_t)colour, .turn = (uint16_t)turn, .seg0 = seg0};
+				     .colour = (uint8_t)colour, .turn = (uint16_t)turn, .seg0 = seg0,
+				     .orient = (uint16_t)(tile * 4 + rot)};
 	for (int i = 0; i < g->npending; i++)
 		segs[find_in(segs, g->pending[i])].pending = 0;
 	g->npending = 0;
-	g->min_x = x < g->min_x ? x : g->min_x;
-	g->max_x = x > g->max_x ? x : g->max_x;
-	g->min_y = y < g->min_y ? y : g->min_y;
-	g->max_y = y > g->max_y ? y : g->max_y;
+	widen_bounds(g, x, y);
 
 	/* The tile's features: fresh segments from the templates. The first
 	 * four are copied whatever the tile has (most have at most four, and
@@ -948,9 +1043,27 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	 * enclosure across it, then the areas of its two halves (the second
 	 * half is skipped when it joins the same two features as the first). */
 	bool closed = mo->closes_alone; /* a path or enclosure may be complete */
-	for (unsigned taken = edges_taken(cell->need); taken; taken &= taken - 1) {
-		int e = carc_lowest_bit(taken);
-		closed |= join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[g->step[e]].placement, e);
+	unsigned taken = edges_taken(cell->need);
+	if (fitted && g->by_terrain) {
+		/* A tile that fits, of a set whose terrains tell the joins
+		 * (by_terrain): its own slots say what joins across its taken
+		 * edges, in the same order, with no test of the neighbour's
+		 * features (each one a coin toss to the branch predictor): one
+		 * loop over the joins, which tests only whether there is
+		 * another. Every edge has one (todo is 0 only for a set whose
+		 * edges can have none): the first is made before the first
+		 * test. */
+		unsigned todo = mo->joins & edge_slots[taken];
+		if (todo) {
+			closed |= join_slot(segs, attrs, fnext, placed, orient, mo, seg0, cell, g->slot_step, todo);
+			for (todo &= todo - 1; todo; todo &= todo - 1)
+				closed |= join_slot(segs, attrs, fnext, placed, orient, mo, seg0, cell, g->slot_step, todo);
+		}
+	} else {
+		for (; taken; taken &= taken - 1) {
+			int e = carc_lowest_bit(taken);
+			closed |= join_edge(segs, attrs, fnext, placed, orient, mo, seg0, cell[g->step[e]].placement, e);
+		}
 	}
 
 	/* What the tile asks of the cells across its edges, and its place in
@@ -978,8 +1091,8 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 	 * one turn in ten), then sites: its own and its neighbours', row by row
 	 * from the north-west. */
 	if (closed)
-		for (int k = 0; k < mo->nclosing; k++)
-			note_closed(g, segs, seg0 + mo->closing[k]);
+		for (unsigned m = mo->closing; m; m &= m - 1)
+			note_closed(g, segs, seg0 + (uint32_t)carc_lowest_bit(m));
 	if (site_done)
 		complete_sites(g, cell);
 	return (int)pi;
@@ -988,7 +1101,7 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
 {
 	struct cell *cell = inside(g, x, y) ? &g->grid[(x + g->radius) + (y + g->radius) * g->dim] : NULL;
-	return place_tile(g, tile, rot, x, y, colour, turn, cell);
+	return place_tile(g, tile, rot, x, y, colour, turn, cell, false);
 }
 
 /* ---- features ---- */
@@ -1522,12 +1635,17 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 		g->bonus_left--;
 	else
 		g->totals.land_left--;
-	int pi = place_tile(g, tile, rot, x, y, colour, turn, cell);
+	int pi = place_tile(g, tile, rot, x, y, colour, turn, cell, true);
 	*placement = pi;
 	if (role >= 0) {
-		int f = spot >= 0 && spot < CARC_SPOT_COUNT ? mo->spot[spot] : CARC_NO_FEATURE;
-		if (f == CARC_NO_FEATURE || g->rules->roles[role].hut || g->supply[colour] <= 0 ||
-		    !(g->may_stand[role] >> g->templates[tile * CARC_MAX_FEATURES + f].kind & 1))
+		/* the four reasons to refuse tested as one: each is rare, but
+		 * four branches after the joins, whose outcomes fill the branch
+		 * predictor's history, cost more than the reads (the kind of
+		 * feature f & 15 is read for no feature too: some feature's) */
+		int f = (unsigned)spot < CARC_SPOT_COUNT ? mo->spot[spot] : CARC_NO_FEATURE;
+		unsigned kind = g->templates[tile * CARC_MAX_FEATURES + (f & (CARC_MAX_FEATURES - 1))].kind;
+		if ((f == CARC_NO_FEATURE) | g->rules->roles[role].hut | (g->supply[colour] <= 0) |
+		    !(g->may_stand[role] >> kind & 1))
 			return CARC_PLAY_PLACED;
 		uint32_t seg = g->placed[pi].seg0 + (uint32_t)f;
 		struct seg *root = &g->segs[find(g, seg)];

@@ -73,6 +73,7 @@ struct carc_placement {
 	uint16_t turn;
 	uint8_t site_scored;   /* its site (cloister) has been scored */
 	uint32_t seg0;         /* its features are segments seg0 .. seg0 + nfeatures - 1 */
+	uint16_t orient;       /* tile * 4 + rot: the engine's table of the tile so turned */
 };
 
 /* What is wrong with a placement. */
