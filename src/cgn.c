@@ -35,7 +35,10 @@
  * runs over them; finding its end costs two memchr() calls unless the line
  * holds a '{'. Each line is then tokenised once, in place: no token is
  * copied or allocated. On a syntax error the line is reported, marked bad
- * and the rest of it skipped, so that every error of a game is seen.
+ * and the rest of it skipped, so that every error of a game is seen. Most
+ * lines take none of this way: empty lines, the next game's first tag,
+ * plain tag lines (read_plain_tag) and plain turn lines (read_plain_turns)
+ * are told by their first byte, or read straight from the buffer.
  */
 #include "record.h"
 
@@ -1017,7 +1020,7 @@ static bool parse_coord(struct cursor *c, size_t s, size_t n, int32_t *x, int32_
  * time, without a branch on each byte. A line ends at a newline or the NUL
  * after the input, neither of which is one, so this never passes its end;
  * it reads at most 15 bytes past it. */
-static size_t skip_name(const unsigned char *s, size_t p)
+static FAST_PATH size_t skip_name(const unsigned char *s, size_t p)
 {
 #if defined(__SSE2__)
 	const __m128i case_bit = _mm_set1_epi8(0x20), a = _mm_set1_epi8('a' - 1), z = _mm_set1_epi8('z' + 1);
@@ -1046,7 +1049,7 @@ static size_t skip_name(const unsigned char *s, size_t p)
  * after the input, so this never passes its end; it reads at most 7 bytes
  * past it. (In each mask below, a borrow or carry from one byte to the next
  * only comes from a byte that is marked itself: the lowest mark is exact.) */
-static size_t skip_plain_value(const unsigned char *s, size_t p)
+static FAST_PATH size_t skip_plain_value(const unsigned char *s, size_t p)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
 	for (;; p += 8) {
@@ -2310,6 +2313,74 @@ static bool result_fast(struct parser *ps, const struct carc_tag *t)
 	return true;
 }
 
+/* Among the tags: reads the tag line at r->pos with a path of its own when
+ * it is a plain one, [Name "value"] with spaces only between its parts, a
+ * value of printable ASCII but '"' and '\\', nothing after the ']' but
+ * spaces and the newline (or CR LF), and a name not given before in this
+ * game: what parse_tag makes of it, without finding the line's end first,
+ * tokenising it and sorting its blanks and comments. Such a line is one
+ * logical line (a '{' in the value starts no comment: see scan_line_slow),
+ * and it has no byte that lone_cr or line_problems would report. Returns
+ * false, having changed nothing the general reader sees, for any other
+ * line: the general reader takes it, and reports what is wrong with it. */
+static bool read_plain_tag(struct parser *ps)
+{
+	struct carc_reader *r = ps->r;
+	struct carc_record *rec = ps->rec;
+	ps->text = r->buf + r->game;
+	const unsigned char *s = (const unsigned char *)ps->text;
+	size_t start = r->pos - r->game; /* its '[' */
+	size_t ns = start + 1, p = skip_name(s, ns), nlen = p - ns;
+	if (nlen == 0 || !((s[ns] | 0x20) >= 'a' && (s[ns] | 0x20) <= 'z'))
+		return false;
+	while (s[p] == ' ')
+		p++;
+	if (s[p] != '"')
+		return false;
+	size_t vs = ++p;
+	p = skip_plain_value(s, p); /* (stops at the NUL after the input) */
+	if (s[p] != '"')
+		return false;
+	size_t ve = p++;
+	while (s[p] == ' ')
+		p++;
+	if (s[p] != ']')
+		return false;
+	size_t te = ++p;
+	while (s[p] == ' ')
+		p++;
+	p += s[p] == '\r';
+	if (s[p] != '\n' || p - start > MAX_LINE)
+		return false;
+	int id = known_tag(r, s + ns, nlen);
+	uint32_t *slot = NULL;
+	int before = id != CARC_TAG_UNKNOWN ? rec->tag_index[id] : unknown_tag(ps, ps->text + ns, nlen, &slot);
+	if (before >= 0)
+		return false;
+	if (slot) {
+		*slot = (uint32_t)rec->ntags + 1;
+		r->names_used++;
+	}
+	size_t text_at = rec->text.len;
+	carc_buf_add(&rec->text, s + vs, ve - vs);
+	carc_buf_addc(&rec->text, '\0');
+	GROW(rec, tags, ntags, tags_cap);
+	struct carc_tag *t = &rec->tags[rec->ntags];
+	t->span = span(start, te - start);
+	t->name = span(ns, nlen);
+	t->value = span(vs, ve - vs);
+	t->text = (uint32_t)text_at;
+	t->text_len = (uint32_t)(ve - vs);
+	t->line = r->line;
+	if (id != CARC_TAG_UNKNOWN)
+		rec->tag_index[id] = (int)rec->ntags;
+	rec->ntags++;
+	ps->line_bad = false;
+	r->pos = r->game + p + 1;
+	r->line++;
+	return true;
+}
+
 /* parse_move_fast, for a line that starts at b[start] (before its blanks)
  * and has its newline within 63 bytes: the same checks on the same bytes,
  * and the same results. Only the way from word to word is another: word
@@ -2544,8 +2615,30 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 
 	for (;;) {
 		struct line li;
-		if (header_done && !r->peeked && !r->given_up && read_plain_turns(&ps))
-			tail = false;
+		if (!r->peeked && !r->given_up) {
+			if (header_done && read_plain_turns(&ps))
+				tail = false;
+			/* Lines that the first byte tells, without scanning them:
+			 * an empty line (nothing to do but count it), the next
+			 * game's first tag (unless comment lines before it are
+			 * to be carried over to it: see below), a plain tag.
+			 * (The byte after the input is a NUL.) */
+			char c0 = r->buf[r->pos];
+			if (c0 == '\n') {
+				r->pos++;
+				r->line++;
+				ps.line_bad = false;
+				continue;
+			}
+			if (c0 == '[' && carc_cgn_fast_turns) {
+				if (ps.in_moves && !tail)
+					break;
+				if (!ps.in_moves && read_plain_tag(&ps)) {
+					any = true;
+					continue;
+				}
+			}
+		}
 		if (r->peeked) {
 			li = r->peek;
 			r->peeked = false;
@@ -2619,6 +2712,11 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 			if (!header_done) {
 				finish_header(&ps);
 				header_done = true;
+				ps.in_moves = true;
+				/* The first turn: read_plain_turns reads it with the
+				 * rest when it is plain (else it comes back here). */
+				if (!li.flags && !ps.line_bad && fast_turns(&ps))
+					continue;
 			}
 			ps.in_moves = true;
 			if (!fast_turns(&ps) || ps.line_bad || !parse_turn_line_fast(&ps))
