@@ -303,12 +303,12 @@ struct tag_slot {
 
 /* ---- the reader: input blocks, logical lines ---- */
 
-enum { LINE_CUT = 1, LINE_OPEN_BRACE = 2, LINE_BRACE_LIMIT = 4, LINE_SLOW = 8 };
+enum { LINE_CUT = 1, LINE_OPEN_BRACE = 2, LINE_BRACE_LIMIT = 4, LINE_SLOW = 8, LINE_CR = 16 };
 
 /* A logical line, in absolute offsets into the reader's buffer. */
 struct line {
 	size_t start, end;    /* end: its newline, or the end of the input */
-	unsigned flags;
+	unsigned flags;       /* LINE_CR: it may hold a CR (LINE_SLOW: so may it) */
 	size_t brace;         /* LINE_OPEN_BRACE: where the unclosed { is */
 };
 
@@ -324,7 +324,6 @@ struct carc_reader {
 	unsigned line;        /* line number at pos */
 	bool eof, started, given_up;
 	bool lost;           /* carc_reader_lost_text */
-	bool cr_seen;        /* a CR has been read: lines are checked for lone ones */
 	int error;           /* carc_reader_error */
 	bool peeked;          /* peek is the next game's first line, already scanned */
 	struct line peek;
@@ -459,7 +458,6 @@ static bool fill(struct carc_reader *r)
 	}
 	errno = 0; /* what a failed read leaves in it is its reason */
 	size_t n = fread(r->buf + r->len, 1, r->cap - r->len - 1 - SLACK, r->f);
-	r->cr_seen = r->cr_seen || memchr(r->buf + r->len, '\r', n);
 	r->len += n;
 	end_text(r);
 	if (n == 0) {
@@ -624,24 +622,30 @@ static inline bool scan_line(struct carc_reader *r, struct line *li)
 	/* the common case: a newline in the buffer, no { before it */
 #if defined(__SSE2__)
 	/* Lines are short: both at once, 32 bytes at a time (most lines are
-	 * done in one step), without the calls of two memchr(). (The bytes
-	 * after the input are zeros: see end_text.) */
-	const __m128i newline = _mm_set1_epi8('\n'), brace = _mm_set1_epi8('{');
+	 * done in one step), without the calls of two memchr(); and whether
+	 * the line has a CR, for lone_cr. (The bytes after the input are
+	 * zeros: see end_text.) */
+	const __m128i newline = _mm_set1_epi8('\n'), brace = _mm_set1_epi8('{'), cr = _mm_set1_epi8('\r');
+	uint64_t crs = 0; /* CRs before the 32 bytes */
 	for (size_t i = r->pos; i < r->len && i - r->pos <= MAX_LINE; i += 32) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(r->buf + i));
 		__m128i u = _mm_loadu_si128((const __m128i *)(const void *)(r->buf + i + 16));
 		uint64_t hit = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, brace))) |
 			       (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(u, newline),
 									   _mm_cmpeq_epi8(u, brace))) << 16;
+		uint64_t in = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, cr)) |
+			      (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(u, cr)) << 16;
 		if (hit) {
-			size_t nl = i + (size_t)carc_lowest_bit(hit);
+			unsigned k = (unsigned)carc_lowest_bit(hit);
+			size_t nl = i + k;
 			if (r->buf[nl] != '\n' || nl - r->pos > MAX_LINE)
 				break;
 			li->start = r->pos;
 			li->end = nl;
-			li->flags = 0;
+			li->flags = crs | (in & ((UINT64_C(1) << k) - 1)) ? LINE_CR : 0;
 			return true;
 		}
+		crs |= in;
 	}
 #else
 	const char *p = r->buf + r->pos;
@@ -649,7 +653,7 @@ static inline bool scan_line(struct carc_reader *r, struct line *li)
 	if (nl && nl - p <= MAX_LINE && !memchr(p, '{', (size_t)(nl - p))) {
 		li->start = r->pos;
 		li->end = (size_t)(nl - r->buf);
-		li->flags = 0;
+		li->flags = memchr(p, '\r', (size_t)(nl - p)) ? LINE_CR : 0;
 		return true;
 	}
 #endif
@@ -2688,7 +2692,7 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		ps.line_bad = false; /* an open { does not spoil the turn before it */
 		ps.line_start = p - r->game;
 		ps.line_end = li.end - r->game;
-		if (r->cr_seen) /* (files without a CR, most, are not searched) */
+		if (li.flags & (LINE_CR | LINE_SLOW)) /* (most lines have no CR) */
 			lone_cr(&ps, &li);
 		if (first == '[') {
 			any = true;
@@ -2715,7 +2719,7 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 				ps.in_moves = true;
 				/* The first turn: read_plain_turns reads it with the
 				 * rest when it is plain (else it comes back here). */
-				if (!li.flags && !ps.line_bad && fast_turns(&ps))
+				if (!(li.flags & LINE_SLOW) && !ps.line_bad && fast_turns(&ps))
 					continue;
 			}
 			ps.in_moves = true;
@@ -2773,7 +2777,6 @@ bool carc_parse_string(const char *text, size_t len, const char *name, struct ca
 	r->buf = xmalloc(len + 1 + SLACK);
 	memcpy(r->buf, text, len);
 	r->len = len;
-	r->cr_seen = memchr(text, '\r', len) != NULL;
 	r->cap = len + 1 + SLACK;
 	end_text(r);
 	r->eof = true;

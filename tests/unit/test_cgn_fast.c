@@ -496,6 +496,64 @@ static void test_cgn_fast_games_of_a_file_read_the_same(void **state)
 	carc_tileset_cache_free(cache);
 }
 
+/* The E002 messages, as line:column, one after another. */
+static void keep_e002(void *ctx, const struct carc_diag *d)
+{
+	unsigned line, col;
+	if (d->code != CARC_E002)
+		return;
+	carc_src_position(d->src, d->off, &line, &col);
+	carc_buf_printf(ctx, "%u:%u ", line, col);
+}
+
+/* A CR anywhere but before its newline is reported, once, where it is,
+ * whatever the line (turn, tag, comment, short or long, the last one) and
+ * wherever the CR falls in the bytes the reader looks at together. */
+static void test_cgn_fast_lone_cr_reported_where_it_is(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"[Event \"a game whose lines are of many kinds and lengths\"]\n[Seats \"red green\"]\n"
+		"; a comment line, long enough to take more than 32 bytes\n\n"
+		"1. red D 0,1 0\n2. green D 0,-1 0 { a comment that runs on past 64 bytes, to the line's end }\n"
+		"3. red D 0,2 0 ; and a note\n{ a comment\nover lines }\n4. green D 0,-2 0\n\n"
+		"[Event \"the next game\"]\n\n1.  red  D  0,1  0   knight  N   =   red  0 ,  green  0\n2. green D 0,-1 0";
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	size_t len = sizeof text - 1;
+	for (size_t at = 0; at <= len; at++) {
+		struct carc_buf in = {0}, got = {0}, want = {0};
+		carc_buf_add(&in, text, at);
+		carc_buf_addc(&in, '\r');
+		carc_buf_add(&in, text + at, len - at);
+		if (at == len || text[at] != '\n') {
+			unsigned line = 1, col = 1;
+			for (size_t i = 0; i < at; i++, col++)
+				if (text[i] == '\n')
+					line++, col = 0;
+			carc_buf_printf(&want, "%u:%u ", line, col);
+		}
+		FILE *f = fmemopen(in.data, in.len, "r");
+		assert_non_null(f);
+		struct carc_diag_sink sink = {.emit = keep_e002, .ctx = &got};
+		struct carc_reader *r = carc_reader_new(f, "cr.cgn", cache);
+		struct carc_record rec = {0};
+		while (carc_reader_next(r, &rec, &sink))
+			;
+		if (strcmp(carc_buf_cstr(&got), carc_buf_cstr(&want)))
+			print_error("a CR at %zu: E002 at %s, expected at %s\n", at, carc_buf_cstr(&got),
+				    carc_buf_cstr(&want));
+		assert_string_equal(carc_buf_cstr(&got), carc_buf_cstr(&want));
+		carc_record_free(&rec);
+		carc_reader_free(r);
+		carc_diag_free(&sink);
+		fclose(f);
+		carc_buf_free(&in);
+		carc_buf_free(&got);
+		carc_buf_free(&want);
+	}
+	carc_tileset_cache_free(cache);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -504,6 +562,7 @@ int main(void)
 		cmocka_unit_test(test_cgn_fast_edge_lines_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_tag_lines_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_games_of_a_file_read_the_same),
+		cmocka_unit_test(test_cgn_fast_lone_cr_reported_where_it_is),
 	};
 	return cmocka_run_group_tests_name("cgn_fast", tests, NULL, NULL);
 }
