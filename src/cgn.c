@@ -1048,13 +1048,28 @@ static FAST_PATH size_t skip_name(const unsigned char *s, size_t p)
 }
 
 /* Past the bytes from s[p] on that a tag's value keeps as they are,
- * printable ASCII but '"' and '\\', counted 8 at a time: stops at the first
- * other byte, where the caller reads on. A line ends at a newline or the NUL
- * after the input, so this never passes its end; it reads at most 7 bytes
- * past it. (In each mask below, a borrow or carry from one byte to the next
- * only comes from a byte that is marked itself: the lowest mark is exact.) */
+ * printable ASCII but '"' and '\\', counted 16 (or 8) at a time: stops at
+ * the first other byte, where the caller reads on. A line ends at a newline
+ * or the NUL after the input, so this never passes its end; it reads at most
+ * 15 bytes past it. */
 static FAST_PATH size_t skip_plain_value(const unsigned char *s, size_t p)
 {
+#if defined(__SSE2__)
+	const __m128i space = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f);
+	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+	for (;; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + p));
+		/* (a signed comparison: the bytes from 0x80 on are below ' ') */
+		__m128i other = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, del)),
+					     _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+		unsigned at = (unsigned)_mm_movemask_epi8(other);
+		if (at)
+			return p + (size_t)carc_lowest_bit(at);
+	}
+#else
+	/* (In each mask below, a borrow or carry from one byte to the next
+	 * only comes from a byte that is marked itself: the lowest mark is
+	 * exact.) */
 	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
 	for (;; p += 8) {
 		uint64_t w = word_at(s + p);
@@ -1067,6 +1082,7 @@ static FAST_PATH size_t skip_plain_value(const unsigned char *s, size_t p)
 		if (other)
 			return p + first_nonzero_byte(other);
 	}
+#endif
 }
 
 /* The known tag (carc_tag_lookup) named by the n bytes at p, letters,
@@ -2365,16 +2381,24 @@ static bool read_plain_tag(struct parser *ps)
 		*slot = (uint32_t)rec->ntags + 1;
 		r->names_used++;
 	}
-	size_t text_at = rec->text.len;
-	carc_buf_add(&rec->text, s + vs, ve - vs);
-	carc_buf_addc(&rec->text, '\0');
+	/* the value and its NUL into the text arena, 16 bytes at a time (a
+	 * few in all, not worth a call of memcpy): the line, and the reader's
+	 * buffer, go on past the value (see end_text), and the arena is given
+	 * room for the last 16 */
+	size_t text_at = rec->text.len, n = ve - vs;
+	carc_buf_reserve(&rec->text, n + 16);
+	char *d = rec->text.data + text_at;
+	for (size_t k = 0; k < n; k += 16)
+		memcpy(d + k, s + vs + k, 16);
+	d[n] = d[n + 1] = '\0'; /* (and the arena's own NUL after it) */
+	rec->text.len += n + 1;
 	GROW(rec, tags, ntags, tags_cap);
 	struct carc_tag *t = &rec->tags[rec->ntags];
 	t->span = span(start, te - start);
 	t->name = span(ns, nlen);
 	t->value = span(vs, ve - vs);
 	t->text = (uint32_t)text_at;
-	t->text_len = (uint32_t)(ve - vs);
+	t->text_len = (uint32_t)n;
 	t->line = r->line;
 	if (id != CARC_TAG_UNKNOWN)
 		rec->tag_index[id] = (int)rec->ntags;
