@@ -167,7 +167,7 @@ static FAST_PATH uint64_t colour_key(const char *p, size_t len)
 	return key | UINT64_C(0x202020202020);
 }
 
-int carc_colour_lookup(const char *p, size_t len)
+static FAST_PATH int colour_lookup(const char *p, size_t len)
 {
 	/* The colour a word may be is given by its second and third letters,
 	 * as in fast_colour (their case does not change it), so it is compared
@@ -191,6 +191,8 @@ int carc_colour_lookup(const char *p, size_t len)
 		return by_slot[slot].colour;
 	return len == 4 && key == grey ? CARC_GRAY : -1;
 }
+
+int carc_colour_lookup(const char *p, size_t len) { return colour_lookup(p, len); }
 
 int carc_spot_lookup(const char *p, size_t len)
 {
@@ -342,6 +344,9 @@ struct carc_reader {
 	struct tag_slot tag_names[TAG_SLOTS]; /* the known tag names */
 	const struct carc_ruleset *roles_for;
 	struct fast_word roles[ROLE_SLOTS];
+	/* the tile set that the last game's rule set named, from the cache */
+	const char *tileset_name;
+	const struct carc_tileset *tileset;
 	size_t role_len[CARC_MAX_ROLES]; /* of roles_for's role names */
 };
 
@@ -1293,10 +1298,12 @@ static void parse_seats(struct parser *ps, const char *v)
 	for (const char *p = v; *p;) {
 		while (*p == ' ' || *p == ',' || *p == '\t')
 			p++;
-		size_t n = strcspn(p, " ,\t");
+		size_t n = 0; /* (as strcspn(p, " ,\t"), without a call for a word) */
+		while (p[n] && p[n] != ' ' && p[n] != ',' && p[n] != '\t')
+			n++;
 		if (!n)
 			break;
-		int col = carc_colour_lookup(p, n);
+		int col = colour_lookup(p, n);
 		int shown = n < 40 ? (int)n : 40;
 		if (col < 0) {
 			header_error(ps, CARC_E010, CARC_TAG_SEATS,
@@ -1504,6 +1511,17 @@ static const char *tileset_path(struct parser *ps, const char *v, struct carc_bu
 
 static bool result_fast(struct parser *ps, const struct carc_tag *t);
 
+/* v equals name, in any case (as carc_slice_ieq compares). */
+static bool same_name(const char *v, const char *name)
+{
+	for (;; v++, name++) {
+		if (lower(*v) != lower(*name))
+			return false;
+		if (!*v)
+			return true;
+	}
+}
+
 /* Resolves the known tags once the header is complete, and fills in the
  * defaults of the rule set. */
 static void finish_header(struct parser *ps)
@@ -1514,7 +1532,11 @@ static void finish_header(struct parser *ps)
 
 	rec->rules = carc_ruleset_get(CARC_RULES_BASE);
 	if ((v = carc_record_tag(rec, CARC_TAG_RULES))) {
-		const struct carc_ruleset *rs = carc_ruleset_find(v, strlen(v));
+		/* most often the last game's (no two rule sets have the same
+		 * name in any case, so it is the one carc_ruleset_find finds) */
+		const struct carc_ruleset *rs = ps->r->roles_for;
+		if (!rs || !same_name(v, rs->name))
+			rs = carc_ruleset_find(v, strlen(v));
 		if (rs) {
 			rec->rules = rs;
 		} else {
@@ -1536,9 +1558,11 @@ static void finish_header(struct parser *ps)
 	if ((v = carc_record_tag(rec, CARC_TAG_SEATS)))
 		parse_seats(ps, v);
 	rec->followers = rs->followers;
-	number_tag(ps, CARC_TAG_FOLLOWERS, rs->min_followers, rs->max_followers, &rec->followers);
+	if (rec->tag_index[CARC_TAG_FOLLOWERS] >= 0)
+		number_tag(ps, CARC_TAG_FOLLOWERS, rs->min_followers, rs->max_followers, &rec->followers);
 	rec->huts = rs->huts;
-	number_tag(ps, CARC_TAG_HUTS, 0, 99, &rec->huts);
+	if (rec->tag_index[CARC_TAG_HUTS] >= 0)
+		number_tag(ps, CARC_TAG_HUTS, 0, 99, &rec->huts);
 	if ((v = carc_record_tag(rec, CARC_TAG_TABLE)))
 		parse_table(ps, v);
 
@@ -1553,9 +1577,21 @@ static void finish_header(struct parser *ps)
 	if (named_by >= 0)
 		at = rec->tags[rec->tag_index[named_by]].value;
 	unsigned before = ps->sink->errors;
-	rec->tileset = carc_tileset_cache_get(ps->r->cache, tsname, ps->sink, named_by >= 0 ? src_of(ps) : NULL,
-					      at.off, at.len ? at.len : 1);
-	carc_buf_free(&path);
+	struct carc_reader *r = ps->r;
+	if (tsname == r->tileset_name) {
+		/* the rule set's (not a Tileset tag's), as in the last game: the
+		 * cache has it (and would find it by its name) */
+		rec->tileset = r->tileset;
+	} else {
+		rec->tileset = carc_tileset_cache_get(r->cache, tsname, ps->sink, named_by >= 0 ? src_of(ps) : NULL,
+						      at.off, at.len ? at.len : 1);
+		if (named_by != CARC_TAG_TILESET && rec->tileset) {
+			r->tileset_name = tsname;
+			r->tileset = rec->tileset;
+		}
+	}
+	if (path.data)
+		carc_buf_free(&path);
 	if (!rec->tileset) {
 		unsigned n = ps->sink->errors - before;
 		rec->syntax_errors += n ? n : 1;

@@ -425,8 +425,10 @@ static void test_cgn_fast_tag_lines_parse_the_same(void **state)
 }
 
 /* Every game of a file read from a stream, with the fast paths and without:
- * the records, and the messages, one after another. */
-static void read_all(const char *text, size_t len, bool fast, struct carc_tileset_cache *cache, struct carc_buf *out)
+ * the records, and the messages, one after another (header: only what the
+ * header's tags give, and the messages). */
+static void read_all(const char *text, size_t len, bool fast, bool header, struct carc_tileset_cache *cache,
+		     struct carc_buf *out)
 {
 	FILE *f = fmemopen((void *)(uintptr_t)text, len, "r");
 	assert_non_null(f);
@@ -435,6 +437,14 @@ static void read_all(const char *text, size_t len, bool fast, struct carc_tilese
 	struct carc_record rec = {0};
 	carc_cgn_fast_turns = fast;
 	while (carc_reader_next(r, &rec, &sink)) {
+		carc_buf_printf(out, "rules %s tileset %s edition %d followers %d huts %d seats", rec.rules->name,
+				rec.tileset ? rec.tileset->name : "-", rec.edition, rec.followers, rec.huts);
+		for (int i = 0; i < rec.nseats; i++)
+			carc_buf_printf(out, " %d", rec.seats[i]);
+		carc_buf_printf(out, " result %d %u %u errors %u\n", (int)rec.has_result, rec.result_first,
+				rec.result_count, rec.header_errors);
+		if (header)
+			continue;
 		carc_buf_printf(out, "game %u line %u len %zu tags %zu moves %zu claims %zu comments %zu errors %u %u\n",
 				rec.index, rec.src.base_line, rec.src.len, rec.ntags, rec.nmoves, rec.nclaims,
 				rec.ncomments, rec.syntax_errors, rec.header_errors);
@@ -449,7 +459,8 @@ static void read_all(const char *text, size_t len, bool fast, struct carc_tilese
 					rec.moves[i].turn);
 	}
 	carc_cgn_fast_turns = true;
-	carc_buf_printf(out, "end %d %d\n", carc_reader_error(r), (int)carc_reader_lost_text(r));
+	if (!header)
+		carc_buf_printf(out, "end %d %d\n", carc_reader_error(r), (int)carc_reader_lost_text(r));
 	carc_record_free(&rec);
 	carc_reader_free(r);
 	carc_diag_free(&sink);
@@ -482,8 +493,8 @@ static void test_cgn_fast_games_of_a_file_read_the_same(void **state)
 				carc_buf_adds(&text, "\n");
 				carc_buf_adds(&text, turns[(j + (size_t)g) % (sizeof turns / sizeof *turns)]);
 			}
-			read_all(text.data, text.len, true, cache, &a);
-			read_all(text.data, text.len, false, cache, &b);
+			read_all(text.data, text.len, true, false, cache, &a);
+			read_all(text.data, text.len, false, false, cache, &b);
 			if (strcmp(carc_buf_cstr(&a), carc_buf_cstr(&b)))
 				print_error("fast and general readers differ on:\n%s\n--- fast:\n%s--- general:\n%s",
 					    carc_buf_cstr(&text), carc_buf_cstr(&a), carc_buf_cstr(&b));
@@ -492,6 +503,45 @@ static void test_cgn_fast_games_of_a_file_read_the_same(void **state)
 			carc_buf_free(&a);
 			carc_buf_free(&b);
 		}
+	}
+	/* headers that change from game to game: the rule set and the tile
+	 * set it names are remembered from one game to the next */
+	static const char *const headers[] = {
+		"[Rules \"base\"]\n", "[Rules \"solo\"]\n", "[Rules \"hunters\"]\n", "[Rules \"BASE\"]\n",
+		"[Rules \"Hunters\"]\n", "[Rules \"bases\"]\n", "[Rules \"bas\"]\n", "[Rules \"\"]\n", "[Event \"e\"]\n",
+		"[Tileset \"base\"]\n", "[Rules \"solo\"]\n[Tileset \"base\"]\n", "[Tileset \"nowhere\"]\n",
+		"[Rules \"hunters\"]\n[Tileset \"nowhere\"]\n", "[Followers \"3\"]\n[Huts \"2\"]\n",
+		"[Followers \"0\"]\n", "[Huts \"x\"]\n", "[Seats \"red,blue  green\tyellow\"]\n", "[Seats \"red red\"]\n",
+		"[Seats \"red purple\"]\n", "[Seats \"red\"]\n", "[Seats \" , \"]\n", "[Result \"red 3, green 4\"]\n",
+	};
+	size_t nh = sizeof headers / sizeof *headers;
+	for (size_t i = 0; i < nh; i++) {
+		struct carc_buf text = {0}, a = {0}, b = {0}, one = {0};
+		for (size_t g = 0; g < 2 * nh; g++) {
+			carc_buf_reset(&one);
+			carc_buf_adds(&one, headers[(i * g + g / 3) % nh]);
+			carc_buf_adds(&one, "\n1. red D 0,1 0\n\n");
+			carc_buf_add(&text, one.data, one.len);
+			/* and each game read on its own, by a reader of its own */
+			read_all(one.data, one.len, true, true, cache, &b);
+		}
+		read_all(text.data, text.len, true, true, cache, &a);
+		if (strcmp(carc_buf_cstr(&a), carc_buf_cstr(&b)))
+			print_error("the games of a file and each alone differ on:\n%s\n--- file:\n%s--- alone:\n%s",
+				    carc_buf_cstr(&text), carc_buf_cstr(&a), carc_buf_cstr(&b));
+		assert_string_equal(carc_buf_cstr(&a), carc_buf_cstr(&b));
+		carc_buf_reset(&a);
+		carc_buf_reset(&b);
+		read_all(text.data, text.len, true, false, cache, &a);
+		read_all(text.data, text.len, false, false, cache, &b);
+		if (strcmp(carc_buf_cstr(&a), carc_buf_cstr(&b)))
+			print_error("fast and general readers differ on:\n%s\n--- fast:\n%s--- general:\n%s",
+				    carc_buf_cstr(&text), carc_buf_cstr(&a), carc_buf_cstr(&b));
+		assert_string_equal(carc_buf_cstr(&a), carc_buf_cstr(&b));
+		carc_buf_free(&text);
+		carc_buf_free(&a);
+		carc_buf_free(&b);
+		carc_buf_free(&one);
 	}
 	carc_tileset_cache_free(cache);
 }
