@@ -35,7 +35,10 @@
  * runs over them; finding its end costs two memchr() calls unless the line
  * holds a '{'. Each line is then tokenised once, in place: no token is
  * copied or allocated. On a syntax error the line is reported, marked bad
- * and the rest of it skipped, so that every error of a game is seen.
+ * and the rest of it skipped, so that every error of a game is seen. Most
+ * lines take none of this way: empty lines, the next game's first tag,
+ * plain tag lines (read_plain_tag) and plain turn lines (read_plain_turns)
+ * are told by their first byte, or read straight from the buffer.
  */
 #include "record.h"
 
@@ -164,7 +167,7 @@ static FAST_PATH uint64_t colour_key(const char *p, size_t len)
 	return key | UINT64_C(0x202020202020);
 }
 
-int carc_colour_lookup(const char *p, size_t len)
+static FAST_PATH int colour_lookup(const char *p, size_t len)
 {
 	/* The colour a word may be is given by its second and third letters,
 	 * as in fast_colour (their case does not change it), so it is compared
@@ -188,6 +191,8 @@ int carc_colour_lookup(const char *p, size_t len)
 		return by_slot[slot].colour;
 	return len == 4 && key == grey ? CARC_GRAY : -1;
 }
+
+int carc_colour_lookup(const char *p, size_t len) { return colour_lookup(p, len); }
 
 int carc_spot_lookup(const char *p, size_t len)
 {
@@ -300,12 +305,12 @@ struct tag_slot {
 
 /* ---- the reader: input blocks, logical lines ---- */
 
-enum { LINE_CUT = 1, LINE_OPEN_BRACE = 2, LINE_BRACE_LIMIT = 4, LINE_SLOW = 8 };
+enum { LINE_CUT = 1, LINE_OPEN_BRACE = 2, LINE_BRACE_LIMIT = 4, LINE_SLOW = 8, LINE_CR = 16 };
 
 /* A logical line, in absolute offsets into the reader's buffer. */
 struct line {
 	size_t start, end;    /* end: its newline, or the end of the input */
-	unsigned flags;
+	unsigned flags;       /* LINE_CR: it may hold a CR (LINE_SLOW: so may it) */
 	size_t brace;         /* LINE_OPEN_BRACE: where the unclosed { is */
 };
 
@@ -321,7 +326,6 @@ struct carc_reader {
 	unsigned line;        /* line number at pos */
 	bool eof, started, given_up;
 	bool lost;           /* carc_reader_lost_text */
-	bool cr_seen;        /* a CR has been read: lines are checked for lone ones */
 	int error;           /* carc_reader_error */
 	bool peeked;          /* peek is the next game's first line, already scanned */
 	struct line peek;
@@ -340,6 +344,9 @@ struct carc_reader {
 	struct tag_slot tag_names[TAG_SLOTS]; /* the known tag names */
 	const struct carc_ruleset *roles_for;
 	struct fast_word roles[ROLE_SLOTS];
+	/* the tile set that the last game's rule set named, from the cache */
+	const char *tileset_name;
+	const struct carc_tileset *tileset;
 	size_t role_len[CARC_MAX_ROLES]; /* of roles_for's role names */
 };
 
@@ -456,7 +463,6 @@ static bool fill(struct carc_reader *r)
 	}
 	errno = 0; /* what a failed read leaves in it is its reason */
 	size_t n = fread(r->buf + r->len, 1, r->cap - r->len - 1 - SLACK, r->f);
-	r->cr_seen = r->cr_seen || memchr(r->buf + r->len, '\r', n);
 	r->len += n;
 	end_text(r);
 	if (n == 0) {
@@ -621,24 +627,30 @@ static inline bool scan_line(struct carc_reader *r, struct line *li)
 	/* the common case: a newline in the buffer, no { before it */
 #if defined(__SSE2__)
 	/* Lines are short: both at once, 32 bytes at a time (most lines are
-	 * done in one step), without the calls of two memchr(). (The bytes
-	 * after the input are zeros: see end_text.) */
-	const __m128i newline = _mm_set1_epi8('\n'), brace = _mm_set1_epi8('{');
+	 * done in one step), without the calls of two memchr(); and whether
+	 * the line has a CR, for lone_cr. (The bytes after the input are
+	 * zeros: see end_text.) */
+	const __m128i newline = _mm_set1_epi8('\n'), brace = _mm_set1_epi8('{'), cr = _mm_set1_epi8('\r');
+	uint64_t crs = 0; /* CRs before the 32 bytes */
 	for (size_t i = r->pos; i < r->len && i - r->pos <= MAX_LINE; i += 32) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(r->buf + i));
 		__m128i u = _mm_loadu_si128((const __m128i *)(const void *)(r->buf + i + 16));
 		uint64_t hit = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, brace))) |
 			       (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(u, newline),
 									   _mm_cmpeq_epi8(u, brace))) << 16;
+		uint64_t in = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, cr)) |
+			      (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(u, cr)) << 16;
 		if (hit) {
-			size_t nl = i + (size_t)carc_lowest_bit(hit);
+			unsigned k = (unsigned)carc_lowest_bit(hit);
+			size_t nl = i + k;
 			if (r->buf[nl] != '\n' || nl - r->pos > MAX_LINE)
 				break;
 			li->start = r->pos;
 			li->end = nl;
-			li->flags = 0;
+			li->flags = crs | (in & ((UINT64_C(1) << k) - 1)) ? LINE_CR : 0;
 			return true;
 		}
+		crs |= in;
 	}
 #else
 	const char *p = r->buf + r->pos;
@@ -646,7 +658,7 @@ static inline bool scan_line(struct carc_reader *r, struct line *li)
 	if (nl && nl - p <= MAX_LINE && !memchr(p, '{', (size_t)(nl - p))) {
 		li->start = r->pos;
 		li->end = (size_t)(nl - r->buf);
-		li->flags = 0;
+		li->flags = memchr(p, '\r', (size_t)(nl - p)) ? LINE_CR : 0;
 		return true;
 	}
 #endif
@@ -1017,7 +1029,7 @@ static bool parse_coord(struct cursor *c, size_t s, size_t n, int32_t *x, int32_
  * time, without a branch on each byte. A line ends at a newline or the NUL
  * after the input, neither of which is one, so this never passes its end;
  * it reads at most 15 bytes past it. */
-static size_t skip_name(const unsigned char *s, size_t p)
+static FAST_PATH size_t skip_name(const unsigned char *s, size_t p)
 {
 #if defined(__SSE2__)
 	const __m128i case_bit = _mm_set1_epi8(0x20), a = _mm_set1_epi8('a' - 1), z = _mm_set1_epi8('z' + 1);
@@ -1041,13 +1053,28 @@ static size_t skip_name(const unsigned char *s, size_t p)
 }
 
 /* Past the bytes from s[p] on that a tag's value keeps as they are,
- * printable ASCII but '"' and '\\', counted 8 at a time: stops at the first
- * other byte, where the caller reads on. A line ends at a newline or the NUL
- * after the input, so this never passes its end; it reads at most 7 bytes
- * past it. (In each mask below, a borrow or carry from one byte to the next
- * only comes from a byte that is marked itself: the lowest mark is exact.) */
-static size_t skip_plain_value(const unsigned char *s, size_t p)
+ * printable ASCII but '"' and '\\', counted 16 (or 8) at a time: stops at
+ * the first other byte, where the caller reads on. A line ends at a newline
+ * or the NUL after the input, so this never passes its end; it reads at most
+ * 15 bytes past it. */
+static FAST_PATH size_t skip_plain_value(const unsigned char *s, size_t p)
 {
+#if defined(__SSE2__)
+	const __m128i space = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f);
+	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+	for (;; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + p));
+		/* (a signed comparison: the bytes from 0x80 on are below ' ') */
+		__m128i other = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, del)),
+					     _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+		unsigned at = (unsigned)_mm_movemask_epi8(other);
+		if (at)
+			return p + (size_t)carc_lowest_bit(at);
+	}
+#else
+	/* (In each mask below, a borrow or carry from one byte to the next
+	 * only comes from a byte that is marked itself: the lowest mark is
+	 * exact.) */
 	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
 	for (;; p += 8) {
 		uint64_t w = word_at(s + p);
@@ -1060,6 +1087,7 @@ static size_t skip_plain_value(const unsigned char *s, size_t p)
 		if (other)
 			return p + first_nonzero_byte(other);
 	}
+#endif
 }
 
 /* The known tag (carc_tag_lookup) named by the n bytes at p, letters,
@@ -1270,10 +1298,12 @@ static void parse_seats(struct parser *ps, const char *v)
 	for (const char *p = v; *p;) {
 		while (*p == ' ' || *p == ',' || *p == '\t')
 			p++;
-		size_t n = strcspn(p, " ,\t");
+		size_t n = 0; /* (as strcspn(p, " ,\t"), without a call for a word) */
+		while (p[n] && p[n] != ' ' && p[n] != ',' && p[n] != '\t')
+			n++;
 		if (!n)
 			break;
-		int col = carc_colour_lookup(p, n);
+		int col = colour_lookup(p, n);
 		int shown = n < 40 ? (int)n : 40;
 		if (col < 0) {
 			header_error(ps, CARC_E010, CARC_TAG_SEATS,
@@ -1481,6 +1511,17 @@ static const char *tileset_path(struct parser *ps, const char *v, struct carc_bu
 
 static bool result_fast(struct parser *ps, const struct carc_tag *t);
 
+/* v equals name, in any case (as carc_slice_ieq compares). */
+static bool same_name(const char *v, const char *name)
+{
+	for (;; v++, name++) {
+		if (lower(*v) != lower(*name))
+			return false;
+		if (!*v)
+			return true;
+	}
+}
+
 /* Resolves the known tags once the header is complete, and fills in the
  * defaults of the rule set. */
 static void finish_header(struct parser *ps)
@@ -1491,7 +1532,11 @@ static void finish_header(struct parser *ps)
 
 	rec->rules = carc_ruleset_get(CARC_RULES_BASE);
 	if ((v = carc_record_tag(rec, CARC_TAG_RULES))) {
-		const struct carc_ruleset *rs = carc_ruleset_find(v, strlen(v));
+		/* most often the last game's (no two rule sets have the same
+		 * name in any case, so it is the one carc_ruleset_find finds) */
+		const struct carc_ruleset *rs = ps->r->roles_for;
+		if (!rs || !same_name(v, rs->name))
+			rs = carc_ruleset_find(v, strlen(v));
 		if (rs) {
 			rec->rules = rs;
 		} else {
@@ -1513,9 +1558,11 @@ static void finish_header(struct parser *ps)
 	if ((v = carc_record_tag(rec, CARC_TAG_SEATS)))
 		parse_seats(ps, v);
 	rec->followers = rs->followers;
-	number_tag(ps, CARC_TAG_FOLLOWERS, rs->min_followers, rs->max_followers, &rec->followers);
+	if (rec->tag_index[CARC_TAG_FOLLOWERS] >= 0)
+		number_tag(ps, CARC_TAG_FOLLOWERS, rs->min_followers, rs->max_followers, &rec->followers);
 	rec->huts = rs->huts;
-	number_tag(ps, CARC_TAG_HUTS, 0, 99, &rec->huts);
+	if (rec->tag_index[CARC_TAG_HUTS] >= 0)
+		number_tag(ps, CARC_TAG_HUTS, 0, 99, &rec->huts);
 	if ((v = carc_record_tag(rec, CARC_TAG_TABLE)))
 		parse_table(ps, v);
 
@@ -1530,9 +1577,21 @@ static void finish_header(struct parser *ps)
 	if (named_by >= 0)
 		at = rec->tags[rec->tag_index[named_by]].value;
 	unsigned before = ps->sink->errors;
-	rec->tileset = carc_tileset_cache_get(ps->r->cache, tsname, ps->sink, named_by >= 0 ? src_of(ps) : NULL,
-					      at.off, at.len ? at.len : 1);
-	carc_buf_free(&path);
+	struct carc_reader *r = ps->r;
+	if (tsname == r->tileset_name) {
+		/* the rule set's (not a Tileset tag's), as in the last game: the
+		 * cache has it (and would find it by its name) */
+		rec->tileset = r->tileset;
+	} else {
+		rec->tileset = carc_tileset_cache_get(r->cache, tsname, ps->sink, named_by >= 0 ? src_of(ps) : NULL,
+						      at.off, at.len ? at.len : 1);
+		if (named_by != CARC_TAG_TILESET && rec->tileset) {
+			r->tileset_name = tsname;
+			r->tileset = rec->tileset;
+		}
+	}
+	if (path.data)
+		carc_buf_free(&path);
 	if (!rec->tileset) {
 		unsigned n = ps->sink->errors - before;
 		rec->syntax_errors += n ? n : 1;
@@ -2310,6 +2369,82 @@ static bool result_fast(struct parser *ps, const struct carc_tag *t)
 	return true;
 }
 
+/* Among the tags: reads the tag line at r->pos with a path of its own when
+ * it is a plain one, [Name "value"] with spaces only between its parts, a
+ * value of printable ASCII but '"' and '\\', nothing after the ']' but
+ * spaces and the newline (or CR LF), and a name not given before in this
+ * game: what parse_tag makes of it, without finding the line's end first,
+ * tokenising it and sorting its blanks and comments. Such a line is one
+ * logical line (a '{' in the value starts no comment: see scan_line_slow),
+ * and it has no byte that lone_cr or line_problems would report. Returns
+ * false, having changed nothing the general reader sees, for any other
+ * line: the general reader takes it, and reports what is wrong with it. */
+static bool read_plain_tag(struct parser *ps)
+{
+	struct carc_reader *r = ps->r;
+	struct carc_record *rec = ps->rec;
+	ps->text = r->buf + r->game;
+	const unsigned char *s = (const unsigned char *)ps->text;
+	size_t start = r->pos - r->game; /* its '[' */
+	size_t ns = start + 1, p = skip_name(s, ns), nlen = p - ns;
+	if (nlen == 0 || !((s[ns] | 0x20) >= 'a' && (s[ns] | 0x20) <= 'z'))
+		return false;
+	while (s[p] == ' ')
+		p++;
+	if (s[p] != '"')
+		return false;
+	size_t vs = ++p;
+	p = skip_plain_value(s, p); /* (stops at the NUL after the input) */
+	if (s[p] != '"')
+		return false;
+	size_t ve = p++;
+	while (s[p] == ' ')
+		p++;
+	if (s[p] != ']')
+		return false;
+	size_t te = ++p;
+	while (s[p] == ' ')
+		p++;
+	p += s[p] == '\r';
+	if (s[p] != '\n' || p - start > MAX_LINE)
+		return false;
+	int id = known_tag(r, s + ns, nlen);
+	uint32_t *slot = NULL;
+	int before = id != CARC_TAG_UNKNOWN ? rec->tag_index[id] : unknown_tag(ps, ps->text + ns, nlen, &slot);
+	if (before >= 0)
+		return false;
+	if (slot) {
+		*slot = (uint32_t)rec->ntags + 1;
+		r->names_used++;
+	}
+	/* the value and its NUL into the text arena, 16 bytes at a time (a
+	 * few in all, not worth a call of memcpy): the line, and the reader's
+	 * buffer, go on past the value (see end_text), and the arena is given
+	 * room for the last 16 */
+	size_t text_at = rec->text.len, n = ve - vs;
+	carc_buf_reserve(&rec->text, n + 16);
+	char *d = rec->text.data + text_at;
+	for (size_t k = 0; k < n; k += 16)
+		memcpy(d + k, s + vs + k, 16);
+	d[n] = d[n + 1] = '\0'; /* (and the arena's own NUL after it) */
+	rec->text.len += n + 1;
+	GROW(rec, tags, ntags, tags_cap);
+	struct carc_tag *t = &rec->tags[rec->ntags];
+	t->span = span(start, te - start);
+	t->name = span(ns, nlen);
+	t->value = span(vs, ve - vs);
+	t->text = (uint32_t)text_at;
+	t->text_len = (uint32_t)n;
+	t->line = r->line;
+	if (id != CARC_TAG_UNKNOWN)
+		rec->tag_index[id] = (int)rec->ntags;
+	rec->ntags++;
+	ps->line_bad = false;
+	r->pos = r->game + p + 1;
+	r->line++;
+	return true;
+}
+
 /* parse_move_fast, for a line that starts at b[start] (before its blanks)
  * and has its newline within 63 bytes: the same checks on the same bytes,
  * and the same results. Only the way from word to word is another: word
@@ -2544,8 +2679,30 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 
 	for (;;) {
 		struct line li;
-		if (header_done && !r->peeked && !r->given_up && read_plain_turns(&ps))
-			tail = false;
+		if (!r->peeked && !r->given_up) {
+			if (header_done && read_plain_turns(&ps))
+				tail = false;
+			/* Lines that the first byte tells, without scanning them:
+			 * an empty line (nothing to do but count it), the next
+			 * game's first tag (unless comment lines before it are
+			 * to be carried over to it: see below), a plain tag.
+			 * (The byte after the input is a NUL.) */
+			char c0 = r->buf[r->pos];
+			if (c0 == '\n') {
+				r->pos++;
+				r->line++;
+				ps.line_bad = false;
+				continue;
+			}
+			if (c0 == '[' && carc_cgn_fast_turns) {
+				if (ps.in_moves && !tail)
+					break;
+				if (!ps.in_moves && read_plain_tag(&ps)) {
+					any = true;
+					continue;
+				}
+			}
+		}
 		if (r->peeked) {
 			li = r->peek;
 			r->peeked = false;
@@ -2595,7 +2752,7 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		ps.line_bad = false; /* an open { does not spoil the turn before it */
 		ps.line_start = p - r->game;
 		ps.line_end = li.end - r->game;
-		if (r->cr_seen) /* (files without a CR, most, are not searched) */
+		if (li.flags & (LINE_CR | LINE_SLOW)) /* (most lines have no CR) */
 			lone_cr(&ps, &li);
 		if (first == '[') {
 			any = true;
@@ -2619,6 +2776,11 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 			if (!header_done) {
 				finish_header(&ps);
 				header_done = true;
+				ps.in_moves = true;
+				/* The first turn: read_plain_turns reads it with the
+				 * rest when it is plain (else it comes back here). */
+				if (!(li.flags & LINE_SLOW) && !ps.line_bad && fast_turns(&ps))
+					continue;
 			}
 			ps.in_moves = true;
 			if (!fast_turns(&ps) || ps.line_bad || !parse_turn_line_fast(&ps))
@@ -2675,7 +2837,6 @@ bool carc_parse_string(const char *text, size_t len, const char *name, struct ca
 	r->buf = xmalloc(len + 1 + SLACK);
 	memcpy(r->buf, text, len);
 	r->len = len;
-	r->cr_seen = memchr(text, '\r', len) != NULL;
 	r->cap = len + 1 + SLACK;
 	end_text(r);
 	r->eof = true;

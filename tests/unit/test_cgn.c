@@ -186,6 +186,30 @@ static void test_cgn_bad_tags_reported_and_block_refereeing(void **state)
 	assert_false(f->rec.moves[0].bad);
 }
 
+/* Followers and Huts: each read, and checked, whether the other is given
+ * or not; else the rule set's. */
+static void test_cgn_followers_and_huts(void **state)
+{
+	struct fixture *f = *state;
+	assert_true(parse(f, "[Rules \"hunters\"]\n[Huts \"3\"]\n1. red U -1,0 90\n"));
+	assert_int_equal(f->seen.n, 0);
+	assert_int_equal(f->rec.huts, 3);
+	assert_int_equal(f->rec.followers, f->rec.rules->followers);
+	assert_true(parse(f, "[Huts \"x\"]\n1. red U -1,0 90\n"));
+	assert_int_equal(f->seen.n, 1);
+	assert_true(saw(f, CARC_E011, 1, 8));
+	assert_int_equal(f->rec.huts, f->rec.rules->huts);
+	assert_true(parse(f, "[Followers \"5\"]\n1. red U -1,0 90\n"));
+	assert_int_equal(f->seen.n, 0);
+	assert_int_equal(f->rec.followers, 5);
+	assert_true(parse(f, "[Followers \"0\"]\n[Huts \"100\"]\n1. red U -1,0 90\n"));
+	assert_int_equal(f->seen.n, 2);
+	assert_true(saw(f, CARC_E011, 1, 13));
+	assert_true(saw(f, CARC_E011, 2, 8));
+	assert_int_equal(f->rec.followers, f->rec.rules->followers);
+	assert_int_equal(f->rec.header_errors, 2);
+}
+
 static void test_cgn_comments_anywhere(void **state)
 {
 	struct fixture *f = *state;
@@ -808,6 +832,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cgn_tags_known_unknown_and_defaults, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_tag_values_unescaped, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_bad_tags_reported_and_block_refereeing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cgn_followers_and_huts, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_comments_anywhere, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_comment_then_tag_or_turn_on_one_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_several_games_in_one_stream, setup, teardown),

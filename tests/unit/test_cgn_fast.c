@@ -91,6 +91,16 @@ static void assert_same_parse(const char *text, size_t len, struct carc_tileset_
 		const struct carc_comment *x = &a.rec.comments[i], *y = &b.rec.comments[i];
 		same = same_span(x->span, y->span) && x->place == y->place && x->index == y->index;
 	}
+	for (size_t i = 0; same && i < a.rec.ntags; i++) {
+		const struct carc_tag *x = &a.rec.tags[i], *y = &b.rec.tags[i];
+		same = same_span(x->span, y->span) && same_span(x->name, y->name) && same_span(x->value, y->value) &&
+		       x->text == y->text && x->text_len == y->text_len && x->line == y->line;
+	}
+	same = same && a.rec.text.len == b.rec.text.len &&
+	       (!a.rec.text.len || !memcmp(a.rec.text.data, b.rec.text.data, a.rec.text.len)) &&
+	       !memcmp(a.rec.tag_index, b.rec.tag_index, sizeof a.rec.tag_index) && a.rec.rules == b.rec.rules &&
+	       a.rec.tileset == b.rec.tileset && a.rec.edition == b.rec.edition &&
+	       a.rec.followers == b.rec.followers && a.rec.seats_given == b.rec.seats_given;
 	for (size_t i = 0; same && i < a.rec.norder; i++) {
 		const struct carc_order_item *x = &a.rec.order[i], *y = &b.rec.order[i];
 		same = x->has_coord == y->has_coord && x->x == y->x && x->y == y->y && x->spot == y->spot &&
@@ -366,12 +376,243 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 	carc_tileset_cache_free(cache);
 }
 
+/* Tag lines at the edges of the shape the reader takes without scanning
+ * them, [Name "value"]: each in a game's header, first and after another. */
+static void test_cgn_fast_tag_lines_parse_the_same(void **state)
+{
+	(void)state;
+	static const char *const tags[] = {
+		"[Event \"x\"]\n", "[Event \"x\"]", "[Event \"x\"] \n", "[Event \"x\"]  \r\n", "[Event \"x\"]\r\n",
+		"[Event \"x\"]\r", "[Event \"x\"]\r\r\n", "[Event \"x\"]\rx\n", "[Event\"x\"]\n", "[Event  \"x\" ]\n",
+		"[ Event \"x\"]\n", " [Event \"x\"]\n", "[Event\t\"x\"]\n", "[Event \"x\"\t]\n", "[Event \"x\"]\t\n",
+		"[Event \"\"]\n", "[Event \"x\"\n", "[Event \"x]\n", "[Event x]\n", "[Event \"x\"] ]\n", "[Event \"x\"]]\n",
+		"[Event \"x\"] ; c\n", "[Event \"x\"] {c}\n", "[Event \"x\"]{c}\n", "[Event \"a{b\"]\n",
+		"[Event \"a{b\"] {c\n", "[Event \"a;b\"]\n", "[Event \"a}b\"]\n", "[Event \"a\\\"b\"]\n",
+		"[Event \"a\\\\b\"]\n", "[Event \"a\\b\"]\n", "[Event \"a\tb\"]\n", "[Event \"a\rb\"]\n",
+		"[Event \"a\x01b\"]\n", "[Event \"a\x7f\"]\n", "[Event \"\xc3\xa9\"]\n", "[Event \"\xff\"]\n",
+		"[Event \"~ !#$%&'()*+,-./09:;<=>?@AZ[]^_`az{|}\"]\n", "[event \"x\"]\n", "[EVENT \"x\"]\n",
+		"[Even \"x\"]\n", "[Events \"x\"]\n", "[Event_2 \"x\"]\n", "[2Event \"x\"]\n", "[_Event \"x\"]\n",
+		"[ \"x\"]\n", "[\"x\"]\n", "[\n", "[", "[Ev\xc3\xa9nt \"x\"]\n", "[Followers \"5\"]\n",
+		"[FOLLOWERSS \"5\"]\n", "[Followerz \"5\"]\n", "[Grey \"Ann\"]\n", "[Gray \"Ann\"]\n", "[Mine \"x\"]\n",
+		"[MINE \"y\"]\n", "[Rules \"solo\"]\n", "[Rules \"chess\"]\n", "[Seats \"blue red\"]\n",
+		"[Result \"red 3, green 4\"]\n", "[Result \"red 3, green\"]\n", "[Event \"x\"]\x01\n",
+		"[Event \"x\"] 1. red D 0,1 0\n", "[Event \"x\"]\n[Event \"y\"]\n", "[Mine \"x\"]\n[mine \"y\"]\n",
+		"[Gray \"x\"]\n[Grey \"y\"]\n", "[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n[D \"4\"]\n[E \"5\"]\n[F \"6\"]\n"
+		"[G \"7\"]\n[H \"8\"]\n[I \"9\"]\n[a \"10\"]\n[b \"11\"]\n",
+	};
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	for (size_t i = 0; i < sizeof tags / sizeof *tags; i++) {
+		for (int after = 0; after < 3; after++) {
+			struct carc_buf text = {0};
+			if (after == 1)
+				carc_buf_adds(&text, "[Seats \"red green\"]\n");
+			if (after == 2)
+				carc_buf_adds(&text, "; a note\n\n{ and another }\n[Mine \"z\"]\n");
+			carc_buf_adds(&text, tags[i]);
+			carc_buf_adds(&text, "\n1. green D 1,0 0\n");
+			assert_same_parse(text.data, text.len, cache);
+			/* and a long value, on either side of a 16-byte step */
+			for (int n = 1; n < 40; n += 7) {
+				carc_buf_reset(&text);
+				carc_buf_printf(&text, "[Event \"%.*s\"]\n", n, "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH");
+				carc_buf_adds(&text, tags[i]);
+				assert_same_parse(text.data, text.len, cache);
+			}
+			carc_buf_free(&text);
+		}
+	}
+	carc_tileset_cache_free(cache);
+}
+
+/* Every game of a file read from a stream, with the fast paths and without:
+ * the records, and the messages, one after another (header: only what the
+ * header's tags give, and the messages). */
+static void read_all(const char *text, size_t len, bool fast, bool header, struct carc_tileset_cache *cache,
+		     struct carc_buf *out)
+{
+	FILE *f = fmemopen((void *)(uintptr_t)text, len, "r");
+	assert_non_null(f);
+	struct carc_diag_sink sink = {.emit = keep_message, .ctx = out};
+	struct carc_reader *r = carc_reader_new(f, "games.cgn", cache);
+	struct carc_record rec = {0};
+	carc_cgn_fast_turns = fast;
+	while (carc_reader_next(r, &rec, &sink)) {
+		carc_buf_printf(out, "rules %s tileset %s edition %d followers %d huts %d seats", rec.rules->name,
+				rec.tileset ? rec.tileset->name : "-", rec.edition, rec.followers, rec.huts);
+		for (int i = 0; i < rec.nseats; i++)
+			carc_buf_printf(out, " %d", rec.seats[i]);
+		carc_buf_printf(out, " result %d %u %u errors %u\n", (int)rec.has_result, rec.result_first,
+				rec.result_count, rec.header_errors);
+		if (header)
+			continue;
+		carc_buf_printf(out, "game %u line %u len %zu tags %zu moves %zu claims %zu comments %zu errors %u %u\n",
+				rec.index, rec.src.base_line, rec.src.len, rec.ntags, rec.nmoves, rec.nclaims,
+				rec.ncomments, rec.syntax_errors, rec.header_errors);
+		for (size_t i = 0; i < rec.ntags; i++)
+			carc_buf_printf(out, " tag %u %u %u %u %s\n", rec.tags[i].span.off, rec.tags[i].span.len,
+					rec.tags[i].line, rec.tags[i].text_len, carc_tag_text(&rec, &rec.tags[i]));
+		for (size_t i = 0; i < rec.ncomments; i++)
+			carc_buf_printf(out, " comment %u %u %d %u\n", rec.comments[i].span.off, rec.comments[i].span.len,
+					(int)rec.comments[i].place, rec.comments[i].index);
+		for (size_t i = 0; i < rec.nmoves; i++)
+			carc_buf_printf(out, " move %u %u %d\n", rec.moves[i].line.off, rec.moves[i].line.len,
+					rec.moves[i].turn);
+	}
+	carc_cgn_fast_turns = true;
+	if (!header)
+		carc_buf_printf(out, "end %d %d\n", carc_reader_error(r), (int)carc_reader_lost_text(r));
+	carc_record_free(&rec);
+	carc_reader_free(r);
+	carc_diag_free(&sink);
+	fclose(f);
+}
+
+/* Files of several games, with the lines between them (blank, comments,
+ * tags in odd places) in many shapes. */
+static void test_cgn_fast_games_of_a_file_read_the_same(void **state)
+{
+	(void)state;
+	static const char *const between[] = {
+		"", "\n", "\n\n", "; after\n", "\n; before the next\n\n", "{ x }\n", "{ open\n", " \n", "\r\n", "\t\n",
+		" [Event \"indented\"]\n", "{c} [Event \"after a comment\"]\n", "[Event \"x\"] ; trailing\n",
+		"[Event \"x\"\n", "[Bad\n", "\x01\n", "; c\n[Event \"y\"]\n; d\n",
+	};
+	static const char *const turns[] = {
+		"1. red D 0,1 0\n2. green D 0,-1 0\n", "red D 0,1 0\n", "1. red D 0,1 0 ; c\n", "1. red D 0,1 0",
+		"1. red D 0,1 0\n\n2. green D 0,-1 0\n", "1. red D 0,1 0\r\n2. green D 0,-1 0\r\n",
+	};
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	for (size_t i = 0; i < sizeof between / sizeof *between; i++) {
+		for (size_t j = 0; j < sizeof turns / sizeof *turns; j++) {
+			struct carc_buf text = {0}, a = {0}, b = {0};
+			for (int g = 0; g < 3; g++) {
+				carc_buf_adds(&text, g == 1 ? between[i] : "\n");
+				carc_buf_adds(&text, "[Event \"e\"]\n[Seats \"red green\"]\n");
+				if (g == 2)
+					carc_buf_adds(&text, between[i]);
+				carc_buf_adds(&text, "\n");
+				carc_buf_adds(&text, turns[(j + (size_t)g) % (sizeof turns / sizeof *turns)]);
+			}
+			read_all(text.data, text.len, true, false, cache, &a);
+			read_all(text.data, text.len, false, false, cache, &b);
+			if (strcmp(carc_buf_cstr(&a), carc_buf_cstr(&b)))
+				print_error("fast and general readers differ on:\n%s\n--- fast:\n%s--- general:\n%s",
+					    carc_buf_cstr(&text), carc_buf_cstr(&a), carc_buf_cstr(&b));
+			assert_string_equal(carc_buf_cstr(&a), carc_buf_cstr(&b));
+			carc_buf_free(&text);
+			carc_buf_free(&a);
+			carc_buf_free(&b);
+		}
+	}
+	/* headers that change from game to game: the rule set and the tile
+	 * set it names are remembered from one game to the next */
+	static const char *const headers[] = {
+		"[Rules \"base\"]\n", "[Rules \"solo\"]\n", "[Rules \"hunters\"]\n", "[Rules \"BASE\"]\n",
+		"[Rules \"Hunters\"]\n", "[Rules \"bases\"]\n", "[Rules \"bas\"]\n", "[Rules \"\"]\n", "[Event \"e\"]\n",
+		"[Tileset \"base\"]\n", "[Rules \"solo\"]\n[Tileset \"base\"]\n", "[Tileset \"nowhere\"]\n",
+		"[Rules \"hunters\"]\n[Tileset \"nowhere\"]\n", "[Followers \"3\"]\n[Huts \"2\"]\n",
+		"[Followers \"0\"]\n", "[Huts \"x\"]\n", "[Seats \"red,blue  green\tyellow\"]\n", "[Seats \"red red\"]\n",
+		"[Seats \"red purple\"]\n", "[Seats \"red\"]\n", "[Seats \" , \"]\n", "[Result \"red 3, green 4\"]\n",
+	};
+	size_t nh = sizeof headers / sizeof *headers;
+	for (size_t i = 0; i < nh; i++) {
+		struct carc_buf text = {0}, a = {0}, b = {0}, one = {0};
+		for (size_t g = 0; g < 2 * nh; g++) {
+			carc_buf_reset(&one);
+			carc_buf_adds(&one, headers[(i * g + g / 3) % nh]);
+			carc_buf_adds(&one, "\n1. red D 0,1 0\n\n");
+			carc_buf_add(&text, one.data, one.len);
+			/* and each game read on its own, by a reader of its own */
+			read_all(one.data, one.len, true, true, cache, &b);
+		}
+		read_all(text.data, text.len, true, true, cache, &a);
+		if (strcmp(carc_buf_cstr(&a), carc_buf_cstr(&b)))
+			print_error("the games of a file and each alone differ on:\n%s\n--- file:\n%s--- alone:\n%s",
+				    carc_buf_cstr(&text), carc_buf_cstr(&a), carc_buf_cstr(&b));
+		assert_string_equal(carc_buf_cstr(&a), carc_buf_cstr(&b));
+		carc_buf_reset(&a);
+		carc_buf_reset(&b);
+		read_all(text.data, text.len, true, false, cache, &a);
+		read_all(text.data, text.len, false, false, cache, &b);
+		if (strcmp(carc_buf_cstr(&a), carc_buf_cstr(&b)))
+			print_error("fast and general readers differ on:\n%s\n--- fast:\n%s--- general:\n%s",
+				    carc_buf_cstr(&text), carc_buf_cstr(&a), carc_buf_cstr(&b));
+		assert_string_equal(carc_buf_cstr(&a), carc_buf_cstr(&b));
+		carc_buf_free(&text);
+		carc_buf_free(&a);
+		carc_buf_free(&b);
+		carc_buf_free(&one);
+	}
+	carc_tileset_cache_free(cache);
+}
+
+/* The E002 messages, as line:column, one after another. */
+static void keep_e002(void *ctx, const struct carc_diag *d)
+{
+	unsigned line, col;
+	if (d->code != CARC_E002)
+		return;
+	carc_src_position(d->src, d->off, &line, &col);
+	carc_buf_printf(ctx, "%u:%u ", line, col);
+}
+
+/* A CR anywhere but before its newline is reported, once, where it is,
+ * whatever the line (turn, tag, comment, short or long, the last one) and
+ * wherever the CR falls in the bytes the reader looks at together. */
+static void test_cgn_fast_lone_cr_reported_where_it_is(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"[Event \"a game whose lines are of many kinds and lengths\"]\n[Seats \"red green\"]\n"
+		"; a comment line, long enough to take more than 32 bytes\n\n"
+		"1. red D 0,1 0\n2. green D 0,-1 0 { a comment that runs on past 64 bytes, to the line's end }\n"
+		"3. red D 0,2 0 ; and a note\n{ a comment\nover lines }\n4. green D 0,-2 0\n\n"
+		"[Event \"the next game\"]\n\n1.  red  D  0,1  0   knight  N   =   red  0 ,  green  0\n2. green D 0,-1 0";
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	size_t len = sizeof text - 1;
+	for (size_t at = 0; at <= len; at++) {
+		struct carc_buf in = {0}, got = {0}, want = {0};
+		carc_buf_add(&in, text, at);
+		carc_buf_addc(&in, '\r');
+		carc_buf_add(&in, text + at, len - at);
+		if (at == len || text[at] != '\n') {
+			unsigned line = 1, col = 1;
+			for (size_t i = 0; i < at; i++, col++)
+				if (text[i] == '\n')
+					line++, col = 0;
+			carc_buf_printf(&want, "%u:%u ", line, col);
+		}
+		FILE *f = fmemopen(in.data, in.len, "r");
+		assert_non_null(f);
+		struct carc_diag_sink sink = {.emit = keep_e002, .ctx = &got};
+		struct carc_reader *r = carc_reader_new(f, "cr.cgn", cache);
+		struct carc_record rec = {0};
+		while (carc_reader_next(r, &rec, &sink))
+			;
+		if (strcmp(carc_buf_cstr(&got), carc_buf_cstr(&want)))
+			print_error("a CR at %zu: E002 at %s, expected at %s\n", at, carc_buf_cstr(&got),
+				    carc_buf_cstr(&want));
+		assert_string_equal(carc_buf_cstr(&got), carc_buf_cstr(&want));
+		carc_record_free(&rec);
+		carc_reader_free(r);
+		carc_diag_free(&sink);
+		fclose(f);
+		carc_buf_free(&in);
+		carc_buf_free(&got);
+		carc_buf_free(&want);
+	}
+	carc_tileset_cache_free(cache);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cgn_fast_base_games_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_hunters_and_solo_games_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_edge_lines_parse_the_same),
+		cmocka_unit_test(test_cgn_fast_tag_lines_parse_the_same),
+		cmocka_unit_test(test_cgn_fast_games_of_a_file_read_the_same),
+		cmocka_unit_test(test_cgn_fast_lone_cr_reported_where_it_is),
 	};
 	return cmocka_run_group_tests_name("cgn_fast", tests, NULL, NULL);
 }
