@@ -397,8 +397,8 @@ static void test_cgn_fast_tag_lines_parse_the_same(void **state)
 		"[MINE \"y\"]\n", "[Rules \"solo\"]\n", "[Rules \"chess\"]\n", "[Seats \"blue red\"]\n",
 		"[Result \"red 3, green 4\"]\n", "[Result \"red 3, green\"]\n", "[Event \"x\"]\x01\n",
 		"[Event \"x\"] 1. red D 0,1 0\n", "[Event \"x\"]\n[Event \"y\"]\n", "[Mine \"x\"]\n[mine \"y\"]\n",
-		"[Gray \"x\"]\n[Grey \"y\"]\n", "[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n[D \"4\"]\n[E \"5\"]\n[F \"6\"]\n"
-		"[G \"7\"]\n[H \"8\"]\n[I \"9\"]\n[a \"10\"]\n[b \"11\"]\n",
+		"[Gray \"x\"]\n[Grey \"y\"]\n", ("[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n[D \"4\"]\n[E \"5\"]\n[F \"6\"]\n"
+		 "[G \"7\"]\n[H \"8\"]\n[I \"9\"]\n[a \"10\"]\n[b \"11\"]\n"), /* one file of 11 tags */
 	};
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	for (size_t i = 0; i < sizeof tags / sizeof *tags; i++) {
