@@ -32,8 +32,9 @@
  * room, so a file of any number of games is read in the memory of its
  * largest game. Spans in the record are offsets from the start of the game's
  * text. A logical line is one physical line, or several when a { comment }
- * runs over them; finding its end costs two memchr() calls unless the line
- * holds a '{'. Each line is then tokenised once, in place: no token is
+ * runs over them; its end is found in one pass that looks for the newline
+ * and a '{' at once (scan_line), and the slow way only when the line holds
+ * a '{'. Each line is then tokenised once, in place: no token is
  * copied or allocated. On a syntax error the line is reported, marked bad
  * and the rest of it skipped, so that every error of a game is seen. Most
  * lines take none of this way: empty lines, the next game's first tag,

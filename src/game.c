@@ -457,7 +457,8 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 		for (int i = 0; i < ts->ntiles * 4; i++) {
 			struct orient *o = &g->orient[i];
 			for (int sl = 0; sl < 12; sl++) {
-				bool twin = sl % 3 == 2 && twins[o->edges >> (8 * (sl / 3)) & 7];
+				unsigned terr = o->edges >> (8 * (sl / 3)) & 0xff;
+				bool twin = sl % 3 == 2 && terr < CARC_MAX_TERRAINS && twins[terr];
 				o->joins |= (uint16_t)((o->slot[sl] != CARC_NO_FEATURE && !twin) << sl);
 			}
 		}
