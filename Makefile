@@ -21,7 +21,7 @@ WARN      = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototy
 CFLAGS   ?= $(OPT) -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DCARC_VERSION='"$(VERSION)"' \
              $(WARN) -Isrc -I$(BUILD) $(CFLAGS) $(EXTRA_CFLAGS)
-LDLIBS   = -lyaml -lpthread
+LDLIBS   = -lyaml -ljansson -lzstd -lz -lpthread
 TEST_LDLIBS = -lcmocka
 
 SRC      = $(filter-out src/main.c,$(wildcard src/*.c))
