@@ -51,6 +51,12 @@ $(BUILD)/%.o: src/%.c $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
+# raster.c takes its types from librsvg's and cairo's headers (as system
+# headers: their warnings are not ours) but loads the libraries at run time,
+# so nothing is linked. Expanded when used: after deps.sh has installed them.
+RSVG_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags librsvg-2.0))
+$(BUILD)/raster.o: ALL_CFLAGS += $(RSVG_CFLAGS)
+
 $(BUILD)/embed: src/tools/embed.c
 	@mkdir -p $(BUILD)
 	$(CC) -std=c11 -O1 -Wall -Wextra -o $@ $<

@@ -6,9 +6,11 @@
  * (svg.c): followers as meeples of their colour with their role letter, the
  * last placed tile outlined, illegal moves framed in red, a legend with the
  * scores at that turn. --highlight marks a cell; --features colours every
- * feature by the colour(s) holding it.
+ * feature by the colour(s) holding it. --format png or pdf draws that SVG
+ * through librsvg (raster.c), loaded only then.
  */
 #include "cli.h"
+#include "raster.h"
 #include "svg.h"
 #include "view.h"
 
@@ -16,6 +18,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void help(void)
 {
@@ -27,9 +30,16 @@ static void help(void)
 	       "options:\n"
 	       "  -g, --game N          the Nth game of the file (default 1)\n"
 	       "  -t, --turn N          the map after turn N (0: the start tile alone)\n"
-	       "  -o, --output FILE     write the SVG to FILE instead of standard output\n"
+	       "  -o, --output FILE     write the picture to FILE instead of standard output\n"
 	       "  -H, --highlight X,Y   mark the cell X,Y\n"
 	       "  -f, --features        colour each feature by the colour that holds it\n"
+	       "      --format FORMAT   svg (default), png or pdf: the same picture as a PNG\n"
+	       "                        image or a one-page PDF, drawn by librsvg (loaded\n"
+	       "                        only then); not written to a terminal\n"
+	       "      --width PX        a PNG's width in pixels, from 1 to 16384 (a PDF's\n"
+	       "                        at 96 to the inch); the height follows\n"
+	       "      --scale F         the size times F, up to 100 (default 1: a tile is\n"
+	       "                        80 pixels); at most 16384 pixels a side, 64 Mi in all\n"
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n\n"
 	       "exit status: 0 the game is valid, 1 it has an illegal move, a false claim\n"
@@ -44,6 +54,23 @@ static long number(const char *s, long lo, long hi)
 	if (!*s || *end || errno || n < lo || n > hi)
 		return -1;
 	return n;
+}
+
+/* Where a PNG or PDF may go (-o FILE, or standard output that is not a
+ * terminal), and librsvg loaded: checked before the game is read. */
+static bool raster_ready(const char *output, const char *what)
+{
+	if ((!output || !strcmp(output, "-")) && isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "carc render: will not write a %s to a terminal: give -o FILE, or redirect standard "
+				"output to a file or a pipe\n", what);
+		return false;
+	}
+	struct carc_buf why = {0};
+	bool ok = carc_raster_load(&why);
+	if (!ok)
+		fprintf(stderr, "carc render: %s\n", carc_buf_cstr(&why));
+	carc_buf_free(&why);
+	return ok;
 }
 
 static bool parse_cell(const char *s, int32_t *x, int32_t *y)
@@ -68,8 +95,12 @@ int cmd_render(int argc, char **argv)
 		{"game", required_argument, NULL, 'g'},      {"turn", required_argument, NULL, 't'},
 		{"output", required_argument, NULL, 'o'},    {"highlight", required_argument, NULL, 'H'},
 		{"features", no_argument, NULL, 'f'},        {"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},         {NULL, 0, NULL, 0},
+		{"version", no_argument, NULL, 'V'},
+		{"format", required_argument, NULL, 'F'},    {"width", required_argument, NULL, 'w'},
+		{"scale", required_argument, NULL, 's'},     {NULL, 0, NULL, 0},
 	};
+	enum { FORMAT_SVG, FORMAT_PNG, FORMAT_PDF } format = FORMAT_SVG;
+	struct carc_raster_options raster = {CARC_RASTER_PNG, 0, 0, NULL};
 	long game = 1, turn = -1;
 	const char *output = NULL;
 	bool features = false, highlight = false;
@@ -99,6 +130,29 @@ int cmd_render(int argc, char **argv)
 		case 'f':
 			features = true;
 			break;
+		case 'F':
+			if (!strcmp(optarg, "svg"))
+				format = FORMAT_SVG;
+			else if (!strcmp(optarg, "png"))
+				format = FORMAT_PNG;
+			else if (!strcmp(optarg, "pdf"))
+				format = FORMAT_PDF;
+			else
+				return carc_usage_error("render", "--format is svg, png or pdf, not '%s'", optarg);
+			break;
+		case 'w':
+			if ((raster.width = (int)number(optarg, 1, CARC_RASTER_MAX_SIDE)) < 0)
+				return carc_usage_error("render", "--width takes a number of pixels from 1 to %d, not '%s'",
+							CARC_RASTER_MAX_SIDE, optarg);
+			break;
+		case 's': {
+			char *end;
+			raster.scale = strtod(optarg, &end);
+			if (!*optarg || *end || !(raster.scale > 0 && raster.scale <= CARC_RASTER_MAX_SCALE))
+				return carc_usage_error("render", "--scale takes a number above 0 and at most %g, such as 1.5, "
+							"not '%s'", CARC_RASTER_MAX_SCALE, optarg);
+			break;
+		}
 		case 'h':
 			help();
 			return CARC_EXIT_OK;
@@ -110,6 +164,13 @@ int cmd_render(int argc, char **argv)
 	}
 	const char *path;
 	if (carc_one_input("render", argc, argv, &path))
+		return CARC_EXIT_TROUBLE;
+	if (raster.width && raster.scale)
+		return carc_usage_error("render", "give --width or --scale, not both");
+	if (format == FORMAT_SVG && (raster.width || raster.scale))
+		return carc_usage_error("render", "--%s is for --format png or pdf", raster.width ? "width" : "scale");
+	raster.format = format == FORMAT_PDF ? CARC_RASTER_PDF : CARC_RASTER_PNG;
+	if (format != FORMAT_SVG && !raster_ready(output, format == FORMAT_PDF ? "PDF" : "PNG"))
 		return CARC_EXIT_TROUBLE;
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
 	struct carc_diag_sink sink = {carc_print_diag, &printer};
@@ -158,7 +219,12 @@ int cmd_render(int argc, char **argv)
 		struct carc_buf svg = {0};
 		carc_svg_map(&svg, &s.view, s.shapes, &legend);
 		struct carc_output to;
-		if (carc_output_open(&to, "render", output)) {
+		struct carc_buf why = {0};
+		raster.title = carc_buf_cstr(&title);
+		if (format != FORMAT_SVG && !carc_raster(&svg, &raster, &why)) {
+			fprintf(stderr, "carc render: %s\n", carc_buf_cstr(&why));
+			status = CARC_EXIT_TROUBLE;
+		} else if (carc_output_open(&to, "render", output)) {
 			fwrite(svg.data, 1, svg.len, to.f);
 			if (!carc_output_close(&to, true))
 				status = CARC_EXIT_TROUBLE;
@@ -166,6 +232,7 @@ int cmd_render(int argc, char **argv)
 			status = CARC_EXIT_TROUBLE;
 		}
 		carc_buf_free(&svg);
+		carc_buf_free(&why);
 		carc_buf_free(&title);
 		carc_buf_free(&sub);
 		carc_buf_free(&score_label);

@@ -11,7 +11,7 @@ static const struct carc_command commands[] = {
 	{"fmt", cmd_fmt, "rewrite a record in canonical form"},
 	{"tiles", cmd_tiles, "list and draw the tiles of a tile set"},
 	{"show", cmd_show, "draw the map of a game in the terminal"},
-	{"render", cmd_render, "draw the map of a game as an SVG picture"},
+	{"render", cmd_render, "draw the map of a game as an SVG, PNG or PDF picture"},
 	{"gen", cmd_gen, "write random complete legal games"},
 	{"import", cmd_import, "convert a JCloisterZone .jcz game into CGN"},
 };

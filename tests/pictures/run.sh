@@ -7,6 +7,9 @@
 # libxml2-utils, else python3's xml.etree; when neither is installed those
 # checks are skipped with a message). carc show and carc render must work on
 # every game of every sample and test record given below, in every rule set.
+# carc render --format png and pdf (through librsvg) must write pictures of
+# the right size, a PDF of one page with the right media box, and refuse bad
+# sizes, a terminal and a missing library (CARC_LIBRSVG names a wrong one).
 # When Debian's chromium is installed, one map is rendered to PNG in headless
 # Chromium and the PNG must not be blank (it is not installed here: the test
 # is skipped with a message otherwise). Ends with "N passed, N failed, N
@@ -112,6 +115,99 @@ if [ $? = 1 ] && grep -q '<title>an illegal move</title>' "$tmp/slip.svg" && gre
 	ok
 else
 	bad "render of an illegal move: no red frame or no message"
+fi
+
+# --- carc render --format png and pdf (librsvg, loaded at run time) ---
+# The pixels are tested by tests/unit/test_raster.c; here the command line:
+# sizes, where the bytes go, the PDF's page, and every refusal.
+# png_size FILE: "WIDTH HEIGHT" from the IHDR, or nothing when not a PNG
+png_size() {
+	[ "$(head -c 8 "$1" | od -A n -t x1 | tr -d ' \n')" = 89504e470d0a1a0a ] || return
+	od -A n -t u1 -j 16 -N 8 "$1" | awk '{print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4, $5 * 16777216 + $6 * 65536 + $7 * 256 + $8}'
+}
+# refuses NAME STATUS MESSAGE ARGS...: carc render ARGS exits STATUS, says MESSAGE, writes nothing to stdout
+refuses() {
+	name=$1 want=$2 msg=$3
+	shift 3
+	"$CARC" render "$@" >"$tmp/refused.out" 2>"$tmp/refused.err"
+	st=$?
+	if [ $st != "$want" ]; then
+		bad "render $name: exit status $st, not $want: $(tail -n 2 "$tmp/refused.err")"
+	elif ! grep -qF -- "$msg" "$tmp/refused.err"; then
+		bad "render $name: no message '$msg': $(tail -n 2 "$tmp/refused.err")"
+	elif [ -s "$tmp/refused.out" ]; then
+		bad "render $name: wrote to standard output"
+	else
+		ok
+	fi
+}
+club=samples/club-night.cgn
+if ! "$CARC" render --format png "$club" >"$tmp/club.png" 2>"$tmp/png.err" && grep -q 'cannot be loaded' "$tmp/png.err"; then
+	skip "render --format png and pdf: $(head -n 1 "$tmp/png.err")"
+else
+	# standard output when it is a pipe or a file: the SVG's size (562 x 298)
+	if [ "$(png_size "$tmp/club.png")" = "562 298" ]; then ok; else bad "render --format png: not a 562 x 298 PNG: $(png_size "$tmp/club.png")"; fi
+	"$CARC" render --format png --width 1000 "$club" 2>/dev/null | cat >"$tmp/piped.png"
+	if [ "$(png_size "$tmp/piped.png")" = "1000 530" ]; then ok; else bad "render --format png --width 1000 | cat: $(png_size "$tmp/piped.png")"; fi
+	"$CARC" render --format png --scale 0.5 --turn 0 -o "$tmp/half.png" "$club" 2>/dev/null
+	if [ "$(png_size "$tmp/half.png")" = "201 102" ]; then ok; else bad "render --format png --scale 0.5 --turn 0: $(png_size "$tmp/half.png")"; fi
+	# the five-player sample's last turn, and an illegal move: exit 1, the picture still drawn
+	"$CARC" render --format png samples/full-game-5-players.cgn >"$tmp/five.png" 2>/dev/null
+	if [ $? = 0 ] && [ "$(png_size "$tmp/five.png")" = "1362 1018" ]; then ok; else bad "render --format png of the 5-player sample: $(png_size "$tmp/five.png")"; fi
+	"$CARC" render --format png -o "$tmp/slip.png" tests/golden/show-illegal/slip.cgn 2>/dev/null
+	st=$?
+	if [ $st = 1 ] && [ -n "$(png_size "$tmp/slip.png")" ]; then ok; else bad "render --format png of an illegal move: status $st"; fi
+	# a PDF of one page, its media box the picture's pixels at 96 to the inch
+	for opts in ":421.5 223.5" "--width 800:600 318" "--scale 2:843 447"; do
+		o=${opts%%:*} box=${opts#*:}
+		# shellcheck disable=SC2086
+		"$CARC" render --format pdf $o -o "$tmp/club.pdf" "$club" 2>/dev/null
+		pages=$(grep -a -c '/Type /Page\b' "$tmp/club.pdf")
+		if [ "$(head -c 5 "$tmp/club.pdf")" != "%PDF-" ]; then
+			bad "render --format pdf $o: not a PDF"
+		elif [ "$pages" != 1 ] || ! grep -a -q '/Count 1$' "$tmp/club.pdf"; then
+			bad "render --format pdf $o: $pages pages, not one"
+		elif ! grep -a -q "/MediaBox \[ 0 0 $box \]" "$tmp/club.pdf"; then
+			bad "render --format pdf $o: media box $(grep -a -o '/MediaBox [^]]*]' "$tmp/club.pdf"), not 0 0 $box"
+		else
+			ok
+		fi
+	done
+	if grep -a -q '/Title (Club night, 2026-11-20)' "$tmp/club.pdf"; then ok; else bad "render --format pdf: no title"; fi
+	# refusals: options, sizes, a terminal, a missing library; -o FILE left as it was
+	refuses "--format gif" 2 "--format is svg, png or pdf, not 'gif'" --format gif "$club"
+	for w in 0 16385 -3 12x ""; do
+		refuses "--width '$w'" 2 "--width takes a number of pixels from 1 to 16384, not '$w'" --format png --width "$w" "$club"
+	done
+	for f in 0 -1 100.5 nan inf 1e999 2x ""; do
+		refuses "--scale '$f'" 2 "--scale takes a number above 0 and at most 100, such as 1.5, not '$f'" --format png --scale "$f" "$club"
+	done
+	refuses "--width and --scale" 2 "give --width or --scale, not both" --format png --width 100 --scale 2 "$club"
+	refuses "--width with svg" 2 "--width is for --format png or pdf" --width 100 "$club"
+	refuses "--scale without --format" 2 "--scale is for --format png or pdf" --scale 2 "$club"
+	echo "left alone" >"$tmp/kept.png"
+	refuses "--scale 100" 2 "the picture would be 56200 x 29800 pixels; carc draws at most 16384 a side and 67108864 in all" \
+		--format png --scale 100 -o "$tmp/kept.png" "$club"
+	refuses "pdf --scale 40" 2 "the picture would be 22480 x 11920 pixels" --format pdf --scale 40 -o "$tmp/kept.png" "$club"
+	refuses "--width 16384 of a tall map" 2 "the picture would be 16384 x 12246 pixels" \
+		--format png --width 16384 -o "$tmp/kept.png" samples/full-game-5-players.cgn
+	CARC_LIBRSVG=librsvg-missing.so.0 refuses "without librsvg" 2 \
+		"carc render: PNG and PDF pictures need the librsvg library, which cannot be loaded (librsvg-missing.so.0: cannot open shared object file: No such file or directory); install it (Debian and Ubuntu: apt-get install librsvg2-2)" \
+		--format pdf -o "$tmp/kept.png" "$club"
+	if grep -qx "left alone" "$tmp/kept.png"; then ok; else bad "a refused render changed its -o file"; fi
+	# the library is loaded only for PNG and PDF
+	if CARC_LIBRSVG=librsvg-missing.so.0 "$CARC" render -o "$tmp/plain.svg" "$club" 2>/dev/null; then ok; else bad "render to SVG needs librsvg"; fi
+	if command -v script >/dev/null 2>&1; then
+		script -qec "$CARC render --format png $club" /dev/null >"$tmp/tty.out" 2>&1
+		st=$?
+		if [ $st = 2 ] && grep -q "carc render: will not write a PNG to a terminal: give -o FILE, or redirect standard output to a file or a pipe" "$tmp/tty.out"; then
+			ok
+		else
+			bad "render --format png to a terminal: status $st: $(head -n 2 "$tmp/tty.out")"
+		fi
+	else
+		skip "render --format png to a terminal: no script(1) to make one"
+	fi
 fi
 
 # --- a real browser draws the picture ---
