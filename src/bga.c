@@ -384,6 +384,16 @@ static bool id_of(const json_t *v, char *buf, size_t size)
 	return true;
 }
 
+/* args.player_id (m) as an id into id[32], or false after reporting. */
+static bool want_id(struct bconv *cv, const struct jv *args, const struct jv *m, char *id)
+{
+	if (m->v && id_of(m->v, id, 32))
+		return true;
+	fail(cv, CARC_E521, m->v ? m : args, "%s should %s a player id (a whole number)", jv_path(cv, m->v ? m : args),
+	     m->v ? "be" : "have \"player_id\":");
+	return false;
+}
+
 /* The index of the player with this id, or nplayers when none has it. */
 static int find_player(const struct bconv *cv, const char *id)
 {
@@ -415,8 +425,9 @@ static struct bturn *new_turn(struct bconv *cv, int player)
 	return t;
 }
 
-/* Whether player p (new: seen for the first time) plays the turn now due;
- * reports E524 if not. The order of play is the order of the first round. */
+/* Whether player p (new: seen for the first time, which the caller allows
+ * only in the first round) plays the turn now due; reports E524 if not. The
+ * order of play is the order of the first round. */
 static bool in_turn(struct bconv *cv, int p, bool is_new, int expected, const struct jv *at)
 {
 	int k = cv->played;
@@ -428,13 +439,10 @@ static bool in_turn(struct bconv *cv, int p, bool is_new, int expected, const st
 	}
 	if (cv->nseats && !is_new && p == k % cv->nseats)
 		return true;
-	if (is_new)
-		fail(cv, CARC_E524, at, "%s: player %s joins at turn %d, after every player has played", jv_path(cv, at),
-		     cv->players[p].id, k + 1);
-	else if (!cv->nseats)
+	if (!cv->nseats)
 		fail(cv, CARC_E524, at, "%s: %s plays turn %d out of turn: %s", jv_path(cv, at), player_name(cv, p), k + 1,
 		     expected > cv->nplayers ? "the final result seats players who have not played yet"
-					     : "the first round is not over");
+					     : "players take turns in the order of their first tiles");
 	else
 		fail(cv, CARC_E524, at, "%s: %s plays turn %d, which is %s's turn", jv_path(cv, at), player_name(cv, p),
 		     k + 1, player_name(cv, k % cv->nseats));
@@ -447,11 +455,8 @@ static int turn_player(struct bconv *cv, const struct jv *args, int expected)
 {
 	struct jv m = jv_member(args, "player_id");
 	char id[32];
-	if (!m.v || !id_of(m.v, id, sizeof id)) {
-		fail(cv, CARC_E521, m.v ? &m : args, "%s should %s a player id (a whole number)", jv_path(cv, m.v ? &m : args),
-		     m.v ? "be" : "have \"player_id\":");
+	if (!want_id(cv, args, &m, id))
 		return -1;
-	}
 	int p = find_player(cv, id);
 	bool is_new = p == cv->nplayers;
 	if (is_new) {
@@ -465,7 +470,11 @@ static int turn_player(struct bconv *cv, const struct jv *args, int expected)
 		pl->colour = -1;
 		pl->result = -1;
 		struct jv name = jv_member(args, "player_name");
-		if (json_is_string(name.v) && json_string_length(name.v) <= MAX_NAME)
+		if (json_is_string(name.v) && json_string_length(name.v) > MAX_NAME) {
+			fail(cv, CARC_E521, &name, "%s is longer than %d bytes", jv_path(cv, &name), MAX_NAME);
+			return -1;
+		}
+		if (json_is_string(name.v))
 			pl->name = xstrdup(json_string_value(name.v));
 	}
 	return in_turn(cv, p, is_new, expected, &m) ? p : -1;
@@ -555,11 +564,8 @@ static bool play_partisan(struct bconv *cv, const struct jv *args)
 		return false;
 	}
 	struct bturn *t = &cv->turns[cv->nturns - 1];
-	if (!player.v || !id_of(player.v, id, sizeof id)) {
-		fail(cv, CARC_E521, player.v ? &player : args, "%s should %s a player id (a whole number)",
-		     jv_path(cv, player.v ? &player : args), player.v ? "be" : "have \"player_id\":");
+	if (!want_id(cv, args, &player, id))
 		return false;
-	}
 	if (strcmp(id, cv->players[t->player].id)) {
 		fail(cv, CARC_E524, &player, "%s: a meeple of player %s in the turn of %s", jv_path(cv, &player), id,
 		     player_name(cv, t->player));
@@ -613,11 +619,8 @@ static bool win_points(struct bconv *cv, const struct jv *args)
 	struct jv player = jv_member(args, "player_id");
 	char id[32];
 	long score, points;
-	if (!player.v || !id_of(player.v, id, sizeof id)) {
-		fail(cv, CARC_E521, player.v ? &player : args, "%s should %s a player id (a whole number)",
-		     jv_path(cv, player.v ? &player : args), player.v ? "be" : "have \"player_id\":");
+	if (!want_id(cv, args, &player, id))
 		return false;
-	}
 	int p = find_player(cv, id);
 	if (p == cv->nplayers) {
 		fail(cv, CARC_E524, &player, "%s: points for player %s, who has not played a tile", jv_path(cv, &player),
@@ -627,10 +630,13 @@ static bool win_points(struct bconv *cv, const struct jv *args)
 	if (!want_int(cv, args, "score", 0, 99999, &score))
 		return false;
 	struct jv pm = jv_member(args, "points");
-	if (pm.v && (!int_of(pm.v, 0, 99999, &points) || points != score - cv->players[p].score)) {
-		fail(cv, CARC_E524, &pm, "%s: %s wins %s points, but the score goes from %ld to %ld", jv_path(cv, &pm),
-		     player_name(cv, p), json_is_string(pm.v) ? json_string_value(pm.v) : "these", cv->players[p].score,
-		     score);
+	if (pm.v && !int_of(pm.v, 0, 99999, &points)) {
+		fail(cv, CARC_E521, &pm, "%s should be a whole number from 0 to 99999", jv_path(cv, &pm));
+		return false;
+	}
+	if (pm.v && points != score - cv->players[p].score) {
+		fail(cv, CARC_E524, &pm, "%s: %s wins %ld points, but the score goes from %ld to %ld", jv_path(cv, &pm),
+		     player_name(cv, p), points, cv->players[p].score, score);
 		return false;
 	}
 	cv->players[p].score = score;
@@ -789,7 +795,11 @@ static bool read_result(struct bconv *cv, const struct jv *result)
 		cv->players[p].colour = c;
 		cv->players[p].result = score;
 		struct jv name = jv_member(&e, "name");
-		if (!cv->players[p].name && json_is_string(name.v) && json_string_length(name.v) <= MAX_NAME)
+		if (json_is_string(name.v) && json_string_length(name.v) > MAX_NAME) {
+			fail(cv, CARC_E521, &name, "%s is longer than %d bytes", jv_path(cv, &name), MAX_NAME);
+			return false;
+		}
+		if (!cv->players[p].name && json_is_string(name.v))
 			cv->players[p].name = xstrdup(json_string_value(name.v));
 	}
 	for (int p = 0; p < cv->nplayers; p++)

@@ -21,6 +21,7 @@ static const char b64_chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu
 #define MAX_ABS (int)(sizeof move_chars - 2) /* the largest |x| or |y|: 57 */
 #define MAX_MOVES 1000                        /* no tile set has more tiles */
 #define MAX_STACK_CHARS 1000                  /* 1001 base-24 digits need 766 */
+#define MAX_NAME 200                          /* bytes of a player's name */
 #define SIGN_X 16
 #define SIGN_Y 32
 
@@ -63,8 +64,8 @@ static void cfail(struct cconv *cv, enum carc_code code, size_t off, size_t len,
 	cv->errors++;
 }
 
-/* The stack's characters as base-24 digits, most significant first, exactly
- * want of them (leading zeros added); -1 after reporting. */
+/* The stack's characters as base-24 digits, most significant first: exactly
+ * want of them, or -1 after reporting. */
 static int stack_digits(struct cconv *cv, size_t off, size_t len, int want, uint8_t *out)
 {
 	const char *s = cv->src->text + off;
@@ -102,20 +103,25 @@ static int stack_digits(struct cconv *cv, size_t off, size_t len, int want, uint
 		digits[n++] = (uint8_t)rem;
 	}
 	free(oct);
+	if (n < want) { /* (the start tile's digit, 14, is never a leading zero) */
+		cfail(cv, CARC_E531, off, len, "the tile stack holds %d tiles, too few for the start tile and one for each "
+		      "of the %d moves", n, want - 1);
+		return -1;
+	}
 	for (int i = 0; i < want; i++)
-		out[i] = i < want - n ? 0 : digits[want - 1 - i];
+		out[i] = digits[want - 1 - i];
 	return want;
 }
 
-/* Appends the percent-decoded value of a query item (names: blanked
- * controls later); false if an escape is malformed or the bytes are not
- * UTF-8. */
+/* Appends the percent-decoded value of a query item ('+' is itself, as the
+ * encoder writes a blank %20; control characters are blanked later in the
+ * tag); false if an escape is malformed, is %00, or the bytes are not UTF-8. */
 static bool percent_decode(const char *s, size_t n, struct carc_buf *out)
 {
 	size_t start = out->len;
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] != '%') {
-			carc_buf_addc(out, s[i] == '+' ? ' ' : s[i]);
+			carc_buf_addc(out, s[i]);
 			continue;
 		}
 		int hi = i + 2 < n ? char_value("0123456789abcdef", (char)(s[i + 1] | 0x20)) : -1;
@@ -214,9 +220,9 @@ static int read_players(struct cconv *cv, size_t qoff, size_t qlen, struct carc_
 	struct carc_buf name = {0};
 	for (int i = 0; i < np; i++) {
 		carc_buf_reset(&name);
-		if (!percent_decode(pitem[i], pl[i], &name)) {
-			cfail(cv, CARC_E533, (size_t)(pitem[i] - cv->src->text), pl[i], "player name '%.*s' is not "
-			      "percent-encoded UTF-8", (int)pl[i], pitem[i]);
+		if (!percent_decode(pitem[i], pl[i], &name) || name.len > MAX_NAME) {
+			cfail(cv, CARC_E533, (size_t)(pitem[i] - cv->src->text), pl[i], "player name %d is %s", i + 1,
+			      name.len > MAX_NAME ? "longer than 200 bytes" : "not percent-encoded UTF-8");
 			carc_buf_free(&name);
 			return 0;
 		}

@@ -108,6 +108,12 @@ def main():
     write("tests/diag/E524.json", log([[tile(ANN, 11, 0, -1, 3, 40), meeple(ANN, 1, 0, 1, "city")]]))
     write("tests/bga/out-of-turn.json", log([[tile(ANN, 11, 0, -1, 3, 40), tile(BOB, 17, 1, 0, 1, 55),
                                               tile(BOB, 21, -1, 0, 4, 66)]]))
+    write("tests/bga/points.json", log([[tile(ANN, 11, 0, -1, 3, 40), meeple(ANN, 0, -1, 1, "city"),
+                                         *points(ANN, 3, 4)]]))
+    write("tests/bga/after-final.json", log([GAME[1][0], *points(ANN, 4, 4, True),
+                                              tile(BOB, 17, 1, 0, 1, 55)]))
+    write("tests/bga/second-round.json", log([[tile(ANN, 11, 0, -1, 3, 40), tile(BOB, 17, 1, 0, 1, 55),
+                                               tile(ANN, 21, -1, 0, 4, 66), tile(ANN, 16, 1, 1, 1, 50)]]))
     write("tests/diag/E525.json", log([[tile(ANN, 11, 0, -1, 3, 40), tile(BOB, 17, 1, 0, 1, 55),
                                         result([(ANN, "ff0000", 4), (BOB, "00ffff", 0)])]]))
 
