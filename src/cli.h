@@ -28,6 +28,7 @@ int cmd_fmt(int argc, char **argv);
 int cmd_tiles(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_import(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 

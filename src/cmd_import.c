@@ -1,12 +1,16 @@
 /*
  * cmd_import.c - carc import: games saved by other programs, into CGN.
  *
- * Reads each input whole (a .jcz file is one JSON object), converts it with
- * carc_jcz_import() and writes the games, in canonical CGN, to standard
- * output or to the file named by -o, one after another. A file that cannot
+ * Reads each input whole (a .jcz file or a BGA log is one JSON value, a
+ * CarcassonneLab file one URL a line; a URL may also be the argument),
+ * converts it with the importer of --from (carc_jcz_import(),
+ * carc_bga_import(), carc_clab_import()) and writes the games, in canonical
+ * CGN, to standard output or to the file named by -o, one after another. A file that cannot
  * be converted gets its diagnostics on standard error and no game in the
  * output; the exit status is then 2.
  */
+#include "bga.h"
+#include "clab.h"
 #include "cli.h"
 #include "jcz.h"
 
@@ -19,19 +23,26 @@
 
 static void help(void)
 {
-	printf("usage: carc import [--from jcz] [-o OUT.cgn] FILE...|-\n\n"
-	       "Convert games saved by another program into canonical CGN. Each input\n"
-	       "file holds one game; the games go to standard output (or OUT.cgn), one\n"
-	       "after another. Only base games convert: an expansion set, tile, figure\n"
-	       "or rule, or an unknown message, is an error naming the element and its\n"
-	       "line and column, and that file gives no game.\n\n"
+	printf("usage: carc import [--from jcz|bga|carcassonnelab] [-o OUT.cgn] FILE...|-\n\n"
+	       "Convert games recorded by other programs into canonical CGN. The games go\n"
+	       "to standard output (or OUT.cgn), one after another. Only base games\n"
+	       "convert: an expansion set, tile, figure or rule, or an input that is\n"
+	       "malformed or contradicts itself, is an error naming the element and its\n"
+	       "line and column, and that input gives no game.\n\n"
+	       "formats:\n"
+	       "  jcz             a JCloisterZone .jcz file, one game (the default)\n"
+	       "  bga             a Board Game Arena replay log (JSON), one game: tiles,\n"
+	       "                  meeples, discards, a claim after each scoring turn and\n"
+	       "                  the final scores as Result, so carc check verifies BGA\n"
+	       "  carcassonnelab  a CarcassonneLab replay URL given as the argument, or a\n"
+	       "                  file of such URLs, one game a line (no scores)\n\n"
 	       "options:\n"
-	       "  -f, --from FORMAT    the input format: jcz (JCloisterZone .jcz, the default)\n"
+	       "  -f, --from FORMAT    the input format (above)\n"
 	       "  -o, --output FILE    write the CGN to FILE instead of standard output\n"
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
-	       "exit status: 0 every file converted, 2 a file could not be read or converted\n"
-	       "(usage, unreadable file, not a base game).\n");
+	       "exit status: 0 every input converted, 2 an input could not be read or\n"
+	       "converted (usage, unreadable file, not a base game, malformed).\n");
 }
 
 /* Reads a whole input into b; false (errno set) on a read error. */
@@ -55,21 +66,31 @@ static const char *base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+/* An importer: the text of src to games appended to out. */
+typedef bool (*importer_fn)(const struct carc_src *src, const char *name, struct carc_buf *out,
+			    struct carc_diag_sink *sink);
+
 /* Converts one input, appending its game to out. */
-static bool import_file(const char *path, struct carc_printer *printer, struct carc_buf *out)
+static bool import_file(const char *path, importer_fn convert, struct carc_printer *printer, struct carc_buf *out)
 {
 	const char *name = carc_input_name(path);
 	struct carc_diag_sink sink = {carc_print_diag, printer};
-	FILE *f = carc_open_input(path);
+	bool url = convert == carc_clab_import && strstr(path, "://");
+	FILE *f = url ? NULL : carc_open_input(path);
 	struct carc_buf text = {0};
-	bool ok = f && read_all(f, &text);
+	bool ok = url || (f && read_all(f, &text));
+	if (url) { /* the argument is the text */
+		name = "<url>";
+		carc_buf_adds(&text, path);
+		path = "-";
+	}
 	if (!ok) {
 		struct carc_src whole = {.name = name}; /* no text: the file as a whole */
 		carc_diag_report(&sink, CARC_E001, &whole, 0, 0, "cannot %s: %s", f ? "read" : "open", strerror(errno));
 	} else {
 		struct carc_src src = {name, text.data ? text.data : "", text.len, 1};
 		struct carc_buf game = {0};
-		ok = carc_jcz_import(&src, strcmp(path, "-") ? base_name(path) : NULL, &game, &sink);
+		ok = convert(&src, strcmp(path, "-") ? base_name(path) : NULL, &game, &sink);
 		if (ok && game.len) {
 			if (out->len)
 				carc_buf_addc(out, '\n'); /* a blank line between games */
@@ -91,14 +112,22 @@ int cmd_import(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *output = NULL;
+	importer_fn convert = carc_jcz_import;
 	int c;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":f:o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (strcmp(optarg, "jcz"))
-				return carc_usage_error("import", "--from takes jcz (JCloisterZone), not '%s'", optarg);
+			if (!strcmp(optarg, "jcz"))
+				convert = carc_jcz_import;
+			else if (!strcmp(optarg, "bga"))
+				convert = carc_bga_import;
+			else if (!strcmp(optarg, "carcassonnelab"))
+				convert = carc_clab_import;
+			else
+				return carc_usage_error("import", "--from takes jcz (JCloisterZone), bga (Board Game Arena) "
+							"or carcassonnelab, not '%s'", optarg);
 			break;
 		case 'o':
 			output = optarg;
@@ -113,13 +142,13 @@ int cmd_import(int argc, char **argv)
 		}
 	}
 	if (optind >= argc)
-		return carc_usage_error("import", "no input: give one or more .jcz files, or - for standard input");
+		return carc_usage_error("import", "no input: give one or more files, or - for standard input");
 
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
 	struct carc_buf out = {0};
 	bool all = true;
 	for (int i = optind; i < argc; i++)
-		all &= import_file(argv[i], &printer, &out);
+		all &= import_file(argv[i], convert, &printer, &out);
 
 	int status = all ? CARC_EXIT_OK : CARC_EXIT_TROUBLE;
 	struct carc_output to;

@@ -6,7 +6,8 @@
  * triggers it; tests/unit/test_diag.c proves both. Codes are never reused.
  *   E0xx  reading and syntax          E1xx  tile sets
  *   E2xx  rules of play (referee)     E3xx  solo variant
- *   E4xx  Hunters and Gatherers       E5xx  import and export (.jcz)
+ *   E4xx  Hunters and Gatherers       E5xx  import and export (.jcz, BGA,
+ *                                           CarcassonneLab)
  *   W0xx  warnings
  */
 #define CARC_DIAG_LIST(X)                                                                 \
@@ -87,6 +88,17 @@
 	X(E510, ERROR, "jcz-players", "the .jcz players list is empty, too long or repeats a slot") \
 	X(E511, ERROR, "jcz-draw-order", "a placed tile contradicts the .jcz drawOrder")      \
 	X(E512, ERROR, "jcz-farm-edition", "tiny-city-scoring 2 with farms no CGN edition scores as JCZ does") \
+	X(E520, ERROR, "bga-not-json", "a BGA replay log is not well-formed JSON")          \
+	X(E521, ERROR, "bga-schema", "a BGA log key is missing or its value has the wrong type") \
+	X(E522, ERROR, "bga-expansion", "a BGA tile type beyond the base 24, or an expansion figure") \
+	X(E523, ERROR, "bga-position", "a BGA meeple position the tile type lacks, or of another kind") \
+	X(E524, ERROR, "bga-event-order", "a BGA event out of order: a meeple elsewhere, a player out of turn") \
+	X(E525, ERROR, "bga-players", "the BGA result's players or colours do not fit the game") \
+	X(E530, ERROR, "clab-url", "a CarcassonneLab URL is not of the replay form")       \
+	X(E531, ERROR, "clab-tiles", "a CarcassonneLab tile stack is not base tiles, one per move") \
+	X(E532, ERROR, "clab-move", "a CarcassonneLab move has a bad character or meeple position") \
+	X(E533, ERROR, "clab-players", "the CarcassonneLab players or colors do not fit the game") \
+	X(E540, ERROR, "clab-export", "the record holds what a CarcassonneLab URL cannot carry") \
 	X(W001, WARNING, "unfinished-game", "the record stops before the supply is used up")  \
 	X(W002, WARNING, "seats-inferred", "no Seats tag: the order of play was inferred")
 

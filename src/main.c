@@ -13,7 +13,8 @@ static const struct carc_command commands[] = {
 	{"show", cmd_show, "draw the map of a game in the terminal"},
 	{"render", cmd_render, "draw the map of a game as an SVG, PNG or PDF picture"},
 	{"gen", cmd_gen, "write random complete legal games"},
-	{"import", cmd_import, "convert a JCloisterZone .jcz game into CGN"},
+	{"import", cmd_import, "convert JCloisterZone, BGA or CarcassonneLab games into CGN"},
+	{"export", cmd_export, "write games as CarcassonneLab replay URLs"},
 };
 
 static void usage(FILE *out)

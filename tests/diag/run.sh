@@ -10,7 +10,8 @@
 #   ; expect: CODE                    the code, without a position
 #   ; input: PATH        check PATH instead of this file (a missing file,
 #                        or an input that cannot hold comments, like .jcz)
-#   ; command: NAME      run carc NAME (import, ...) instead of carc check
+#   ; command: NAME ...  run carc NAME (import, ...) instead of carc check,
+#                        with the options that follow it (--from bga)
 #   ; generate: long-line   check a copy with @LONG@ made 70000 bytes long
 #   ; status: N          the exit status, when not the usual one
 # The usual exit status is carc check's (src/cmd_check.c): 2 "could not
@@ -45,7 +46,8 @@ directive() {
 # current folder, with a time limit; sets status, and the output in
 # $tmp/out and $tmp/err.
 run() {
-	timeout 20 "$CARC" "${3:-check}" "$2" >"$tmp/out" 2>"$tmp/err" </dev/null
+	# shellcheck disable=SC2086 # a command may have options: "export --to carcassonnelab"
+	timeout 20 "$CARC" ${3:-check} "$2" >"$tmp/out" 2>"$tmp/err" </dev/null
 	status=$?
 	if [ "$status" -ge 124 ]; then
 		echo "  $1: carc ${3:-check} $2 crashed or hung (status $status)"
