@@ -9,6 +9,7 @@
  * feature by the colour(s) holding it.
  */
 #include "cli.h"
+#include "replay.h"
 #include "svg.h"
 #include "view.h"
 
@@ -30,6 +31,10 @@ static void help(void)
 	       "  -o, --output FILE     write the SVG to FILE instead of standard output\n"
 	       "  -H, --highlight X,Y   mark the cell X,Y\n"
 	       "  -f, --features        colour each feature by the colour that holds it\n"
+	       "  -F, --format FORMAT   svg (default), or html: one self-contained page that\n"
+	       "                        replays every game of FILE (or --game N) turn by\n"
+	       "                        turn, with the turn table, a score chart, the final\n"
+	       "                        breakdown, the supply and the projected final\n"
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n\n"
 	       "exit status: 0 the game is valid, 1 it has an illegal move, a false claim\n"
@@ -68,8 +73,10 @@ int cmd_render(int argc, char **argv)
 		{"game", required_argument, NULL, 'g'},      {"turn", required_argument, NULL, 't'},
 		{"output", required_argument, NULL, 'o'},    {"highlight", required_argument, NULL, 'H'},
 		{"features", no_argument, NULL, 'f'},        {"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},         {NULL, 0, NULL, 0},
+		{"version", no_argument, NULL, 'V'},         {"format", required_argument, NULL, 'F'},
+		{NULL, 0, NULL, 0},
 	};
+	bool html = false, game_given = false;
 	long game = 1, turn = -1;
 	const char *output = NULL;
 	bool features = false, highlight = false;
@@ -77,11 +84,12 @@ int cmd_render(int argc, char **argv)
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":g:t:o:H:fhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":g:t:o:H:fF:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if ((game = number(optarg, 1, 1000000000)) < 0)
 				return carc_usage_error("render", "--game takes a number from 1, not '%s'", optarg);
+			game_given = true;
 			break;
 		case 't':
 			if ((turn = number(optarg, 0, 100000)) < 0)
@@ -99,6 +107,12 @@ int cmd_render(int argc, char **argv)
 		case 'f':
 			features = true;
 			break;
+		case 'F':
+			if (!strcmp(optarg, "html"))
+				html = true;
+			else if (strcmp(optarg, "svg"))
+				return carc_usage_error("render", "--format is svg or html, not '%s'", optarg);
+			break;
 		case 'h':
 			help();
 			return CARC_EXIT_OK;
@@ -111,6 +125,11 @@ int cmd_render(int argc, char **argv)
 	const char *path;
 	if (carc_one_input("render", argc, argv, &path))
 		return CARC_EXIT_TROUBLE;
+	if (html && (features || highlight))
+		return carc_usage_error("render", "--%s draws one picture: it does not go with --format html",
+					features ? "features" : "highlight");
+	if (html)
+		return carc_render_html(path, output, game_given ? game : 0, turn);
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
 	struct carc_diag_sink sink = {carc_print_diag, &printer};
 	struct carc_scene s;
