@@ -98,6 +98,11 @@ bool carc_output_close(struct carc_output *o, bool keep);
  * "carc: ..."), when any of it was lost. */
 bool carc_stdout_done(const char *cmd);
 
+/* Prints "carc CMD: FILE:LINE: game N has T turns, more than the 1000 that
+ * a projection replays", for score --projected and render --format html. */
+struct carc_record;
+void carc_say_too_long(const char *cmd, const struct carc_record *rec, size_t nturns);
+
 /* Prints "carc VERSION" and returns 0. */
 int carc_print_version(void);
 /* Standard reporting of a bad option: "carc check: ..." and a hint. */

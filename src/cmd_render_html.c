@@ -99,8 +99,10 @@ int carc_render_html(const char *path, const char *output, long game_wanted, lon
 			carc_buf_adds(&t, " - carc replay");
 			title = t.data;
 		}
-		if (rec.tileset)
-			carc_replay_add(page, &res, &opts, kept.notes, kept.n);
+		if (rec.tileset && !carc_replay_add(page, &res, &opts, kept.notes, kept.n)) {
+			carc_say_too_long("render", &rec, res.nturns);
+			trouble = true;
+		}
 		forget_notes(&kept);
 	}
 	int read_error = carc_reader_error(r);

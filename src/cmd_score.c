@@ -162,8 +162,14 @@ int cmd_score(int argc, char **argv)
 			trouble = true;
 		if (res.errors)
 			invalid = true;
-		if (projector)
+		if (projector) {
 			ro.projected = carc_project(projector, &res, &opts, NULL, NULL);
+			if (!ro.projected && res.refereed) {
+				carc_say_too_long("score", &rec, res.nturns);
+				trouble = true;
+				continue; /* not reported: its report would lack what was asked */
+			}
+		}
 		carc_buf_reset(&text);
 		switch (format) {
 		case FMT_TEXT:

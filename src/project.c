@@ -33,7 +33,7 @@ void carc_projector_free(struct carc_projector *p)
 const int *carc_project(struct carc_projector *p, const struct carc_result *res, const struct carc_referee_opts *opts,
 			carc_project_fn fn, void *ctx)
 {
-	if (!res->refereed)
+	if (!res->refereed || res->nturns > CARC_PROJECT_MAX_TURNS)
 		return NULL;
 	size_t steps = res->nturns + 1;
 	if (p->cap < steps) {

@@ -15,6 +15,12 @@
 
 #include "referee.h"
 
+/* The most turns projected: the replays cost turns^2 / 2 turn plays, and no
+ * game played from a tile set's supply comes near (72 base tiles, 91 land
+ * and bonus tiles in Hunters and Gatherers, a few discards); only a record
+ * that keeps placing tiles the supply no longer has can be longer. */
+enum { CARC_PROJECT_MAX_TURNS = 1000 };
+
 struct carc_projector;
 
 struct carc_projector *carc_projector_new(void);
@@ -28,7 +34,8 @@ typedef void (*carc_project_fn)(void *ctx, size_t step, struct carc_game *g, con
 /* Projects every step of res, a game refereed with opts (edition; its
  * stop limits are ignored: res->turns says how far to go). Returns
  * res->nturns + 1 rows of CARC_COLOURS totals, indexed by step then colour,
- * valid until the next call; NULL when the game was not refereed. fn may be
+ * valid until the next call; NULL when the game was not refereed or has more
+ * than CARC_PROJECT_MAX_TURNS turns. fn may be
  * NULL. Diagnostics of the replays are dropped (the caller's run had them). */
 const int *carc_project(struct carc_projector *p, const struct carc_result *res, const struct carc_referee_opts *opts,
 			carc_project_fn fn, void *ctx);

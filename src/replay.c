@@ -210,7 +210,7 @@ static void add_board(struct carc_replay *p, const struct carc_result *res, cons
 	free(v.followers);
 }
 
-void carc_replay_add(struct carc_replay *p, const struct carc_result *res, const struct carc_referee_opts *opts,
+bool carc_replay_add(struct carc_replay *p, const struct carc_result *res, const struct carc_referee_opts *opts,
 		     const struct carc_replay_note *notes, size_t nnotes)
 {
 	const struct carc_record *rec = res->rec;
@@ -219,6 +219,8 @@ void carc_replay_add(struct carc_replay *p, const struct carc_result *res, const
 	p->nlife = 0;
 	carc_buf_reset(&p->steps);
 	const int *rows = res->refereed ? carc_project(p->proj, res, opts, on_step, p) : NULL;
+	if (res->refereed && !rows)
+		return false;
 
 	carc_buf_adds(b, p->ngames ? ",\n{" : "{");
 	json_key(b, "report");
@@ -287,6 +289,7 @@ void carc_replay_add(struct carc_replay *p, const struct carc_result *res, const
 	else
 		carc_buf_printf(&p->boards, "<div class=\"board\" id=\"board-%zu\" hidden></div>\n", p->ngames);
 	p->ngames++;
+	return true;
 }
 
 /* Appends text with every '<' written as \u003c: inside a script element,

@@ -31,8 +31,9 @@ struct carc_replay *carc_replay_new(void);
 void carc_replay_free(struct carc_replay *p);
 
 /* Adds a game refereed in full with opts (res->rec and res->game as the
- * run left them) and the diagnostics it had. */
-void carc_replay_add(struct carc_replay *p, const struct carc_result *res, const struct carc_referee_opts *opts,
+ * run left them) and the diagnostics it had. False, having added nothing,
+ * when it has more turns than can be projected (CARC_PROJECT_MAX_TURNS). */
+bool carc_replay_add(struct carc_replay *p, const struct carc_result *res, const struct carc_referee_opts *opts,
 		     const struct carc_replay_note *notes, size_t nnotes);
 
 /* The whole page: title, and the step to open at (-1: the start). */
