@@ -210,6 +210,16 @@ bool carc_output_close(struct carc_output *o, bool keep)
 	return ok || cannot_write(o, err);
 }
 
+bool carc_output_write(const char *cmd, const char *path, const void *data, size_t len)
+{
+	struct carc_output to;
+	if (!carc_output_open(&to, cmd, path))
+		return false;
+	if (len)
+		fwrite(data, 1, len, to.f);
+	return carc_output_close(&to, true);
+}
+
 void carc_say_too_long(const char *cmd, const struct carc_record *rec, size_t nturns)
 {
 	fprintf(stderr, "carc %s: %s:%u: game %u has %zu turns, more than the %d that a projection replays (a game "

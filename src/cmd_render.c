@@ -176,14 +176,8 @@ int cmd_render(int argc, char **argv)
 
 		struct carc_buf svg = {0};
 		carc_svg_map(&svg, &s.view, s.shapes, &legend);
-		struct carc_output to;
-		if (carc_output_open(&to, "render", output)) {
-			fwrite(svg.data, 1, svg.len, to.f);
-			if (!carc_output_close(&to, true))
-				status = CARC_EXIT_TROUBLE;
-		} else {
+		if (!carc_output_write("render", output, svg.data, svg.len))
 			status = CARC_EXIT_TROUBLE;
-		}
 		carc_buf_free(&svg);
 		carc_buf_free(&title);
 		carc_buf_free(&sub);

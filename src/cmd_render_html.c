@@ -122,14 +122,8 @@ int carc_render_html(const char *path, const char *output, long game_wanted, lon
 	} else {
 		struct carc_buf html = {0};
 		carc_replay_write(page, &html, title ? title : "carc replay", (int)turn);
-		struct carc_output to;
-		if (carc_output_open(&to, "render", output)) {
-			fwrite(html.data, 1, html.len, to.f);
-			if (!carc_output_close(&to, true))
-				status = CARC_EXIT_TROUBLE;
-		} else {
+		if (!carc_output_write("render", output, html.data, html.len))
 			status = CARC_EXIT_TROUBLE;
-		}
 		carc_buf_free(&html);
 		if (status == CARC_EXIT_OK && invalid)
 			status = CARC_EXIT_INVALID;
