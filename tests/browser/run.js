@@ -4,8 +4,9 @@
  *   CARC=build/carc BUILD=build CHROMIUM=/usr/bin/chromium node tests/browser/run.js
  *
  * Pages of the bundled samples (one game, a 5-player game, fifteen games
- * with a selector), of one game picked with --game and of a game with an
- * illegal move are opened from files. For each: no console error, no page
+ * with a selector), of one game picked with --game, of generated solo and
+ * Hunters and Gatherers games and of a game with an illegal move are
+ * opened from files. For each: no console error, no page
  * error and no request but the page itself; the keyboard (arrows, Home,
  * End), the slider, the buttons, a fragment link (#turn=N, also followed
  * on hashchange) and a click on a table row all move the board (the tiles
@@ -262,6 +263,13 @@ async function testGame(browser, label, file, json, projected, opts) {
 		await testGame(browser, "rule-book-examples-game-2", one, all[1], proj[1], {
 			extra: async (p) => check("--game 2: no game selector", await p.$eval("#game-picker", (e) => e.hidden)),
 		});
+	}
+	/* the other rule sets: a solo game (the track starts at 1, 2, 3) and Hunters and Gatherers */
+	for (const [rules, players] of [["solo", 3], ["hunters", 3]]) {
+		const file = path.join(shots, rules + ".cgn");
+		carc(["gen", "--rules", rules, "--players", String(players), "--seed", "3", "-o", file]);
+		const page = renderPage(file, rules);
+		await testGame(browser, rules, page, scoreJson(file)[0], scoreJson(file, ["--projected"])[0], {});
 	}
 	/* an illegal move: marked on the board and in the table with its message */
 	{

@@ -11,8 +11,9 @@
 # (a finished game, or an unfinished one with a Result or --final). The
 # projection replays the game independently of the run that scored it, so
 # the two agreeing is a real check of both. The hand-worked positions are
-# golden tests (tests/golden/score-projected*). One test per game; prints
-# "N passed, N failed".
+# golden tests (tests/golden/score-projected*). One test per game, and one
+# per file for its replay page (carc render --format html, which projects
+# every step as well); prints "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
 CARC=${CARC:-build/carc}
 case $CARC in /*) ;; *) CARC=$top/$CARC ;; esac
@@ -73,6 +74,19 @@ check_file() { # label file [extra options]
 	done <"$tmp/verdicts"
 }
 
+# The replay page projects every step too: it must be written (status 0
+# or 1), whatever the rule set.
+pages() { # label file
+	"$CARC" render --format html -o "$tmp/page.html" "$2" 2>/dev/null
+	status=$?
+	if [ $status -le 1 ] && [ -s "$tmp/page.html" ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "FAIL $1: carc render --format html exited with $status"
+	fi
+}
+
 for f in "$top"/samples/*.cgn; do
 	check_file "$(basename "$f")" "$f"
 done
@@ -84,6 +98,13 @@ for spec in "base 2 1" "base 3 2" "base 4 3" "base 5 1" "solo 3 2" "solo 4 3" "h
 	"$CARC" gen --rules "$1" --players "$2" --games "$GAMES" --seed "$3$2" --edition "$3" -o "$tmp/gen.cgn" 2>/dev/null ||
 		"$CARC" gen --rules "$1" --players "$2" --games "$GAMES" --seed "$3$2" -o "$tmp/gen.cgn"
 	check_file "gen $*" "$tmp/gen.cgn"
+	pages "gen $*" "$tmp/gen.cgn"
 done
+# a solo game whose EndOrder names followers that are not on the map yet
+# at the earlier steps (their projections once reported to a referee that
+# had returned, and crashed)
+"$CARC" gen --rules solo --seed 3 -o "$tmp/solo.cgn"
+check_file "gen solo, seed 3" "$tmp/solo.cgn"
+pages "gen solo, seed 3" "$tmp/solo.cgn"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
