@@ -4,6 +4,7 @@
 #   make demo       build and score a bundled sample game
 #   make check      build and run every test (unit, golden, property)
 #   make asan       the same tests under AddressSanitizer and UBSan
+#   make check-browser  the replay page in headless Chromium (tests/browser)
 #   make bench      throughput and memory figures (not part of check)
 #   make fuzz       run the libFuzzer harness (FUZZ_SECONDS=60)
 #   make install    PREFIX, DESTDIR and MANPREFIX are honoured
@@ -25,8 +26,9 @@ LDLIBS   = -lyaml -ljansson -lzstd -lz -lpthread
 TEST_LDLIBS = -lcmocka
 
 SRC      = $(filter-out src/main.c,$(wildcard src/*.c))
-OBJ      = $(SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bundled.o
+OBJ      = $(SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bundled.o $(BUILD)/page.o
 TILESETS = $(wildcard src/tilesets/*.yaml)
+PAGE     = src/page/replay.html src/page/replay.css src/page/replay.js
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 MANPAGES = $(wildcard man/*.1 man/*.5)
@@ -67,6 +69,13 @@ $(BUILD)/bundled.c: $(BUILD)/embed $(TILESETS)
 $(BUILD)/bundled.o: $(BUILD)/bundled.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# the replay page's markup, style and script (carc render --format html)
+$(BUILD)/page.c: $(BUILD)/embed $(PAGE)
+	$(BUILD)/embed --prefix carc_page $@ $(foreach f,$(PAGE),$(notdir $(f))=$(f))
+
+$(BUILD)/page.o: $(BUILD)/page.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcarc.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Itests/unit -MMD -MP -o $@ $< $(BUILD)/libcarc.a $(LDLIBS) $(TEST_LDLIBS)
@@ -75,6 +84,11 @@ tests: $(UNIT_BIN)
 
 check: $(BUILD)/carc $(UNIT_BIN)
 	@CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
+
+# the replay page in headless Chromium; unlike check, fails when Chromium
+# or playwright-core (npm ci in tests/browser) is missing
+check-browser: $(BUILD)/carc
+	@CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/browser/run.sh --required
 
 demo: $(BUILD)/carc
 	$(BUILD)/carc check samples/*.cgn
@@ -116,6 +130,6 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz carc
 
-.PHONY: all carc tests check demo asan check-asan bench fuzz lint-man install uninstall clean
+.PHONY: all carc tests check check-browser demo asan check-asan bench fuzz lint-man install uninstall clean
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

@@ -4,6 +4,8 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli.h"
 
+#include "project.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,4 +208,21 @@ bool carc_output_close(struct carc_output *o, bool keep)
 		o->tmp = o->target = NULL;
 	}
 	return ok || cannot_write(o, err);
+}
+
+bool carc_output_write(const char *cmd, const char *path, const void *data, size_t len)
+{
+	struct carc_output to;
+	if (!carc_output_open(&to, cmd, path))
+		return false;
+	if (len)
+		fwrite(data, 1, len, to.f);
+	return carc_output_close(&to, true);
+}
+
+void carc_say_too_long(const char *cmd, const struct carc_record *rec, size_t nturns)
+{
+	fprintf(stderr, "carc %s: %s:%u: game %u has %zu turns, more than the %d that a projection replays (a game "
+		"played from a tile set's supply has about 100 at most): left out\n", cmd, rec->src.name,
+		rec->src.base_line, rec->index, nturns, CARC_PROJECT_MAX_TURNS);
 }

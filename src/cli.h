@@ -93,11 +93,19 @@ bool carc_output_open(struct carc_output *o, const char *cmd, const char *path);
  * of FILE (else removes it). Returns false, having printed "carc CMD:
  * cannot write FILE: REASON", when anything could not be written. */
 bool carc_output_close(struct carc_output *o, bool keep);
+/* The whole of data to path (NULL or "-": standard output) as above: open,
+ * write, close. False, having said why, when it could not be written. */
+bool carc_output_write(const char *cmd, const char *path, const void *data, size_t len);
 /* Flushes standard output, for the commands that write only there (and
  * main, after every command, for what they leave unchecked: --help); false,
  * having said "carc CMD: cannot write standard output: REASON" (cmd NULL:
  * "carc: ..."), when any of it was lost. */
 bool carc_stdout_done(const char *cmd);
+
+/* Prints "carc CMD: FILE:LINE: game N has T turns, more than the 1000 that
+ * a projection replays", for score --projected and render --format html. */
+struct carc_record;
+void carc_say_too_long(const char *cmd, const struct carc_record *rec, size_t nturns);
 
 /* Prints "carc VERSION" and returns 0. */
 int carc_print_version(void);

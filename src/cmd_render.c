@@ -1,5 +1,6 @@
 /*
- * cmd_render.c - carc render: the map of a game as a standalone SVG picture.
+ * cmd_render.c - carc render: the map of a game as an SVG, PNG or PDF picture,
+ * or a replay page of its games in HTML (replay.c).
  *
  * The same position as carc show (the turn asked for, else the first
  * illegal move, else the end of the game), drawn from the tile set's shapes
@@ -11,6 +12,7 @@
  */
 #include "cli.h"
 #include "raster.h"
+#include "replay.h"
 #include "svg.h"
 #include "view.h"
 
@@ -34,9 +36,13 @@ static void help(void)
 	       "  -o, --output FILE     write the picture to FILE instead of standard output\n"
 	       "  -H, --highlight X,Y   mark the cell X,Y\n"
 	       "  -f, --features        colour each feature by the colour that holds it\n"
-	       "      --format FORMAT   svg (default), png or pdf: the same picture as a PNG\n"
+	       "  -F, --format FORMAT   svg (default), png or pdf: the same picture as a PNG\n"
 	       "                        image or a one-page PDF, drawn by librsvg (loaded\n"
-	       "                        only then); not written to a terminal\n"
+	       "                        only then); not written to a terminal; or html: one\n"
+	       "                        self-contained page that replays every game of FILE\n"
+	       "                        (or --game N) turn by turn, with the turn table, a\n"
+	       "                        score chart, the final breakdown, the supply and the\n"
+	       "                        projected final\n"
 	       "      --width PX        a PNG's width in pixels, from 1 to 16384 (a PDF's\n"
 	       "                        at 96 to the inch); the height follows\n"
 	       "      --scale F         the size times F, up to 100 (default 1: a tile is\n"
@@ -100,7 +106,8 @@ int cmd_render(int argc, char **argv)
 		{"format", required_argument, NULL, 'F'},    {"width", required_argument, NULL, 'w'},
 		{"scale", required_argument, NULL, 's'},     {NULL, 0, NULL, 0},
 	};
-	enum { FORMAT_SVG, FORMAT_PNG, FORMAT_PDF } format = FORMAT_SVG;
+	enum { FORMAT_SVG, FORMAT_PNG, FORMAT_PDF, FORMAT_HTML } format = FORMAT_SVG;
+	bool game_given = false;
 	struct carc_raster_options raster = {CARC_RASTER_PNG, 0, 0, NULL};
 	long game = 1, turn = -1;
 	const char *output = NULL;
@@ -109,11 +116,12 @@ int cmd_render(int argc, char **argv)
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":g:t:o:H:fhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":g:t:o:H:fF:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if ((game = number(optarg, 1, 1000000000)) < 0)
 				return carc_usage_error("render", "--game takes a number from 1, not '%s'", optarg);
+			game_given = true;
 			break;
 		case 't':
 			if ((turn = number(optarg, 0, 100000)) < 0)
@@ -138,8 +146,10 @@ int cmd_render(int argc, char **argv)
 				format = FORMAT_PNG;
 			else if (!strcmp(optarg, "pdf"))
 				format = FORMAT_PDF;
+			else if (!strcmp(optarg, "html"))
+				format = FORMAT_HTML;
 			else
-				return carc_usage_error("render", "--format is svg, png or pdf, not '%s'", optarg);
+				return carc_usage_error("render", "--format is svg, png, pdf or html, not '%s'", optarg);
 			break;
 		case 'w':
 			if ((raster.width = (int)number(optarg, 1, CARC_RASTER_MAX_SIDE)) < 0)
@@ -168,8 +178,13 @@ int cmd_render(int argc, char **argv)
 		return CARC_EXIT_TROUBLE;
 	if (raster.width && raster.scale)
 		return carc_usage_error("render", "give --width or --scale, not both");
-	if (format == FORMAT_SVG && (raster.width || raster.scale))
+	if ((format == FORMAT_SVG || format == FORMAT_HTML) && (raster.width || raster.scale))
 		return carc_usage_error("render", "--%s is for --format png or pdf", raster.width ? "width" : "scale");
+	if (format == FORMAT_HTML && (features || highlight))
+		return carc_usage_error("render", "--%s draws one picture: it does not go with --format html",
+					features ? "features" : "highlight");
+	if (format == FORMAT_HTML)
+		return carc_render_html(path, output, game_given ? game : 0, turn);
 	raster.format = format == FORMAT_PDF ? CARC_RASTER_PDF : CARC_RASTER_PNG;
 	if (format != FORMAT_SVG && !raster_ready(output, format == FORMAT_PDF ? "PDF" : "PNG"))
 		return CARC_EXIT_TROUBLE;
@@ -219,17 +234,12 @@ int cmd_render(int argc, char **argv)
 
 		struct carc_buf svg = {0};
 		carc_svg_map(&svg, &s.view, s.shapes, &legend);
-		struct carc_output to;
 		struct carc_buf why = {0};
 		raster.title = carc_buf_cstr(&title);
 		if (format != FORMAT_SVG && !carc_raster(&svg, &raster, &why)) {
 			fprintf(stderr, "carc render: %s\n", carc_buf_cstr(&why));
 			status = CARC_EXIT_TROUBLE;
-		} else if (carc_output_open(&to, "render", output)) {
-			fwrite(svg.data, 1, svg.len, to.f);
-			if (!carc_output_close(&to, true))
-				status = CARC_EXIT_TROUBLE;
-		} else {
+		} else if (!carc_output_write("render", output, svg.data, svg.len)) {
 			status = CARC_EXIT_TROUBLE;
 		}
 		carc_buf_free(&svg);

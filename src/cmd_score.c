@@ -6,6 +6,7 @@
  * format. Reports stream: one game at a time, whatever the file holds.
  */
 #include "cli.h"
+#include "project.h"
 #include "report.h"
 
 #include <errno.h>
@@ -32,6 +33,8 @@ static void help(void)
 	       "                       whatever the Edition tag says\n"
 	       "      --final          score an unfinished game as if it ended after its last\n"
 	       "                       turn (a game stopped by agreement)\n"
+	       "  -p, --projected      also each turn's projected final: what every colour\n"
+	       "                       would have if the game ended after that turn\n"
 	       "  -g, --game N         report only the Nth game of the file\n"
 	       "  -o, --output FILE    write the report to FILE\n"
 	       "  -h, --help           show this help\n"
@@ -42,12 +45,14 @@ static void help(void)
 int cmd_score(int argc, char **argv)
 {
 	enum { OPT_FINAL = 256 };
+	bool projected = false;
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'}, {"turn", required_argument, NULL, 't'},
 		{"features", no_argument, NULL, 'F'},     {"edition", required_argument, NULL, 'e'},
 		{"final", no_argument, NULL, OPT_FINAL},  {"game", required_argument, NULL, 'g'},
 		{"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0},
+		{"version", no_argument, NULL, 'V'},      {"projected", no_argument, NULL, 'p'},
+		{NULL, 0, NULL, 0},
 	};
 	enum format format = FMT_TEXT;
 	struct carc_report_opts ro = {0};
@@ -57,7 +62,7 @@ int cmd_score(int argc, char **argv)
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":f:t:Fe:g:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:t:Fe:g:o:phV", longopts, NULL)) != -1) {
 		char *end;
 		long n;
 		switch (c) {
@@ -89,6 +94,9 @@ int cmd_score(int argc, char **argv)
 			break;
 		case OPT_FINAL:
 			opts.final_anyway = true;
+			break;
+		case 'p':
+			projected = true;
 			break;
 		case 'g':
 			n = strtol(optarg, &end, 10);
@@ -132,9 +140,10 @@ int cmd_score(int argc, char **argv)
 	struct carc_emitter *em = format == FMT_JSON ? carc_emitter_json(out)
 				  : format == FMT_YAML ? carc_emitter_yaml(out) : NULL;
 	struct carc_buf text = {0};
+	struct carc_projector *projector = projected ? carc_projector_new() : NULL;
 	bool invalid = false, trouble = false, found = false;
 	if (format == FMT_CSV) {
-		carc_report_csv_header(&text);
+		carc_report_csv_header(&text, projected);
 		fwrite(text.data, 1, text.len, out);
 	}
 	unsigned index = 0;
@@ -153,6 +162,14 @@ int cmd_score(int argc, char **argv)
 			trouble = true;
 		if (res.errors)
 			invalid = true;
+		if (projector) {
+			ro.projected = carc_project(projector, &res, &opts, NULL, NULL);
+			if (!ro.projected && res.refereed) {
+				carc_say_too_long("score", &rec, res.nturns);
+				trouble = true;
+				continue; /* not reported: its report would lack what was asked */
+			}
+		}
 		carc_buf_reset(&text);
 		switch (format) {
 		case FMT_TEXT:
@@ -171,6 +188,7 @@ int cmd_score(int argc, char **argv)
 	}
 	int read_error = carc_reader_error(r);
 	bool emitted = !em || carc_emitter_close(em);
+	carc_projector_free(projector);
 	carc_game_free(g);
 	carc_result_free(&res);
 	carc_record_free(&rec);

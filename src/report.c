@@ -194,6 +194,12 @@ static size_t shown_turns(const struct carc_result *res, const struct carc_repor
 	return n;
 }
 
+/* The projected totals after step k (0: the start, k: turns[k - 1]). */
+static const int *projected_row(const struct carc_report_opts *o, size_t step)
+{
+	return &o->projected[step * CARC_COLOURS];
+}
+
 /* The standings: after the last turn shown or, with final scoring, at the
  * end. Before any turn they are where the track starts (0, or the solo
  * starting positions), kept in start[]. */
@@ -419,6 +425,10 @@ void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, cons
 		carc_emit_seq_end(e);
 		carc_emit_key(e, "scores");
 		emit_scores(e, rec, t->scores);
+		if (o->projected) {
+			carc_emit_key(e, "projected");
+			emit_scores(e, rec, projected_row(o, i + 1));
+		}
 		carc_emit_map_end(e);
 	}
 	carc_emit_seq_end(e);
@@ -470,6 +480,10 @@ void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, cons
 		emit_scores(e, rec, sc);
 	else
 		carc_emit_null(e);
+	if (o->projected && res->refereed) {
+		carc_emit_key(e, "projected");
+		emit_scores(e, rec, projected_row(o, nturns));
+	}
 	carc_emit_key(e, "winners");
 	if (final && !res->solo) {
 		emit_colours(e, rec, carc_result_winners(res));
@@ -581,6 +595,20 @@ static void pad_to(struct carc_buf *out, size_t line_start, size_t col)
 		carc_buf_addc(out, ' ');
 }
 
+/* "Projected final after turn 4: red 3, green 6" */
+static void projected_line(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o,
+			   size_t nturns)
+{
+	const struct carc_record *rec = res->rec;
+	carc_buf_printf(out, "Projected final after turn %d:", nturns ? res->turns[nturns - 1].number : 0);
+	for (int s = 0; s < rec->nseats; s++) {
+		carc_buf_adds(out, s ? ", " : " ");
+		colour_word(out, rec->seats[s], o);
+		carc_buf_printf(out, " %d", projected_row(o, nturns)[rec->seats[s]]);
+	}
+	carc_buf_addc(out, '\n');
+}
+
 void carc_report_text(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o)
 {
 	const struct carc_record *rec = res->rec;
@@ -610,6 +638,15 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 	/* the per-turn table */
 	enum { C_TURN = 0, C_PLAYER = 6, C_TILE = 14, C_AT = 20, C_ROT = 30, C_DEPLOY = 35, C_SCORES = 48 };
 	size_t ls = out->len;
+	if (o->projected) { /* a line over the two groups of columns */
+		carc_buf_addc(out, '\n');
+		ls = out->len;
+		pad_to(out, ls, C_SCORES + 7 * (size_t)rec->nseats - 5);
+		carc_buf_adds(out, "score");
+		pad_to(out, ls, C_SCORES + 7 * (size_t)rec->nseats + 2 + 7 * (size_t)rec->nseats - 9);
+		carc_buf_adds(out, "projected");
+		ls = out->len;
+	}
 	carc_buf_adds(out, "\n turn");
 	ls++;
 	pad_to(out, ls, C_PLAYER);
@@ -625,6 +662,11 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 	pad_to(out, ls, C_SCORES);
 	for (int s = 0; s < rec->nseats; s++)
 		carc_buf_printf(out, "%7s", carc_colour_name(rec->seats[s]));
+	if (o->projected) {
+		carc_buf_adds(out, "  ");
+		for (int s = 0; s < rec->nseats; s++)
+			carc_buf_printf(out, "%7s", carc_colour_name(rec->seats[s]));
+	}
 	carc_buf_adds(out, "  scored\n");
 	size_t nturns = shown_turns(res, o);
 	for (size_t i = 0; i < nturns; i++) {
@@ -652,6 +694,11 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 		pad_to(out, ls, C_SCORES);
 		for (int s = 0; s < rec->nseats; s++)
 			carc_buf_printf(out, "%7d", t->scores[rec->seats[s]]);
+		if (o->projected) {
+			carc_buf_adds(out, "  ");
+			for (int s = 0; s < rec->nseats; s++)
+				carc_buf_printf(out, "%7d", projected_row(o, i + 1)[rec->seats[s]]);
+		}
 		if (t->illegal)
 			carc_buf_adds(out, "  ILLEGAL");
 		for (uint32_t k = 0; k < t->nevents; k++) {
@@ -673,6 +720,8 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 			carc_buf_printf(out, " %d", sc[rec->seats[s]]);
 		}
 		carc_buf_addc(out, '\n');
+		if (o->projected)
+			projected_line(out, res, o, nturns);
 		if (!o->turn)
 			carc_buf_adds(out, "No final scoring: the game is unfinished (--final scores it as if it ended here).\n");
 		else if (res->finished)
@@ -840,24 +889,32 @@ static void csv_field(struct carc_buf *out, const char *s, size_t n)
 	carc_buf_addc(out, '"');
 }
 
-void carc_report_csv_header(struct carc_buf *out)
+void carc_report_csv_header(struct carc_buf *out, bool projected)
 {
 	carc_buf_adds(out, "file,game,turn,colour,tile,x,y,rotation,deploy,scored");
 	for (int c = 0; c < CARC_COLOURS; c++)
 		carc_buf_printf(out, ",%s", carc_colour_name(c));
+	for (int c = 0; projected && c < CARC_COLOURS; c++)
+		carc_buf_printf(out, ",projected_%s", carc_colour_name(c));
 	carc_buf_adds(out, "\n");
 }
 
-static void csv_scores(struct carc_buf *out, const struct carc_record *rec, const int *scores)
+/* A column per colour, empty for those who do not play (scores NULL: all
+ * empty); then, with --projected, the projected totals (NULL: empty). */
+static void csv_scores(struct carc_buf *out, const struct carc_record *rec, const int *scores,
+		       const struct carc_report_opts *o, const int *projected)
 {
-	for (int c = 0; c < CARC_COLOURS; c++) {
-		bool seated = false;
-		for (int s = 0; s < rec->nseats; s++)
-			seated |= rec->seats[s] == c;
-		if (seated && scores)
-			carc_buf_printf(out, ",%d", scores[c]);
-		else
-			carc_buf_addc(out, ',');
+	for (int group = 0; group < (o->projected ? 2 : 1); group++) {
+		const int *v = group ? projected : scores;
+		for (int c = 0; c < CARC_COLOURS; c++) {
+			bool seated = false;
+			for (int s = 0; s < rec->nseats; s++)
+				seated |= rec->seats[s] == c;
+			if (seated && v)
+				carc_buf_printf(out, ",%d", v[c]);
+			else
+				carc_buf_addc(out, ',');
+		}
 	}
 	carc_buf_addc(out, '\n');
 }
@@ -892,7 +949,7 @@ void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const 
 			event_text(&cell, res, &events[t->first_event + k], &plain);
 		}
 		csv_field(out, cell.data ? cell.data : "", cell.len);
-		csv_scores(out, rec, t->scores);
+		csv_scores(out, rec, t->scores, o, o->projected ? projected_row(o, i + 1) : NULL);
 	}
 	if (res->final_scored && !o->turn) {
 		for (size_t k = res->final_first_event; k < nev; k++) {
@@ -901,11 +958,11 @@ void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const 
 			carc_buf_reset(&cell);
 			event_text(&cell, res, &events[k], &plain);
 			csv_field(out, cell.data, cell.len);
-			csv_scores(out, rec, NULL);
+			csv_scores(out, rec, NULL, o, NULL);
 		}
 		csv_field(out, rec->src.name, strlen(rec->src.name));
 		carc_buf_printf(out, ",%u,total,,,,,,,", rec->index);
-		csv_scores(out, rec, res->scores);
+		csv_scores(out, rec, res->scores, o, NULL);
 	}
 	carc_buf_free(&cell);
 }

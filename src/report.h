@@ -16,11 +16,14 @@ struct carc_report_opts {
 	bool features;   /* list every feature of the map */
 	int turn;        /* the standings after this turn (0: the whole game) */
 	bool color;      /* text: ANSI colours */
+	const int *projected; /* per step (0: the start, k: after turns[k - 1]), the CARC_COLOURS totals
+				 a final scoring would give then (carc_project); NULL: not reported */
 };
 
 void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, const struct carc_report_opts *o);
 void carc_report_text(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o);
-void carc_report_csv_header(struct carc_buf *out);
+/* The header row; projected: with the --projected columns. */
+void carc_report_csv_header(struct carc_buf *out, bool projected);
 void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o);
 
 #endif

@@ -993,6 +993,12 @@ void carc_solo_score_final(struct carc_solo *s)
 	final_award(s, NULL);
 }
 
+void carc_solo_quiet(struct carc_solo *s)
+{
+	s->report = NULL;
+	s->report_ctx = NULL;
+}
+
 void carc_solo_final_best(struct carc_solo *s, struct carc_buf *endorder_out)
 {
 	final_award(s, endorder_out);

@@ -70,6 +70,10 @@ bool carc_solo_after_end(struct carc_solo *s, const struct carc_move *m);
  * E309 for entries that name no follower or one twice) and then the order
  * that earns the most (E307 note when that matters). */
 void carc_solo_score_final(struct carc_solo *s);
+/* Stops reporting: after the referee's run, for a final scoring of a
+ * position part-way (project.c), whose messages would go to a referee that
+ * has returned. */
+void carc_solo_quiet(struct carc_solo *s);
 /* Compares the Result tag with the track: every colour it names must have
  * that score (E213); a Result that leaves colours out must name a colour that
  * is last (E310), since it then states the game's result. */

@@ -481,63 +481,95 @@ static void mark(struct carc_buf *out, double x, double y, int kind)
 	}
 }
 
+/* Where a map's columns and rows go: gaps for left-out coordinates,
+ * coordinates in the margins. */
+struct board_layout {
+	struct carc_axis xs, ys;
+	double *left, *top;      /* where each column and row starts */
+	double ML, mapw, maph;   /* the left margin; the map's size */
+};
+static const double M = 36, GAP = 40;
+
+static void board_layout(const struct carc_view *v, struct board_layout *L)
+{
+	carc_view_axis(v, false, &L->xs);
+	carc_view_axis(v, true, &L->ys);
+	/* where each column and row starts; rows run from north (the greatest y) down */
+	L->left = xcalloc((size_t)L->xs.n + 1, sizeof *L->left);
+	L->top = xcalloc((size_t)L->ys.n + 1, sizeof *L->top);
+	L->ML = M; /* the left margin fits the longest y coordinate */
+	for (int i = 0; i < L->ys.n; i++) {
+		char num[16];
+		double need = 14 + 8.5 * snprintf(num, sizeof num, "%d", (int)L->ys.slot[i].value);
+		if (need > L->ML)
+			L->ML = need;
+	}
+	double pos = L->ML;
+	for (int i = 0; i < L->xs.n; i++) {
+		pos += L->xs.slot[i].gap ? GAP : 0;
+		L->left[i] = pos;
+		pos += T;
+	}
+	L->mapw = pos - L->ML;
+	pos = M;
+	for (int i = L->ys.n - 1; i >= 0; i--) {
+		L->top[i] = pos;
+		pos += T + (L->ys.slot[i].gap ? GAP : 0);
+	}
+	L->maph = pos - M;
+}
+
+static void board_layout_free(struct board_layout *L)
+{
+	free(L->left);
+	free(L->top);
+	carc_axis_free(&L->xs);
+	carc_axis_free(&L->ys);
+}
+
+/* The map's ground, and the coordinates around it. */
+static void board_ground(struct carc_buf *out, const struct board_layout *L)
+{
+	const double ML = L->ML, mapw = L->mapw, maph = L->maph;
+	carc_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#e4dccb\"/>\n", ML, M, mapw,
+			maph);
+	for (int i = 0; i < L->xs.n; i++) {
+		carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\" fill=\"#555555\">"
+				     "%d</text>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\" "
+				     "fill=\"#555555\">%d</text>\n", L->left[i] + T / 2.0, M - 12, (int)L->xs.slot[i].value,
+				L->left[i] + T / 2.0, M + maph + 22, (int)L->xs.slot[i].value);
+		if (L->xs.slot[i].gap)
+			carc_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f6f1e6\"/>"
+					     "<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" text-anchor=\"middle\" fill=\"#555555\">"
+					     "&#8230;<title>columns without tiles left out</title></text>\n", L->left[i] - GAP, M, GAP,
+					maph, L->left[i] - GAP / 2, M - 12);
+	}
+	for (int i = 0; i < L->ys.n; i++) {
+		carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"end\" fill=\"#555555\">"
+				     "%d</text>\n", ML - 8, L->top[i] + T / 2.0 + 5, (int)L->ys.slot[i].value);
+		if (L->ys.slot[i].gap)
+			carc_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f6f1e6\"/>"
+					     "<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" text-anchor=\"end\" fill=\"#555555\">"
+					     "&#8230;<title>rows without tiles left out</title></text>\n", ML, L->top[i] + T, mapw, GAP,
+					ML - 8, L->top[i] + T + GAP / 2 + 5);
+	}
+}
+
 void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_shape_cache *shapes,
 		  const struct carc_svg_legend *legend)
 {
-	const double M = 36, GAP = 40;
-	struct carc_axis xs, ys;
-	carc_view_axis(v, false, &xs);
-	carc_view_axis(v, true, &ys);
-	/* where each column and row starts; rows run from north (the greatest y) down */
-	double *left = xcalloc((size_t)xs.n + 1, sizeof *left), *top = xcalloc((size_t)ys.n + 1, sizeof *top);
-	double ML = M; /* the left margin fits the longest y coordinate */
-	for (int i = 0; i < ys.n; i++) {
-		char num[16];
-		double need = 14 + 8.5 * snprintf(num, sizeof num, "%d", (int)ys.slot[i].value);
-		if (need > ML)
-			ML = need;
-	}
-	double pos = ML;
-	for (int i = 0; i < xs.n; i++) {
-		pos += xs.slot[i].gap ? GAP : 0;
-		left[i] = pos;
-		pos += T;
-	}
-	double mapw = pos - ML;
-	pos = M;
-	for (int i = ys.n - 1; i >= 0; i--) {
-		top[i] = pos;
-		pos += T + (ys.slot[i].gap ? GAP : 0);
-	}
-	double maph = pos - M;
+	struct board_layout L;
+	board_layout(v, &L);
+	const double ML = L.ML, mapw = L.mapw, maph = L.maph;
+	const double *left = L.left, *top = L.top;
+	const struct carc_axis xs = L.xs, ys = L.ys;
 	double lw = 330;
 	double w = ML + mapw + M + lw;
 	struct carc_buf whole = {0};
 	struct carc_buf *final_out = out;
 	out = &whole; /* the body first: the legend's height decides the picture's */
 	patterns(out, v);
-	carc_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#e4dccb\"/>\n", ML, M, mapw,
-			maph);
-	for (int i = 0; i < xs.n; i++) {
-		carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\" fill=\"#555555\">"
-				     "%d</text>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\" "
-				     "fill=\"#555555\">%d</text>\n", left[i] + T / 2.0, M - 12, (int)xs.slot[i].value,
-				left[i] + T / 2.0, M + maph + 22, (int)xs.slot[i].value);
-		if (xs.slot[i].gap)
-			carc_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f6f1e6\"/>"
-					     "<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" text-anchor=\"middle\" fill=\"#555555\">"
-					     "&#8230;<title>columns without tiles left out</title></text>\n", left[i] - GAP, M, GAP,
-					maph, left[i] - GAP / 2, M - 12);
-	}
-	for (int i = 0; i < ys.n; i++) {
-		carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"end\" fill=\"#555555\">"
-				     "%d</text>\n", ML - 8, top[i] + T / 2.0 + 5, (int)ys.slot[i].value);
-		if (ys.slot[i].gap)
-			carc_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f6f1e6\"/>"
-					     "<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" text-anchor=\"end\" fill=\"#555555\">"
-					     "&#8230;<title>rows without tiles left out</title></text>\n", ML, top[i] + T, mapw, GAP,
-					ML - 8, top[i] + T + GAP / 2 + 5);
-	}
+	board_ground(out, &L);
 #define PX(x) left[carc_axis_find(&xs, (x))]
 #define PY(y) top[carc_axis_find(&ys, (y))]
 	const struct carc_view_follower **fl = xcalloc(v->nfollowers + 1, sizeof *fl);
@@ -561,10 +593,7 @@ void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_s
 	}
 #undef PX
 #undef PY
-	free(left);
-	free(top);
-	carc_axis_free(&xs);
-	carc_axis_free(&ys);
+	board_layout_free(&L);
 	double x = ML + mapw + M, y = M + 6;
 	if (!legend)
 		goto done;
@@ -621,4 +650,74 @@ done:;
 	carc_buf_add(final_out, whole.data, whole.len);
 	carc_buf_adds(final_out, "</svg>\n");
 	carc_buf_free(&whole);
+}
+
+/* ---- the replay board ---- */
+
+/* Where a follower on feature f of a tile goes when the tile is drawn
+ * without followers (its symbols unshifted): right of the symbols. */
+static struct carc_pt follower_spot(const struct carc_tileset *ts, const struct carc_tile_shape *s, double x,
+				    double y, int rot, int f)
+{
+	const struct carc_feature *feat = &ts->tiles[s->tile].features[f];
+	struct carc_pt l = carc_pt_turn(s->f[f].label, rot);
+	double lx = x + l.x * T, ly = y + l.y * T;
+	int nsym = 0;
+	for (int a = 0; a < CARC_ATTR_COUNT; a++)
+		nsym += feat->attr[a];
+	double fx = nsym ? lx + (nsym - 1) * 9.0 + 20 : lx;
+	if (fx > x + T - 14)
+		fx = x + T - 14;
+	return (struct carc_pt){(float)fx, (float)ly};
+}
+
+void carc_svg_replay_board(struct carc_buf *out, const struct carc_view *v, struct carc_shape_cache *shapes,
+			   const int *tile_step, const int (*follower_steps)[2], const struct carc_svg_timed_mark *marks,
+			   size_t nmarks)
+{
+	struct board_layout L;
+	board_layout(v, &L);
+	double w = L.ML + L.mapw + M, h = M + L.maph + M;
+	carc_buf_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 %.0f %.0f\" "
+			     "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n", w, h);
+	board_ground(out, &L);
+#define PX(x) L.left[carc_axis_find(&L.xs, (x))]
+#define PY(y) L.top[carc_axis_find(&L.ys, (y))]
+	for (size_t i = 0; i < v->ntiles; i++) {
+		const struct carc_view_tile *vt = &v->tiles[i];
+		carc_buf_printf(out, "<g class=\"tile\" data-s=\"%d\">", tile_step[i]);
+		draw_tile(out, v->ts, carc_shape_get(shapes, vt->tile), PX(vt->x), PY(vt->y), vt->rot, NULL, NULL, 0);
+		carc_buf_adds(out, "</g>\n");
+	}
+	for (size_t i = 0; i < v->nfollowers; i++) {
+		const struct carc_view_follower *f = &v->followers[i];
+		const struct carc_view_tile *vt = &v->tiles[f->tile];
+		const struct carc_tile_shape *s = carc_shape_get(shapes, vt->tile);
+		struct carc_pt at = follower_spot(v->ts, s, PX(vt->x), PY(vt->y), vt->rot, f->feature);
+		carc_buf_printf(out, "<g class=\"follower\" data-s=\"%d\"", follower_steps[i][0]);
+		if (follower_steps[i][1] >= 0)
+			carc_buf_printf(out, " data-e=\"%d\"", follower_steps[i][1]);
+		carc_buf_adds(out, ">");
+		follower(out, f, at.x, at.y, v->ts->kinds[v->ts->tiles[vt->tile].features[f->feature].kind].klass ==
+							 CARC_CLASS_AREA);
+		carc_buf_adds(out, "</g>\n");
+	}
+	for (size_t i = 0; i < nmarks; i++) {
+		const struct carc_svg_timed_mark *m = &marks[i];
+		if (carc_axis_find(&L.xs, m->x) < 0 || carc_axis_find(&L.ys, m->y) < 0)
+			continue;
+		/* the last tile's frame shows at its step; an illegal move's from then on */
+		carc_buf_printf(out, "<g class=\"mark\" data-%c=\"%d\">", m->mark == CARC_MARK_ILLEGAL ? 's' : 'm', m->step);
+		if (m->title) {
+			carc_buf_adds(out, "<title>");
+			carc_svg_escape(out, m->title);
+			carc_buf_adds(out, "</title>");
+		}
+		mark(out, PX(m->x), PY(m->y), m->mark);
+		carc_buf_adds(out, "</g>\n");
+	}
+#undef PX
+#undef PY
+	board_layout_free(&L);
+	carc_buf_adds(out, "</svg>\n");
 }

@@ -40,6 +40,26 @@ void carc_svg_tile_sheet(struct carc_buf *out, const struct carc_tileset *ts, co
 void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_shape_cache *shapes,
 		  const struct carc_svg_legend *legend);
 
+/* A mark on the replay board, shown at one step only. */
+struct carc_svg_timed_mark {
+	int32_t x, y;
+	int step;
+	uint8_t mark;          /* enum carc_mark */
+	const char *title;     /* its tooltip, may be NULL (then the mark's own) */
+};
+
+/* The board of a whole game for the replay page (carc render --format
+ * html), with no legend: every tile of v drawn once, in a group with
+ * class "tile" and data-s, the step that placed it (tile_step, one per
+ * view tile); every follower of v in a group with class "follower", data-s
+ * and, when it was taken off, data-e (follower_steps: [came, went], went
+ * -1 for never); and the marks, each in a group with class "mark" and
+ * data-m, its step (an illegal move's: data-s, shown from then on). The page's script shows what belongs to a step.
+ * Coordinates not on the board drop their marks. */
+void carc_svg_replay_board(struct carc_buf *out, const struct carc_view *v, struct carc_shape_cache *shapes,
+			   const int *tile_step, const int (*follower_steps)[2], const struct carc_svg_timed_mark *marks,
+			   size_t nmarks);
+
 /* Appends s with XML's special characters escaped; bytes that are not
  * valid in XML (control characters) are dropped. */
 void carc_svg_escape(struct carc_buf *out, const char *s);

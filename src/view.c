@@ -46,7 +46,7 @@ static void catch_diag(void *ctx, const struct carc_diag *d)
 	c->caught[c->n++].message = b.data;
 }
 
-static void role_letters(const struct carc_ruleset *rs, char *letters)
+void carc_role_letters(const struct carc_ruleset *rs, char *letters)
 {
 	for (int r = 0; r < rs->nroles; r++) {
 		const char *name = rs->roles[r].name;
@@ -195,7 +195,7 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 		status = CARC_EXIT_TROUBLE; /* the tile set's message is printed */
 		goto out;
 	}
-	role_letters(s->rec.rules, s->role_letter);
+	carc_role_letters(s->rec.rules, s->role_letter);
 	s->game = carc_game_new();
 	carc_referee_run(&s->res, &s->rec, s->game, &wrap, NULL);
 	s->errors = s->res.errors;

@@ -200,7 +200,7 @@ static void check_reports(const struct carc_result *res)
 
 	struct carc_buf text = {0}, csv = {0};
 	carc_report_text(&text, res, &o);
-	carc_report_csv_header(&csv);
+	carc_report_csv_header(&csv, false);
 	carc_report_csv(&csv, res, &o);
 	carc_buf_cstr(&csv);
 	check_csv(&csv);

@@ -175,7 +175,7 @@ else
 	done
 	if grep -a -q '/Title (Club night, 2026-11-20)' "$tmp/club.pdf"; then ok; else bad "render --format pdf: no title"; fi
 	# refusals: options, sizes, a terminal, a missing library; -o FILE left as it was
-	refuses "--format gif" 2 "--format is svg, png or pdf, not 'gif'" --format gif "$club"
+	refuses "--format gif" 2 "--format is svg, png, pdf or html, not 'gif'" --format gif "$club"
 	for w in 0 16385 -3 12x ""; do
 		refuses "--width '$w'" 2 "--width takes a number of pixels from 1 to 16384, not '$w'" --format png --width "$w" "$club"
 	done

@@ -23,6 +23,7 @@
 
 #include "emit.h"
 #include "gen.h"
+#include "project.h"
 #include "report.h"
 #include "json_strict.h"
 #include "yaml_same.h"
@@ -148,6 +149,12 @@ static void test_report_json_and_yaml_carry_the_same_document(void **state)
 	play(f, game_text, &final);
 	assert_json_equals_yaml(f, &plain);
 	assert_json_equals_yaml(f, &features);
+	/* with the projected finals of --projected */
+	struct carc_projector *p = carc_projector_new();
+	struct carc_report_opts projected = {.projected = carc_project(p, &f->res, &final, NULL, NULL)};
+	assert_non_null(projected.projected);
+	assert_json_equals_yaml(f, &projected);
+	carc_projector_free(p);
 }
 
 static void test_report_document_facts(void **state)
@@ -234,7 +241,7 @@ static void test_report_csv_rows(void **state)
 	play(f, game_text, NULL);
 	struct carc_buf out = {0};
 	struct carc_report_opts o = {0};
-	carc_report_csv_header(&out);
+	carc_report_csv_header(&out, false);
 	carc_report_csv(&out, &f->res, &o);
 	int lines = 0;
 	for (size_t i = 0; i < out.len; i++)

@@ -1,0 +1,418 @@
+/* replay.js - the replay page of carc render --format html.
+ *
+ * The data (element #carc-data) is made by carc: per game, the report of
+ * carc score --format json --projected, and per step (0: the start tile,
+ * k: after the k-th turn line) the supply, the followers left and the
+ * followers taken off. The boards are SVG drawn by carc with every tile,
+ * follower and mark tagged with its steps; this script only shows and hides
+ * them, fills the panels and draws the score chart. It loads nothing. */
+"use strict";
+(function () {
+	const DATA = JSON.parse(document.getElementById("carc-data").textContent);
+	const COLOURS = { red: "#d7263d", green: "#2e9e44", blue: "#1f5fd1", yellow: "#f2c500",
+		black: "#262626", gray: "#8c8c8c", pink: "#ee6fb5" };
+	const $ = (id) => document.getElementById(id);
+	const SVGNS = "http://www.w3.org/2000/svg";
+	let game = 0;   /* index into DATA.games */
+	let step = 0;   /* 0 .. turns.length */
+
+	function el(tag, attrs, ...children) {
+		const e = document.createElement(tag);
+		for (const [k, v] of Object.entries(attrs || {})) {
+			if (k === "class") e.className = v;
+			else e.setAttribute(k, v);
+		}
+		for (const c of children) e.append(c);
+		return e;
+	}
+	function svg(tag, attrs) {
+		const e = document.createElementNS(SVGNS, tag);
+		for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+		return e;
+	}
+	function swatch(colour) {
+		const s = el("span", { class: "swatch", "aria-hidden": "true" });
+		s.style.background = COLOURS[colour] || "#777";
+		return s;
+	}
+
+	const G = () => DATA.games[game];
+	const report = () => G().report;
+	const turns = () => report().turns;
+	const seats = () => report().players.map((p) => p.colour);
+
+	function playerLabel(p) {
+		return p.name ? p.colour + " (" + p.name + ")" : p.colour;
+	}
+	function turnLabel(t) {
+		return String(t.turn) + (t.bonus ? "+" : "");
+	}
+	function moveWords(t) {
+		let s = t.colour + " " + t.tile;
+		if (t.discard) return s + " discarded";
+		s += " at " + t.x + "," + t.y + " turned " + t.rotation;
+		if (t.deploy) s += ", " + t.deploy.role + " " + t.deploy.spot;
+		return s;
+	}
+	function eventWords(ev) {
+		let s = ev.feature + " (" + ev.tiles + " tile" + (ev.tiles === 1 ? "" : "s") + "): ";
+		if (!ev.scored.length) return s + "nobody";
+		s += ev.scored.map((c) => c + " +" + ev.points).join(", ");
+		if (ev.not_scored) s += "; not paid: " + ev.not_scored.join(", ");
+		return s;
+	}
+
+	/* The totals on the track at a step; step 0 is where the track starts. */
+	function scoresAt(k) {
+		if (k > 0) return turns()[k - 1].scores;
+		const r = report(), out = {};
+		for (const c of seats()) {
+			const b = r.breakdown && r.breakdown[c];
+			out[c] = b && typeof b.start === "number" ? b.start : 0;
+		}
+		return out;
+	}
+	function projectedAt(k) {
+		return k > 0 ? turns()[k - 1].projected : G().projected_start;
+	}
+	/* The fragment's turn: "turn=N" is the last step numbered N; a step
+	 * that is not the last of its number is "step=K". */
+	function stepOfTurn(n) {
+		let found = 0;
+		turns().forEach((t, i) => { if (t.turn <= n) found = i + 1; });
+		return found;
+	}
+	function fragmentOf(k) {
+		let f = DATA.games.length > 1 ? "game=" + (game + 1) + "&" : "";
+		if (k === 0) return f + "turn=0";
+		const n = turns()[k - 1].turn;
+		return f + (stepOfTurn(n) === k ? "turn=" + n : "step=" + k);
+	}
+	function readFragment() {
+		const h = location.hash.replace(/^#/, "");
+		const args = {};
+		for (const part of h.split("&")) {
+			const [k, v] = part.split("=");
+			if (k && v !== undefined && /^\d+$/.test(v)) args[k] = parseInt(v, 10);
+		}
+		return args;
+	}
+
+	/* ---- the panels of a game, made once per game ---- */
+
+	function buildGame() {
+		const r = report();
+		const tags = r.tags || {};
+		const bits = [];
+		if (tags.Date) bits.push(tags.Date);
+		bits.push(r.rules + " rules" + (r.rules === "base" ? ", edition " + r.edition : ""));
+		bits.push(r.players.map(playerLabel).join(", "));
+		bits.push(r.valid ? "valid" : r.errors + " error" + (r.errors === 1 ? "" : "s"));
+		$("subtitle").textContent = (tags.Event ? "" : r.file + ", game " + r.game + " · ") + bits.join(" · ");
+		if (tags.Event) $("title").textContent = tags.Event + (DATA.games.length > 1 ? " (game " + r.game + ")" : "");
+		document.querySelectorAll(".board").forEach((b, i) => { b.hidden = i !== game; });
+		const slider = $("slider");
+		slider.max = String(turns().length);
+		buildTable();
+		buildChart();
+		buildFinal();
+		const notes = G().notes.filter((n) => n.step === null);
+		$("notes").replaceChildren(...notes.map((n) => el("li", { class: n.severity === "error" ? "diag" : "" }, n.message)));
+		$("notes-panel").hidden = notes.length === 0;
+	}
+
+	function buildTable() {
+		const head = el("tr", {}, el("th", { scope: "col" }, "Turn"), el("th", { scope: "col" }, "Player"),
+			el("th", { scope: "col" }, "Move"));
+		for (const c of seats()) head.append(el("th", { scope: "col", class: "num" }, swatch(c), c));
+		head.append(el("th", { scope: "col" }, "Scored"));
+		$("turns").tHead.replaceChildren(head);
+		const rows = [];
+		const start = el("tr", { "data-step": "0" }, el("td", {}, el("button", { class: "go", type: "button",
+			"aria-label": "Show the start" }, "0")), el("td", {}, ""), el("td", {}, "start tile " + G().start + " at 0,0"));
+		for (const c of seats()) start.append(el("td", { class: "num" }, String(scoresAt(0)[c])));
+		start.append(el("td", {}, ""));
+		rows.push(start);
+		turns().forEach((t, i) => {
+			const k = i + 1;
+			const move = t.discard ? t.tile + " discarded" : t.tile + " " + t.x + "," + t.y + " " + t.rotation +
+				(t.deploy ? " " + t.deploy.role + " " + t.deploy.spot : "");
+			const tr = el("tr", { "data-step": String(k) },
+				el("td", {}, el("button", { class: "go", type: "button", "aria-label": "Show turn " + turnLabel(t) }, turnLabel(t))),
+				el("td", {}, swatch(t.colour), t.colour), el("td", {}, move));
+			for (const c of seats()) tr.append(el("td", { class: "num" }, String(t.scores[c])));
+			const cell = el("td", {});
+			for (const ev of t.scored) cell.append(el("div", {}, eventWords(ev)));
+			const diags = G().notes.filter((n) => n.step === k);
+			for (const n of diags) cell.append(el("div", { class: n.severity === "error" ? "diag" : "" }, n.message));
+			if (!t.legal) {
+				tr.classList.add("illegal");
+				tr.querySelector(".go").setAttribute("aria-label", "Show turn " + turnLabel(t) + ", an illegal move");
+			}
+			tr.append(cell);
+			rows.push(tr);
+		});
+		$("turns").tBodies[0].replaceChildren(...rows);
+	}
+
+	/* The chart: a line per colour through its total at every step, and a
+	 * last step for the final scoring. */
+	function chartSeries() {
+		const r = report(), n = turns().length;
+		const series = {};
+		for (const c of seats()) {
+			const v = [];
+			for (let k = 0; k <= n; k++) v.push(scoresAt(k)[c]);
+			if (r.final_scoring) v.push(r.scores[c]);
+			series[c] = v;
+		}
+		return series;
+	}
+	function buildChart() {
+		const series = chartSeries();
+		const points = Object.values(series)[0].length;
+		let top = 10;
+		for (const v of Object.values(series)) for (const y of v) top = Math.max(top, y);
+		/* five to ten lines at a round step */
+		const ystep = [2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000].find((d) => top / d <= 8) || Math.ceil(top / 8);
+		const ymax = Math.ceil(top / ystep) * ystep;
+		const W = 600, H = 260, L = 40, R = 14, T = 10, B = 30;
+		const pw = W - L - R, ph = H - T - B;
+		const xOf = (i) => L + (points > 1 ? (i * pw) / (points - 1) : 0);
+		const yOf = (v) => T + ph - (v * ph) / ymax;
+		const s = svg("svg", { viewBox: "0 0 " + W + " " + H, role: "img", id: "chart-svg",
+			"aria-label": "Scores over the game: " + seats().map((c) => c + " " + series[c][series[c].length - 1]).join(", "),
+			"data-ymax": ymax, "data-left": L, "data-top": T, "data-width": pw, "data-height": ph });
+		for (let y = 0; y <= ymax; y += ystep) {
+			s.append(svg("line", { x1: L, x2: L + pw, y1: yOf(y), y2: yOf(y), stroke: "#e2dccf" }));
+			const t = svg("text", { x: L - 6, y: yOf(y) + 4, "text-anchor": "end", "font-size": 11, fill: "#666" });
+			t.textContent = String(y);
+			s.append(t);
+		}
+		const n = turns().length;
+		const tick = n > 40 ? 10 : 5;
+		let labelled = -1; /* the turn numbers at a round step, each once (discards share a number) */
+		for (let k = 0; k <= n - (report().final_scoring ? tick / 2 : 0); k++) {
+			const num = k ? turns()[k - 1].turn : 0;
+			if (num % tick || num === labelled) continue;
+			labelled = num;
+			const t = svg("text", { x: xOf(k), y: T + ph + 16, "text-anchor": "middle", "font-size": 11, fill: "#666" });
+			t.textContent = String(num);
+			s.append(t);
+		}
+		if (report().final_scoring) {
+			const t = svg("text", { x: xOf(n + 1), y: T + ph + 16, "text-anchor": "end", "font-size": 11, fill: "#666" });
+			t.textContent = "final";
+			s.append(t);
+		}
+		s.append(svg("line", { id: "chart-now", x1: L, x2: L, y1: T, y2: T + ph, stroke: "#ff9800", "stroke-width": 2 }));
+		for (const c of seats()) {
+			const pts = series[c].map((v, i) => xOf(i).toFixed(2) + "," + yOf(v).toFixed(2)).join(" ");
+			const line = svg("polyline", { points: pts, fill: "none", stroke: COLOURS[c] || "#777", "stroke-width": 2.5,
+				"stroke-linejoin": "round", class: "series", "data-colour": c, "data-values": series[c].join(",") });
+			const title = svg("title", {});
+			title.textContent = c;
+			line.append(title);
+			s.append(line);
+			s.append(svg("circle", { class: "now-dot", "data-colour": c, r: 4, fill: COLOURS[c] || "#777", stroke: "#fff" }));
+		}
+		s.xOf = xOf;
+		s.yOf = yOf;
+		const legend = el("p", { class: "legend" });
+		for (const c of seats()) legend.append(swatch(c), c + " ");
+		$("chart").replaceChildren(s, legend);
+	}
+
+	function buildFinal() {
+		const r = report(), box = $("final");
+		if (!r.final_scoring) {
+			box.replaceChildren(el("p", {}, r.finished ? "No final scoring." :
+				"The game is unfinished: no final scoring. The projected final at each turn is beside the board."));
+			return;
+		}
+		const parts = [];
+		const list = el("ul", {});
+		for (const ev of r.final) list.append(el("li", {}, eventWords(ev)));
+		if (!r.final.length) list.append(el("li", {}, "nothing to score"));
+		parts.push(list);
+		const t = el("table", { id: "breakdown" });
+		t.append(el("caption", {}, "The breakdown of every player's points by source"));
+		const head = el("tr", {}, el("th", { scope: "col" }, "Source"));
+		for (const c of seats()) head.append(el("th", { scope: "col", class: "num" }, swatch(c), c));
+		t.append(el("thead", {}, head));
+		const body = el("tbody", {});
+		const first = r.breakdown[seats()[0]];
+		const rows = [];
+		for (const k of Object.keys(first.play)) rows.push(["completed " + k, (b) => b.play[k]]);
+		for (const k of Object.keys(first.end)) rows.push([k + " at the end", (b) => b.end[k]]);
+		for (const k of Object.keys(first)) {
+			if (k === "play" || k === "end" || k === "total") continue;
+			rows.push([k.replace(/_/g, " "), (b) => b[k]]);
+		}
+		rows.push(["total", (b) => b.total]);
+		for (const [label, get] of rows) {
+			const tr = el("tr", { "data-source": label }, el("th", { scope: "row" }, label));
+			for (const c of seats()) tr.append(el("td", { class: "num", "data-colour": c }, String(get(r.breakdown[c]))));
+			body.append(tr);
+		}
+		t.append(body);
+		parts.push(t);
+		if (r.winners) parts.push(el("p", { id: "winners" }, (r.winners.length > 1 ? "Winners (tied): " : "Winner: ") +
+			r.winners.join(", ") + " with " + r.scores[r.winners[0]] + " points"));
+		if (typeof r.result === "number") parts.push(el("p", { id: "winners" }, "Result: " + r.result + " (the score of " +
+			r.last.join(", ") + ", last on the track)"));
+		box.replaceChildren(...parts);
+	}
+
+	/* ---- a step ---- */
+
+	function show(k, opts) {
+		const n = turns().length;
+		k = Math.max(0, Math.min(n, k | 0));
+		step = k;
+		const board = document.getElementById("board-" + game);
+		for (const g of board.querySelectorAll("g.tile")) g.style.display = +g.dataset.s <= k ? "" : "none";
+		for (const g of board.querySelectorAll("g.follower")) {
+			const on = +g.dataset.s <= k && (g.dataset.e === undefined || +g.dataset.e > k);
+			g.style.display = on ? "" : "none";
+		}
+		for (const g of board.querySelectorAll("g.mark")) {
+			const on = g.dataset.m !== undefined ? +g.dataset.m === k : +g.dataset.s <= k;
+			g.style.display = on ? "" : "none";
+		}
+		const t = k ? turns()[k - 1] : null;
+		const heading = t ? "Turn " + turnLabel(t) + " of " + (n ? turns()[n - 1].turn : 0) : "Start";
+		$("now-heading").textContent = heading;
+		$("move").textContent = t ? moveWords(t) + (t.legal ? "" : " (illegal)") : "The start tile " + G().start + " at 0,0.";
+		$("move").className = t && !t.legal ? "bad" : "";
+		const slider = $("slider");
+		slider.value = String(k);
+		const words = t ? "turn " + turnLabel(t) + ": " + moveWords(t) : "the start";
+		slider.setAttribute("aria-valuetext", words);
+		$("position").textContent = k ? "turn " + turnLabel(t) + " (" + k + "/" + n + ")" : "start (0/" + n + ")";
+		$("first").disabled = $("prev").disabled = k === 0;
+		$("last").disabled = $("next").disabled = k === n;
+		/* what the turn scored, who came back, what was wrong */
+		const ev = $("events");
+		const parts = [];
+		if (t && t.scored.length) {
+			parts.push(el("h3", {}, "Scored"));
+			parts.push(el("ul", {}, ...t.scored.map((e) => el("li", {}, eventWords(e)))));
+		}
+		const back = G().steps[k] ? G().steps[k].returned : [];
+		if (back.length) {
+			parts.push(el("h3", {}, "Followers returned"));
+			parts.push(el("ul", {}, ...back.map((w) => el("li", {}, w))));
+		}
+		ev.replaceChildren(...parts);
+		const diags = G().notes.filter((d) => d.step === k && k > 0);
+		$("diagnostics").replaceChildren(...(diags.length ? [el("h3", {}, "Messages"),
+			el("ul", {}, ...diags.map((d) => el("li", { class: d.severity === "error" ? "diag" : "" }, d.message)))] : []));
+		/* the standings */
+		const sc = scoresAt(k), pr = projectedAt(k) || {}, st = G().steps[k] || {};
+		const rows = report().players.map((p) => el("tr", { "data-colour": p.colour },
+			el("th", { scope: "row" }, swatch(p.colour), playerLabel(p)),
+			el("td", { class: "num score" }, String(sc[p.colour])),
+			el("td", { class: "num projected" }, pr[p.colour] === undefined ? "" : String(pr[p.colour])),
+			el("td", { class: "num" }, st.supply ? String(st.supply[p.colour]) : "")));
+		$("standing").tBodies[0].replaceChildren(...rows);
+		if (st.left) {
+			const left = Object.entries(st.left).map(([id, c]) => id + "\u00d7" + c).join(" ");
+			$("supply-summary").textContent = "Supply: " + st.land_left + " tile" + (st.land_left === 1 ? "" : "s") +
+				" left" + (st.bonus_left ? ", and " + st.bonus_left + " bonus" : "");
+			$("supply-list").textContent = left || "empty";
+		}
+		/* the table and the chart follow */
+		for (const tr of $("turns").tBodies[0].rows) {
+			const cur = +tr.dataset.step === k;
+			tr.classList.toggle("current", cur);
+			if (cur) tr.setAttribute("aria-current", "step");
+			else tr.removeAttribute("aria-current");
+		}
+		const row = $("turns").querySelector("tr.current");
+		if (row && !(opts && opts.noScroll)) {
+			const box = row.closest(".scroll");
+			const top = row.offsetTop - box.clientHeight / 2;
+			box.scrollTop = Math.max(0, top);
+		}
+		const chart = $("chart-svg");
+		if (chart) {
+			const x = chart.xOf(k);
+			const now = $("chart-now");
+			now.setAttribute("x1", x);
+			now.setAttribute("x2", x);
+			for (const dot of chart.querySelectorAll(".now-dot")) {
+				dot.setAttribute("cx", x);
+				dot.setAttribute("cy", chart.yOf(sc[dot.dataset.colour]));
+			}
+		}
+		$("boards").setAttribute("aria-label", "The board " + (t ? "after turn " + turnLabel(t) : "at the start"));
+		$("announce").textContent = (t ? "Turn " + turnLabel(t) + ", " + words.replace(/^turn [^:]*: /, "") : "Start") +
+			". " + report().players.map((p) => p.colour + " " + sc[p.colour]).join(", ");
+		if (!(opts && opts.keepHash)) {
+			const frag = "#" + fragmentOf(k);
+			if (location.hash !== frag) history.replaceState(null, "", frag);
+		}
+	}
+
+	function chooseGame(i, k, opts) {
+		game = Math.max(0, Math.min(DATA.games.length - 1, i));
+		$("game").value = String(game);
+		buildGame();
+		show(k, opts);
+	}
+
+	function fromFragment() {
+		const a = readFragment();
+		const g = a.game ? a.game - 1 : game;
+		if (g !== game || !$("turns").tBodies[0].rows.length) {
+			game = Math.max(0, Math.min(DATA.games.length - 1, g));
+			$("game").value = String(game);
+			buildGame();
+		}
+		let k = 0;
+		if (a.step !== undefined) k = a.step;
+		else if (a.turn !== undefined) k = Math.max(0, stepOfTurn(a.turn));
+		show(k, { keepHash: true });
+	}
+
+	/* ---- set up ---- */
+
+	const picker = $("game");
+	DATA.games.forEach((g, i) => {
+		const tags = g.report.tags || {};
+		const label = "Game " + g.report.game + (tags.Event ? ": " + tags.Event : "") +
+			" (" + g.report.players.map((p) => p.colour).join(", ") + ")" + (g.report.valid ? "" : " - invalid");
+		picker.append(el("option", { value: String(i) }, label));
+	});
+	$("game-picker").hidden = DATA.games.length < 2;
+	picker.addEventListener("change", () => chooseGame(+picker.value, 0));
+	$("first").addEventListener("click", () => show(0));
+	$("prev").addEventListener("click", () => show(step - 1));
+	$("next").addEventListener("click", () => show(step + 1));
+	$("last").addEventListener("click", () => show(turns().length));
+	$("slider").addEventListener("input", () => show(+$("slider").value));
+	$("turns").addEventListener("click", (e) => {
+		const tr = e.target.closest("tr[data-step]");
+		if (tr) show(+tr.dataset.step, { noScroll: true });
+	});
+	document.addEventListener("keydown", (e) => {
+		if (e.altKey || e.ctrlKey || e.metaKey) return;
+		const tag = e.target.tagName;
+		if (e.target.id === "slider" || tag === "SELECT" || tag === "TEXTAREA" ||
+			(tag === "INPUT" && e.target.type !== "range")) return;
+		const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: turns().length }[e.key];
+		if (to === undefined) return;
+		e.preventDefault();
+		show(to);
+	});
+	window.addEventListener("hashchange", fromFragment);
+	$("made-by").textContent = "Made by carc " + DATA.version + " (carc render --format html). This page loads nothing from the network.";
+	if (!location.hash && DATA.open_turn >= 0) {
+		game = 0;
+		buildGame();
+		show(Math.max(0, stepOfTurn(DATA.open_turn)));
+	} else {
+		fromFragment();
+	}
+})();
