@@ -14,6 +14,9 @@ static const struct carc_command commands[] = {
 	{"render", cmd_render, "draw the map of a game as an SVG picture"},
 	{"gen", cmd_gen, "write random complete legal games"},
 	{"import", cmd_import, "convert a JCloisterZone .jcz game into CGN"},
+	{"stats", cmd_stats, "statistics of an archive of games"},
+	{"standings", cmd_standings, "a tournament table from the games of an event"},
+	{"filter", cmd_filter, "select the games that meet conditions"},
 };
 
 static void usage(FILE *out)
