@@ -73,6 +73,38 @@ const char *carc_archive_player(const struct carc_record *rec, int seat)
 	return name ? name : carc_colour_name(rec->seats[seat]);
 }
 
+struct largest_walk {
+	struct carc_game *g;
+	int *tiles;
+};
+
+static void largest_feature(void *ctx, uint32_t root)
+{
+	struct largest_walk *w = ctx;
+	int kind = carc_game_feature_kind(w->g, root);
+	int tiles = carc_game_feature_tiles(w->g, root);
+	if (kind >= 0 && kind < CARC_MAX_KINDS && tiles > w->tiles[kind])
+		w->tiles[kind] = tiles;
+}
+
+void carc_archive_largest(struct carc_game *g, int tiles[CARC_MAX_KINDS])
+{
+	memset(tiles, 0, CARC_MAX_KINDS * sizeof *tiles);
+	struct largest_walk w = {g, tiles};
+	carc_game_each_feature(g, largest_feature, &w);
+}
+
+bool carc_archive_format(const char *arg, enum carc_archive_format *format)
+{
+	static const char *const names[] = {"text", "json", "csv"};
+	for (size_t i = 0; i < CARC_ARRAY_LEN(names); i++)
+		if (!strcmp(arg, names[i])) {
+			*format = (enum carc_archive_format)i;
+			return true;
+		}
+	return false;
+}
+
 /* FNV-1a */
 static uint32_t name_hash(const char *s)
 {

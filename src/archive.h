@@ -43,6 +43,15 @@ uint8_t carc_archive_winners(const struct carc_archive_game *game);
  * ("red") when the tag is absent. */
 const char *carc_archive_player(const struct carc_record *rec, int seat);
 
+/* The tiles of the largest feature of each kind (by index in the game's
+ * tile set, complete or not) on the map of a refereed game. */
+void carc_archive_largest(struct carc_game *g, int tiles[CARC_MAX_KINDS]);
+
+/* The report shapes of the archive commands: --format text, json or csv.
+ * false when arg names none of them. */
+enum carc_archive_format { CARC_FORMAT_TEXT, CARC_FORMAT_JSON, CARC_FORMAT_CSV };
+bool carc_archive_format(const char *arg, enum carc_archive_format *format);
+
 /* Interned names: each distinct string gets the next index from 0. */
 struct carc_names {
 	struct carc_buf text;   /* the names, each NUL-terminated */

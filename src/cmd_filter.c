@@ -185,21 +185,6 @@ static const char *tag_value(const struct carc_record *rec, const char *name, ch
 	return NULL;
 }
 
-/* Largest features by kind, for KIND.tiles. */
-struct walk {
-	struct carc_game *g;
-	int tiles[CARC_MAX_KINDS];
-};
-
-static void walk_feature(void *ctx, uint32_t root)
-{
-	struct walk *w = ctx;
-	int kind = carc_game_feature_kind(w->g, root);
-	int tiles = carc_game_feature_tiles(w->g, root);
-	if (kind >= 0 && kind < CARC_MAX_KINDS && tiles > w->tiles[kind])
-		w->tiles[kind] = tiles;
-}
-
 /* Does a tile-set kind answer to the name in a --where? Its own name, or
  * "farm" for the fields and meadows (the area class). */
 static bool kind_named(const struct carc_tileset *ts, int kind, const char *name)
@@ -252,25 +237,31 @@ static bool measure(const struct carc_archive_game *game, const struct cond *c, 
 		*value = res->last_turn;
 		return true;
 	case M_TILES: {
-		struct walk w = {game->game, {0}};
-		carc_game_each_feature(game->game, walk_feature, &w);
+		int tiles[CARC_MAX_KINDS];
+		carc_archive_largest(game->game, tiles);
 		long most = 0;
 		for (int k = 0; k < rec->tileset->nkinds && k < CARC_MAX_KINDS; k++)
-			if (kind_named(rec->tileset, k, c->name) && w.tiles[k] > most)
-				most = w.tiles[k];
+			if (kind_named(rec->tileset, k, c->name) && tiles[k] > most)
+				most = tiles[k];
 		*value = most;
 		return true;
 	}
 	default: { /* M_POINTS */
 		size_t n;
 		const struct carc_event *ev = carc_game_events(game->game, &n);
-		bool farm = !strcasecmp(c->name, "farm");
+		const struct carc_tileset *ts = rec->tileset;
+		/* fields and meadows score as farms: "farm", "field" and
+		 * "meadow" ask for the farms' scorings (whatever kind a 1st
+		 * edition farm scoring names: the city) */
+		bool farm = false;
+		for (int k = 0; k < ts->nkinds; k++)
+			farm |= ts->kinds[k].klass == CARC_CLASS_AREA && kind_named(ts, k, c->name);
+		farm |= !strcasecmp(c->name, "farm");
 		long most = 0;
 		for (size_t i = 0; i < n; i++) {
 			bool is_farm = ev[i].type == CARC_EV_FARM || ev[i].type == CARC_EV_MEADOW;
 			bool match = farm ? is_farm
-					  : !is_farm && ev[i].kind < rec->tileset->nkinds &&
-						    kind_named(rec->tileset, ev[i].kind, c->name);
+					  : !is_farm && ev[i].kind < ts->nkinds && kind_named(ts, ev[i].kind, c->name);
 			if (match && ev[i].winners && ev[i].points > most)
 				most = ev[i].points;
 		}

@@ -28,8 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum format { FMT_TEXT, FMT_JSON, FMT_CSV };
-
 enum tiebreak { TB_H2H, TB_BUCHHOLZ, TB_WINS, TB_DIFF, TB_FOR, TB_COUNT };
 static const char *const tiebreak_names[TB_COUNT] = {"h2h", "buchholz", "wins", "diff", "for"};
 #define MAX_TIEBREAKS 8
@@ -51,7 +49,7 @@ struct pair {
 };
 
 struct standings {
-	enum format format;
+	enum carc_archive_format format;
 	double win, draw, loss;
 	enum tiebreak tiebreaks[MAX_TIEBREAKS];
 	int ntiebreaks;
@@ -138,7 +136,7 @@ static void list_game(struct standings *sd, const struct carc_archive_game *game
 	const char *round = carc_record_tag(rec, CARC_TAG_ROUND);
 	struct carc_buf *b = &sd->line;
 	carc_buf_reset(b);
-	if (sd->format == FMT_JSON) {
+	if (sd->format == CARC_FORMAT_JSON) {
 		carc_buf_adds(b, "{\"file\":");
 		carc_json_cstr(b, game->file);
 		char id[CARC_GAME_ID_HEX + 1];
@@ -164,10 +162,10 @@ static void list_game(struct standings *sd, const struct carc_archive_game *game
 			carc_buf_printf(b, " (round %s)", round);
 		carc_buf_printf(b, " %s: %s\n", counted ? "counted although invalid" : "left out", reason);
 	}
-	if (sd->format == FMT_CSV) {
+	if (sd->format == CARC_FORMAT_CSV) {
 		fprintf(stderr, "carc standings: %s", b->data);
 	} else {
-		if (sd->format == FMT_JSON && sd->listed)
+		if (sd->format == CARC_FORMAT_JSON && sd->listed)
 			fputc(',', sd->listing);
 		fwrite(b->data, 1, b->len, sd->listing);
 	}
@@ -588,7 +586,7 @@ int cmd_standings(int argc, char **argv)
 		{"output", required_argument, NULL, 'o'},   {"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},        {NULL, 0, NULL, 0},
 	};
-	struct standings sd = {.format = FMT_TEXT, .win = 2, .draw = 1, .loss = 0,
+	struct standings sd = {.format = CARC_FORMAT_TEXT, .win = 2, .draw = 1, .loss = 0,
 			       .tiebreaks = {TB_BUCHHOLZ, TB_DIFF, TB_FOR}, .ntiebreaks = 3};
 	const char *output = NULL;
 	int c;
@@ -597,13 +595,7 @@ int cmd_standings(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":f:p:t:e:o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (!strcmp(optarg, "text"))
-				sd.format = FMT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				sd.format = FMT_JSON;
-			else if (!strcmp(optarg, "csv"))
-				sd.format = FMT_CSV;
-			else
+			if (!carc_archive_format(optarg, &sd.format))
 				return carc_usage_error("standings", "--format is text, json or csv, not '%s'", optarg);
 			break;
 		case 'p':
@@ -651,9 +643,9 @@ int cmd_standings(int argc, char **argv)
 	struct carc_archive_totals t = {0};
 	carc_archive_each(argv + optind, argc - optind, true, each_game, &sd, &t);
 	size_t *order = rank_players(&sd);
-	if (sd.format == FMT_JSON)
+	if (sd.format == CARC_FORMAT_JSON)
 		json_report(&sd, order, to.f);
-	else if (sd.format == FMT_CSV)
+	else if (sd.format == CARC_FORMAT_CSV)
 		csv_report(&sd, order, to.f);
 	else
 		text_report(&sd, order, to.f);

@@ -22,8 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum format { FMT_TEXT, FMT_JSON, FMT_CSV };
-
 #define MAX_SEATS CARC_COLOURS
 
 /* Count, mean and spread by Welford's running sums, and the extremes. */
@@ -97,9 +95,6 @@ struct stats {
 	struct game_ref discard_where;
 	struct largest *largest;
 	size_t nlargest, largest_cap;
-	/* this game's largest features by kind index (walk) */
-	struct carc_game *walk_game;
-	int walk_tiles[CARC_MAX_KINDS];
 };
 
 static void set_ref(struct game_ref *ref, const struct carc_archive_game *game)
@@ -125,15 +120,6 @@ static struct largest *largest_of(struct stats *st, int rules, const char *kind)
 	struct largest *l = &st->largest[st->nlargest++];
 	*l = (struct largest){.rules = rules, .kind = xstrdup(kind)};
 	return l;
-}
-
-static void walk_feature(void *ctx, uint32_t root)
-{
-	struct stats *st = ctx;
-	int kind = carc_game_feature_kind(st->walk_game, root);
-	int tiles = carc_game_feature_tiles(st->walk_game, root);
-	if (kind >= 0 && kind < CARC_MAX_KINDS && tiles > st->walk_tiles[kind])
-		st->walk_tiles[kind] = tiles;
 }
 
 /* Roads, cities and fields (and their kin in other tile sets): the kinds
@@ -178,17 +164,16 @@ static void add_complete(struct stats *st, const struct carc_archive_game *game)
 		st->farm_games[rules]++;
 		st->farm_decided[rules] += decided;
 	}
-	st->walk_game = game->game;
-	memset(st->walk_tiles, 0, sizeof st->walk_tiles);
-	carc_game_each_feature(game->game, walk_feature, st);
+	int tiles[CARC_MAX_KINDS];
+	carc_archive_largest(game->game, tiles);
 	const struct carc_tileset *ts = rec->tileset;
 	for (int k = 0; k < ts->nkinds && k < CARC_MAX_KINDS; k++) {
 		if (!sized_kind(&ts->kinds[k]))
 			continue;
 		struct largest *l = largest_of(st, rules, ts->kinds[k].name);
-		if (!l->per_game.n || st->walk_tiles[k] > l->per_game.max)
+		if (!l->per_game.n || tiles[k] > l->per_game.max)
 			set_ref(&l->where, game);
-		spread_add(&l->per_game, st->walk_tiles[k]);
+		spread_add(&l->per_game, tiles[k]);
 	}
 }
 
@@ -266,18 +251,67 @@ static long long total_points(const struct stats *st, int rules)
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
+/* The rows of the scores table, in the order every shape writes them: by
+ * rule set, players, then seat (0: all seats together). */
+struct score_row {
+	int rules, players, seat;
+	const struct spread *sp;
+};
+#define MAX_SCORE_ROWS (CARC_RULES_COUNT * MAX_SEATS * (MAX_SEATS + 1))
+
+static size_t score_rows(const struct stats *st, struct score_row *rows)
+{
+	size_t n = 0;
+	for (int r = 0; r < CARC_RULES_COUNT; r++)
+		for (int p = 1; p <= MAX_SEATS; p++)
+			for (int s = 0; s <= p; s++)
+				if (st->scores[r][p][s].n)
+					rows[n++] = (struct score_row){r, p, s, &st->scores[r][p][s]};
+	return n;
+}
+
+/* The rows of points by source: the five sources of each rule set with
+ * complete games. */
+struct points_row {
+	int rules;
+	const char *source;
+	long long play, end, total;
+	double per_game, share;
+};
+#define MAX_POINTS_ROWS (CARC_RULES_COUNT * 5)
+
+static size_t points_rows(const struct stats *st, struct points_row *rows)
+{
+	size_t n = 0;
+	for (int r = 0; r < CARC_RULES_COUNT; r++) {
+		if (!st->complete_by_rules[r])
+			continue;
+		long long all = total_points(st, r);
+		for (int f = 0; f < 5; f++) {
+			struct points_row *row = &rows[n++];
+			row->rules = r;
+			row->source = feature_key(r, f);
+			feature_points(st, r, f, &row->play, &row->end);
+			row->total = row->play + row->end;
+			row->per_game = ratio((double)row->total, (double)st->complete_by_rules[r]);
+			row->share = ratio((double)row->total, (double)all);
+		}
+	}
+	return n;
+}
+
 static void text_report(struct carc_buf *o, const struct stats *st, const struct carc_archive_totals *t)
 {
 	carc_buf_printf(o, "Games: %lu in %u file%s (%u unreadable): %lu valid, %lu invalid; %lu finished, %lu complete\n",
 			st->games, t->files, t->files == 1 ? "" : "s", t->unreadable, st->valid, st->invalid,
 			st->finished, st->complete);
-	carc_buf_adds(o, "Rules:");
+	carc_buf_adds(o, st->games ? "Rules:" : "Rules: none");
 	for (int r = 0; r < CARC_RULES_COUNT; r++)
 		if (st->by_rules[r])
 			carc_buf_printf(o, " %s %lu", rules_name(r), st->by_rules[r]);
 	carc_buf_printf(o, "\nPlayers: %zu named, %lu seat%s without a name\n", st->names.count, st->unnamed,
 			st->unnamed == 1 ? "" : "s");
-	carc_buf_adds(o, "Seats:");
+	carc_buf_adds(o, st->games ? "Seats:" : "Seats: none");
 	const char *sep = " ";
 	for (int n = 0; n <= MAX_SEATS; n++)
 		if (st->by_seats[n]) {
@@ -297,30 +331,24 @@ static void text_report(struct carc_buf *o, const struct stats *st, const struct
 		carc_buf_adds(o, "  none\n");
 	carc_buf_printf(o, "\nScores of complete games:\n  %-8s %7s %4s %7s %8s %8s %6s %6s\n", "rules", "players",
 			"seat", "scores", "mean", "sd", "min", "max");
-	for (int r = 0; r < CARC_RULES_COUNT; r++)
-		for (int n = 1; n <= MAX_SEATS; n++)
-			for (int s = 0; s <= n; s++) {
-				const struct spread *sp = &st->scores[r][n][s];
-				if (!sp->n)
-					continue;
-				char seat[8];
-				snprintf(seat, sizeof seat, "%d", s);
-				carc_buf_printf(o, "  %-8s %7d %4s %7lu %8.2f %8.2f %6ld %6ld\n", rules_name(r), n,
-						s ? seat : "all", sp->n, sp->mean, spread_sd(sp), sp->min, sp->max);
-			}
+	struct score_row srows[MAX_SCORE_ROWS];
+	size_t nrows = score_rows(st, srows);
+	for (size_t i = 0; i < nrows; i++) {
+		const struct score_row *row = &srows[i];
+		char seat[8];
+		snprintf(seat, sizeof seat, "%d", row->seat);
+		carc_buf_printf(o, "  %-8s %7d %4s %7lu %8.2f %8.2f %6ld %6ld\n", rules_name(row->rules), row->players,
+				row->seat ? seat : "all", row->sp->n, row->sp->mean, spread_sd(row->sp), row->sp->min,
+				row->sp->max);
+	}
 	carc_buf_printf(o, "\nPoints of complete games by source:\n  %-8s %-14s %9s %9s %9s %9s %7s\n", "rules",
 			"source", "play", "end", "total", "a game", "share");
-	for (int r = 0; r < CARC_RULES_COUNT; r++) {
-		if (!st->complete_by_rules[r])
-			continue;
-		long long all = total_points(st, r);
-		for (int f = 0; f < 5; f++) {
-			long long play, end;
-			feature_points(st, r, f, &play, &end);
-			carc_buf_printf(o, "  %-8s %-14s %9lld %9lld %9lld %9.2f %6.1f%%\n", rules_name(r), feature_key(r, f),
-					play, end, play + end, ratio((double)(play + end), (double)st->complete_by_rules[r]),
-					100.0 * ratio((double)(play + end), (double)all));
-		}
+	struct points_row prows[MAX_POINTS_ROWS];
+	nrows = points_rows(st, prows);
+	for (size_t i = 0; i < nrows; i++) {
+		const struct points_row *row = &prows[i];
+		carc_buf_printf(o, "  %-8s %-14s %9lld %9lld %9lld %9.2f %6.1f%%\n", rules_name(row->rules), row->source,
+				row->play, row->end, row->total, row->per_game, 100.0 * row->share);
 	}
 	carc_buf_adds(o, "\nDecided by farms (a winner would not have won without farm points):\n");
 	any = false;
@@ -383,38 +411,28 @@ static void json_report(struct carc_buf *o, const struct stats *st, const struct
 			sep = ",";
 		}
 	carc_buf_adds(o, "},\"scores\":[");
-	sep = "";
-	for (int r = 0; r < CARC_RULES_COUNT; r++)
-		for (int n = 1; n <= MAX_SEATS; n++)
-			for (int s = 0; s <= n; s++) {
-				const struct spread *sp = &st->scores[r][n][s];
-				if (!sp->n)
-					continue;
-				carc_buf_printf(o, "%s{\"rules\":\"%s\",\"players\":%d,\"seat\":", sep, rules_name(r), n);
-				if (s)
-					carc_buf_printf(o, "%d", s);
-				else
-					carc_buf_adds(o, "null");
-				carc_buf_printf(o, ",\"scores\":%lu,\"mean\":%.6g,\"sd\":%.6g,\"min\":%ld,\"max\":%ld}", sp->n,
-						sp->mean, spread_sd(sp), sp->min, sp->max);
-				sep = ",";
-			}
+	struct score_row srows[MAX_SCORE_ROWS];
+	size_t nrows = score_rows(st, srows);
+	for (size_t i = 0; i < nrows; i++) {
+		const struct score_row *row = &srows[i];
+		carc_buf_printf(o, "%s{\"rules\":\"%s\",\"players\":%d,\"seat\":", i ? "," : "", rules_name(row->rules),
+				row->players);
+		if (row->seat)
+			carc_buf_printf(o, "%d", row->seat);
+		else
+			carc_buf_adds(o, "null");
+		carc_buf_printf(o, ",\"scores\":%lu,\"mean\":%.6g,\"sd\":%.6g,\"min\":%ld,\"max\":%ld}", row->sp->n,
+				row->sp->mean, spread_sd(row->sp), row->sp->min, row->sp->max);
+	}
 	carc_buf_adds(o, "],\"points\":[");
-	sep = "";
-	for (int r = 0; r < CARC_RULES_COUNT; r++) {
-		if (!st->complete_by_rules[r])
-			continue;
-		long long all = total_points(st, r);
-		for (int f = 0; f < 5; f++) {
-			long long play, end;
-			feature_points(st, r, f, &play, &end);
-			carc_buf_printf(o, "%s{\"rules\":\"%s\",\"source\":\"%s\",\"play\":%lld,\"end\":%lld,\"total\":%lld,"
-					   "\"per_game\":%.6g,\"share\":%.6g}",
-					sep, rules_name(r), feature_key(r, f), play, end, play + end,
-					ratio((double)(play + end), (double)st->complete_by_rules[r]),
-					ratio((double)(play + end), (double)all));
-			sep = ",";
-		}
+	struct points_row prows[MAX_POINTS_ROWS];
+	nrows = points_rows(st, prows);
+	for (size_t i = 0; i < nrows; i++) {
+		const struct points_row *row = &prows[i];
+		carc_buf_printf(o, "%s{\"rules\":\"%s\",\"source\":\"%s\",\"play\":%lld,\"end\":%lld,\"total\":%lld,"
+				   "\"per_game\":%.6g,\"share\":%.6g}",
+				i ? "," : "", rules_name(row->rules), row->source, row->play, row->end, row->total,
+				row->per_game, row->share);
 	}
 	carc_buf_adds(o, "],\"farms\":[");
 	sep = "";
@@ -482,27 +500,21 @@ static void csv_report(struct carc_buf *o, const struct stats *st, const struct 
 	for (int code = 0; code < CARC_CODE_COUNT; code++)
 		if (st->codes[code])
 			csv_row(o, "code", NULL, -1, -1, carc_code_str((enum carc_code)code), (double)st->codes[code], NULL);
-	for (int r = 0; r < CARC_RULES_COUNT; r++)
-		for (int n = 1; n <= MAX_SEATS; n++)
-			for (int s = 0; s <= n; s++) {
-				const struct spread *sp = &st->scores[r][n][s];
-				if (!sp->n)
-					continue;
-				snprintf(rest, sizeof rest, ",%.2f,%.2f,%ld,%ld", sp->mean, spread_sd(sp), sp->min, sp->max);
-				csv_row(o, "scores", rules_name(r), n, s, NULL, (double)sp->n, rest);
-			}
-	for (int r = 0; r < CARC_RULES_COUNT; r++) {
-		if (!st->complete_by_rules[r])
-			continue;
-		for (int f = 0; f < 5; f++) {
-			long long play, end;
-			feature_points(st, r, f, &play, &end);
-			snprintf(rest, sizeof rest, "%lld,%.2f,,,", play + end,
-				 ratio((double)(play + end), (double)st->complete_by_rules[r]));
-			char key[64];
-			snprintf(key, sizeof key, "%s", feature_key(r, f));
-			csv_row(o, "points", rules_name(r), -1, -1, key, (double)st->complete_by_rules[r], rest);
-		}
+	struct score_row srows[MAX_SCORE_ROWS];
+	size_t nrows = score_rows(st, srows);
+	for (size_t i = 0; i < nrows; i++) {
+		const struct score_row *row = &srows[i];
+		snprintf(rest, sizeof rest, ",%.2f,%.2f,%ld,%ld", row->sp->mean, spread_sd(row->sp), row->sp->min,
+			 row->sp->max);
+		csv_row(o, "scores", rules_name(row->rules), row->players, row->seat, NULL, (double)row->sp->n, rest);
+	}
+	struct points_row prows[MAX_POINTS_ROWS];
+	nrows = points_rows(st, prows);
+	for (size_t i = 0; i < nrows; i++) {
+		const struct points_row *row = &prows[i];
+		snprintf(rest, sizeof rest, "%lld,%.2f,,,", row->total, row->per_game);
+		csv_row(o, "points", rules_name(row->rules), -1, -1, row->source,
+			(double)st->complete_by_rules[row->rules], rest);
 	}
 	for (int r = 0; r < CARC_RULES_COUNT; r++)
 		if (st->farm_games[r]) {
@@ -559,7 +571,7 @@ int cmd_stats(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	enum format format = FMT_TEXT;
+	enum carc_archive_format format = CARC_FORMAT_TEXT;
 	const char *output = NULL;
 	int c;
 	opterr = 0;
@@ -567,13 +579,7 @@ int cmd_stats(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":f:o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (!strcmp(optarg, "text"))
-				format = FMT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				format = FMT_JSON;
-			else if (!strcmp(optarg, "csv"))
-				format = FMT_CSV;
-			else
+			if (!carc_archive_format(optarg, &format))
 				return carc_usage_error("stats", "--format is text, json or csv, not '%s'", optarg);
 			break;
 		case 'o':
@@ -597,9 +603,9 @@ int cmd_stats(int argc, char **argv)
 	struct carc_archive_totals t = {0};
 	carc_archive_each(argv + optind, argc - optind, true, each_game, st, &t);
 	struct carc_buf out = {0};
-	if (format == FMT_JSON)
+	if (format == CARC_FORMAT_JSON)
 		json_report(&out, st, &t);
-	else if (format == FMT_CSV)
+	else if (format == CARC_FORMAT_CSV)
 		csv_report(&out, st, &t);
 	else
 		text_report(&out, st, &t);

@@ -39,6 +39,12 @@ same() {
 	fi
 }
 
+# is_json NAME FILE: the file is one JSON document (when python3 can tell)
+is_json() {
+	command -v python3 >/dev/null 2>&1 || return 0
+	if python3 -c 'import json,sys; json.load(sys.stdin)' <"$2"; then ok; else bad "$1 is not JSON"; fi
+}
+
 # status NAME WANT GOT
 status() {
 	if [ "$2" = "$3" ]; then ok; else bad "$1: exit status $3, expected $2"; fi
@@ -123,9 +129,7 @@ for want in '"games":6,"valid":5,"invalid":1,"finished":5,"complete":4' \
 	"{\"rules\":\"base\",\"kind\":\"city\",\"tiles\":2,\"mean\":1.75,\"sd\":0.5,\"file\":\"cup.cgn\",\"game\":1,\"line\":1,\"id\":\"$id1\"}"; do
 	if grep -qF -- "$want" "$tmp/got"; then ok; else bad "stats --format json lacks $want"; fi
 done
-if command -v python3 >/dev/null 2>&1; then
-	if python3 -c 'import json,sys; json.load(sys.stdin)' <"$tmp/got"; then ok; else bad "stats --format json is not JSON"; fi
-fi
+is_json "stats --format json" "$tmp/got"
 
 # CSV: one row a figure.
 "$CARC" stats --format csv cup.cgn >"$tmp/got"
@@ -216,9 +220,7 @@ for want in '"events":["Mini cup","Friendly"],"rounds":3,"games":4,"left_out":2'
 	"{\"file\":\"cup.cgn\",\"game\":4,\"line\":55,\"id\":\"$id4\",\"round\":\"3\",\"counted\":false,\"reason\":\"invalid: E212\",\"codes\":[\"E212\"]}"; do
 	if grep -qF -- "$want" "$tmp/got"; then ok; else bad "standings --format json lacks $want"; fi
 done
-if command -v python3 >/dev/null 2>&1; then
-	if python3 -c 'import json,sys; json.load(sys.stdin)' <"$tmp/got"; then ok; else bad "standings --format json is not JSON"; fi
-fi
+is_json "standings --format json" "$tmp/got"
 cat >"$tmp/want" <<'EOF'
 rank,name,games,wins,draws,losses,points,for,against,diff,buchholz
 1,Boris,2,1,1,0,3,9,7,2,6
@@ -289,7 +291,16 @@ expect "R1 R2 R3 R3 R4" -w 'city.tiles>=2'
 expect "R1 R2 R3 R3" -w 'field.tiles>=5'
 expect "R2" -w 'farm.points>=3'
 expect "R1 R2 R3 R3" -w 'road.points>=3'
+expect "R2" -w 'field.points>=3'
+expect "" -w 'cloister.points>=1'
 expect "R1 R2 R3 R3 R4" -w 'city.points=4'
+# Hunters and Gatherers: a meadow's points are its hunters' final scoring,
+# as a field's are its farmers'.
+n_meadow=$("$CARC" filter -w 'meadow.points>=1' "$top"/tests/hunters/*.cgn | grep -c '^\[Rules')
+n_farm=$("$CARC" filter -w 'farm.points>=1' "$top"/tests/hunters/*.cgn | grep -c '^\[Rules')
+if [ "$n_meadow" -ge 1 ] && [ "$n_meadow" = "$n_farm" ]; then ok; else
+	bad "filter -w meadow.points>=1: $n_meadow games, farm.points>=1: $n_farm"
+fi
 # conditions together: all must hold
 expect "R1 R2" -p Anna -w 'score>=5'
 expect "R2" -p Anna -w 'score>=5' -t 'Round=2'
