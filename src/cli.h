@@ -31,6 +31,9 @@ int cmd_import(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_standings(int argc, char **argv);
+int cmd_filter(int argc, char **argv);
 
 /* Opens an input: "-" is standard input. NULL (with errno) on failure. */
 FILE *carc_open_input(const char *path);

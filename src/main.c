@@ -11,10 +11,13 @@ static const struct carc_command commands[] = {
 	{"fmt", cmd_fmt, "rewrite a record in canonical form"},
 	{"tiles", cmd_tiles, "list and draw the tiles of a tile set"},
 	{"show", cmd_show, "draw the map of a game in the terminal"},
-	{"render", cmd_render, "draw the map of a game as an SVG, PNG or PDF picture"},
+	{"render", cmd_render, "draw a game as an SVG, PNG or PDF picture, or a replay page"},
 	{"gen", cmd_gen, "write random complete legal games"},
 	{"import", cmd_import, "convert JCloisterZone, BGA or CarcassonneLab games into CGN"},
 	{"export", cmd_export, "write games as CarcassonneLab replay URLs"},
+	{"stats", cmd_stats, "statistics of an archive of games"},
+	{"standings", cmd_standings, "a tournament table from the games of an event"},
+	{"filter", cmd_filter, "select the games that meet conditions"},
 };
 
 static void usage(FILE *out)
@@ -22,7 +25,7 @@ static void usage(FILE *out)
 	fprintf(out, "usage: carc COMMAND [OPTIONS] [FILE...]\n\n"
 		     "A referee for recorded Carcassonne games (CGN, see cgn(5)).\n\ncommands:\n");
 	for (size_t i = 0; i < CARC_ARRAY_LEN(commands); i++)
-		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\n'carc COMMAND --help' describes a command; 'man carc' has the details.\n"
 		     "Exit status: 0 all games valid, 1 an illegal move or false claim, 2 could not run.\n");
 }

@@ -28,6 +28,11 @@ static const char *const hunters_names[CARC_SRC_COUNT] = {
 	[CARC_SRC_FARM] = "meadows (hunters)", [CARC_SRC_OTHER] = "river systems (huts)",
 	[CARC_SRC_START] = "starting score"};
 
+const char *carc_report_source_key(int rules, int source)
+{
+	return (rules == CARC_RULES_HUNTERS ? hunters_keys : source_keys)[source];
+}
+
 static bool hunters(const struct carc_result *res) { return res->rec->rules->id == CARC_RULES_HUNTERS; }
 
 static const char *source_key(const struct carc_result *res, int src)
@@ -887,6 +892,11 @@ static void csv_field(struct carc_buf *out, const char *s, size_t n)
 		carc_buf_addc(out, s[i]);
 	}
 	carc_buf_addc(out, '"');
+}
+
+void carc_report_csv_field(struct carc_buf *out, const char *s, size_t n)
+{
+	csv_field(out, s, n);
 }
 
 void carc_report_csv_header(struct carc_buf *out, bool projected)

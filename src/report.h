@@ -26,4 +26,11 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 void carc_report_csv_header(struct carc_buf *out, bool projected);
 void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o);
 
+/* One CSV field, RFC 4180: quoted when it holds a comma, a quote or a line
+ * break, its quotes doubled (for the other commands' CSV). */
+void carc_report_csv_field(struct carc_buf *out, const char *s, size_t n);
+/* The breakdown's key of a source of points (enum carc_source) in a rule
+ * set (enum carc_ruleset_id): "roads", "farms"; "rivers", "meadows". */
+const char *carc_report_source_key(int rules, int source);
+
 #endif
