@@ -200,7 +200,7 @@ int cmd_fmt(int argc, char **argv)
 	 * binary data) is not in the output: -o's file is then not replaced. */
 	bool lost = carc_reader_lost_text(r);
 	if (lost && !check)
-		fprintf(stderr, "carc fmt: %s: the text skipped (E002, E003) is not in the output%s\n",
+		fprintf(stderr, "carc fmt: %s: the text skipped (E002, E003, E031) is not in the output%s\n",
 			carc_input_name(path), output && strcmp(output, "-") ? "; it is left as it was" : "");
 	carc_buf_free(&text);
 	carc_buf_free(&printer.buf);
