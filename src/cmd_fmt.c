@@ -151,7 +151,9 @@ int cmd_fmt(int argc, char **argv)
 	struct carc_buf text = {0};
 	int status = CARC_EXIT_OK;
 	bool first = true, reported = false;
+	carc_diag_hold(&sink, &rec.src); /* each game's messages in the order of its lines */
 	while (carc_reader_next(r, &rec, &sink)) {
+		carc_diag_flush(&sink);
 		carc_buf_reset(&text);
 		if (!first)
 			carc_buf_addc(&text, '\n');

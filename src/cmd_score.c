@@ -139,6 +139,7 @@ int cmd_score(int argc, char **argv)
 	}
 	unsigned index = 0;
 	struct carc_diag_sink quiet = {0};
+	carc_diag_hold(&sink, &rec.src); /* each game's messages in the order of its lines */
 	while (carc_reader_next(r, &rec, game_wanted && (long)index + 1 != game_wanted ? &quiet : &sink)) {
 		index++;
 		if (game_wanted && (long)index != game_wanted)
@@ -149,6 +150,7 @@ int cmd_score(int argc, char **argv)
 		 * by a colour that does not play is none) */
 		opts.stop_turn = ro.turn;
 		carc_referee_run(&res, &rec, g, &sink, &opts);
+		carc_diag_flush(&sink);
 		if (!rec.tileset)
 			trouble = true;
 		if (res.errors)
@@ -169,6 +171,7 @@ int cmd_score(int argc, char **argv)
 		}
 		fwrite(text.data, 1, text.len, out);
 	}
+	carc_diag_flush(&sink); /* (of a game not asked for by --game) */
 	int read_error = carc_reader_error(r);
 	bool emitted = !em || carc_emitter_close(em);
 	carc_game_free(g);
