@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/hostile/cli.sh - what a stranger's record, or a stranger to carc,
 # gets from the commands: a game's messages in the order of its lines,
-# whichever part of carc found them.
+# whichever part of carc found them; score --turn past a game's end refused
+# as show and render refuse it; score of a file without a game.
 #
 #   CARC=build/carc sh tests/hostile/cli.sh
 #
@@ -65,6 +66,45 @@ timeout 20 "$CARC" check tags.cgn >/dev/null 2>err
 same "check: tag messages in line order" 'tags.cgn:2:8: error[E009]
 tags.cgn:3:13: error[E005]
 tags.cgn:4:16: error[E012]' "$(grep -o '^tags.cgn:[0-9]*:[0-9]*: [a-z]*\[[A-Z0-9]*\]' err)"
+
+# ---- score --turn past the end ----
+
+sample=$top/samples/club-night.cgn
+for format in text json yaml csv; do
+	timeout 20 "$CARC" score --format $format --turn 5 "$sample" >out 2>err
+	status=$?
+	if [ $status = 2 ] && grep -qx "carc score: game 1 has 4 turns, not a turn 5" err; then
+		pass
+	else
+		fail "score --format $format --turn 5 of a 4-turn game: status $status, $(cat err)"
+	fi
+done
+timeout 20 "$CARC" show --turn 5 "$sample" >/dev/null 2>err
+grep -qx "carc show: game 1 has 4 turns, not a turn 5" err && pass || fail "show --turn 5: $(cat err)"
+timeout 20 "$CARC" score --turn 4 "$sample" >out 2>err
+status=$?
+[ $status = 0 ] && grep -q "^Standings after turn 4: red 0, green 4" out && pass ||
+	fail "score --turn 4 of a 4-turn game: status $status"
+
+# ---- score of a file without a game ----
+
+: >empty.cgn
+printf '; only a comment\n\n' >comments.cgn
+for f in empty.cgn comments.cgn; do
+	for format in text json yaml csv; do
+		timeout 20 "$CARC" score --format $format $f >out 2>err
+		status=$?
+		case $format in
+		csv) want='file,game,turn,colour,tile,x,y,rotation,deploy,scored,red,green,blue,yellow,black,gray,pink' ;;
+		*) want= ;;
+		esac
+		if [ $status = 0 ] && [ "$(cat out)" = "$want" ] && grep -qx "carc score: $f holds no game" err; then
+			pass
+		else
+			fail "score --format $format $f: status $status, stdout '$(cat out)', stderr '$(cat err)'"
+		fi
+	done
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
