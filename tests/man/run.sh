@@ -62,5 +62,29 @@ for cmd in $commands; do
 		fi
 	done
 done
+# The README's examples: each "    $ build/carc ..." line of it is run from the
+# top of the repository (with $CARC for build/carc), and what it prints, on
+# standard error and standard output, must be the indented lines after it.
+examples=$(mktemp -d)
+awk -v dir="$examples" '
+	/^    \$ build\/carc / { n++; sub(/^    \$ build\/carc /, ""); print > (dir "/" n ".cmd"); close(dir "/" n ".cmd"); on = 1; next }
+	on && (/^    / || /^$/) { sub(/^    /, ""); print > (dir "/" n ".want"); next }
+	{ on = 0 }' README.md
+[ -n "$(ls "$examples")" ] || bad "README.md has no example to run"
+for cmd in "$examples"/*.cmd; do
+	[ -f "$cmd" ] || continue
+	want=${cmd%.cmd}.want
+	# shellcheck disable=SC2046
+	NO_COLOR=1 "$CARC" $(cat "$cmd") >"$examples/got" 2>&1
+	# (the expected output without its trailing blank lines)
+	sed -e ':a' -e '/^\n*$/{$d;N;ba' -e '}' "$want" >"$examples/want"
+	if cmp -s "$examples/got" "$examples/want"; then
+		ok
+	else
+		bad "README example 'carc $(cat "$cmd")' prints otherwise: $(diff "$examples/want" "$examples/got" | head -n 10)"
+	fi
+done
+rm -rf "$examples"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
