@@ -32,44 +32,36 @@ limit=65536
 have_time=0
 [ -x /usr/bin/time ] && have_time=1
 
-# bounded CMD...: runs CMD (a carc command line) with a time limit and the
-# memory bound, standard input from $tmp/in (or /dev/null), output to
-# $tmp/out and $tmp/err; sets status, and mem (peak KiB, or "?").
-bounded() {
-	[ -e in ] || : >in
+# measure CMD...: runs CMD (a carc command line) on this standard input
+# with a time limit and the memory bound, output to $tmp/out and $tmp/err;
+# leaves its exit status in $tmp/status and its peak memory (KiB, or "?")
+# in $tmp/mem (files, since a pipeline may run it in a subshell).
+measure() {
+	echo "?" >mem
 	if [ $have_time = 1 ]; then
-		timeout 30 /usr/bin/time -f %M -o mem "$@" <in >out 2>err
-		status=$?
-		mem=$(tail -n 1 mem 2>/dev/null)
+		timeout 30 /usr/bin/time -f %M -o mem "$@" >out 2>err
 	elif [ -z "${ASAN_OPTIONS:-}${UBSAN_OPTIONS:-}" ]; then
-		(ulimit -v $((limit * 4)) && exec timeout 30 "$@") <in >out 2>err
-		status=$?
-		mem="?"
+		(ulimit -v $((limit * 4)) && exec timeout 30 "$@") >out 2>err
 	else
-		timeout 30 "$@" <in >out 2>err
-		status=$?
-		mem="?"
+		timeout 30 "$@" >out 2>err
 	fi
+	echo $? >status
 }
 
-# piped PRODUCER CMD...: as bounded, with standard input from the endless
+# bounded CMD...: measure, with standard input from /dev/null; sets status
+# and mem.
+bounded() {
+	measure "$@" </dev/null
+	status=$(cat status) mem=$(tail -n 1 mem)
+}
+
+# piped PRODUCER CMD...: measure, with standard input from the endless
 # command PRODUCER (a shell command line), through a pipe.
 piped() {
 	producer=$1
 	shift
-	if [ $have_time = 1 ]; then
-		sh -c "$producer" 2>/dev/null | timeout 30 /usr/bin/time -f %M -o mem "$@" >out 2>err
-		status=$?
-		mem=$(tail -n 1 mem 2>/dev/null)
-	elif [ -z "${ASAN_OPTIONS:-}${UBSAN_OPTIONS:-}" ]; then
-		sh -c "$producer" 2>/dev/null | (ulimit -v $((limit * 4)) && exec timeout 30 "$@") >out 2>err
-		status=$?
-		mem="?"
-	else
-		sh -c "$producer" 2>/dev/null | timeout 30 "$@" >out 2>err
-		status=$?
-		mem="?"
-	fi
+	sh -c "$producer" 2>/dev/null | measure "$@"
+	status=$(cat status) mem=$(tail -n 1 mem)
 }
 
 # expect NAME STATUS NEEDLE...: the last run exited with STATUS, within the
