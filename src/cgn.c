@@ -44,6 +44,7 @@
 #include "record.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,7 +52,16 @@
 #include <emmintrin.h>
 #endif
 
-#define MAX_LINE 65536       /* bytes in a logical line */
+/* The reader's resource policy (notation/cgn.md, "Limits"): each cap below
+ * has its own diagnostic, and together they bound the memory a game takes,
+ * whatever the input. The checks cost nothing per plain turn: the turns are
+ * counted when their array grows, the bytes once per line or run of plain
+ * turns, tags and comments on their own (slower) paths. */
+#define MAX_LINE 65536       /* bytes in a logical line (E003) */
+#define MAX_GAME (1 << 20)   /* bytes of a game, what is dropped of long lines included (E031) */
+#define MAX_TURNS 8192       /* turn lines of a game (E032); a capacity GROW reaches (16 << k) */
+#define MAX_TAGS 1000        /* tag lines of a game (E033) */
+#define MAX_COMMENTS 10000   /* comments of a game (E034) */
 #define KEEP_OF_LONG_LINE 256 /* what is kept of a longer one, for the message */
 #define MAX_COORD 1000000
 #define MAX_BAD_TEXT 8       /* lines with bad bytes before a file is given up */
@@ -306,7 +316,7 @@ struct tag_slot {
 
 /* ---- the reader: input blocks, logical lines ---- */
 
-enum { LINE_CUT = 1, LINE_OPEN_BRACE = 2, LINE_BRACE_LIMIT = 4, LINE_SLOW = 8, LINE_CR = 16 };
+enum { LINE_CUT = 1, LINE_OPEN_BRACE = 2, LINE_BRACE_LIMIT = 4, LINE_SLOW = 8, LINE_CR = 16, LINE_NUL = 32 };
 
 /* A logical line, in absolute offsets into the reader's buffer. */
 struct line {
@@ -332,6 +342,11 @@ struct carc_reader {
 	struct line peek;
 	unsigned games;
 	unsigned bad_text;    /* lines with bad bytes so far */
+	/* bytes dropped of the current game's long lines (they count towards
+	 * MAX_GAME), of the last line cut, of the look-ahead line; and where
+	 * in the last line cut its first NUL byte is (LINE_NUL) */
+	size_t dropped, cut_dropped, peek_dropped, cut_nul;
+	size_t full_at;       /* the line cut in which the game passed MAX_GAME, or SIZE_MAX */
 	/* comment lines after the last turn, carried to the next game */
 	struct carc_comment *carry;
 	size_t ncarry, carry_cap;
@@ -498,7 +513,10 @@ static size_t find_byte(struct carc_reader *r, size_t *at, char c, size_t limit)
  * to r->pos + i, outside any { comment }) to its first bytes: drops the rest
  * up to the next newline, reading and discarding input as it goes, so that
  * memory stays bounded. Newlines inside the dropped part (of { comments }
- * the line ran over) are kept, so that line numbers stay right. */
+ * the line ran over) are kept, so that line numbers stay right. Stops
+ * reading the input (as at its end) at a NUL byte, which means binary data
+ * (LINE_NUL, r->cut_nul: where in the line), and once the game with what is
+ * dropped of it passes MAX_GAME bytes: an endless line ends there. */
 static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 {
 	char *b = r->buf + r->pos;
@@ -506,16 +524,44 @@ static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 	char *nl = memchr(b, '\n', keep);
 	if (nl)
 		keep = (size_t)(nl - b); /* show the first physical line */
+	size_t scanned = i < r->len - r->pos ? i : r->len - r->pos;
+	const char *nul = memchr(b, '\0', scanned);
+	li->flags |= LINE_CUT;
+	r->lost = true;
+	r->cut_dropped = 0;
+	if (nul) {
+		r->cut_nul = (size_t)(nul - b);
+		li->flags |= LINE_NUL;
+		r->len = r->pos + keep;
+		li->end = r->len;
+		end_text(r);
+		r->eof = true; /* binary data: nothing more is read */
+		return;
+	}
 	size_t w = keep;
-	for (size_t k = keep; k < i && r->pos + k < r->len; k++)
+	for (size_t k = keep; k < scanned; k++)
 		if (b[k] == '\n')
 			b[w++] = '\n';
 	size_t from = i; /* relative to r->pos, which fill() may move */
 	for (;;) {
 		size_t at = r->pos + from;
 		char *e = at < r->len ? memchr(r->buf + at, '\n', r->len - at) : NULL;
+		size_t seg = e ? (size_t)(e - r->buf) : r->len; /* the end of what is dropped now */
+		nul = at < seg ? memchr(r->buf + at, '\0', seg - at) : NULL;
+		if (nul) {
+			r->cut_nul = (size_t)(nul - r->buf) - r->pos + r->cut_dropped;
+			li->flags |= LINE_NUL;
+			r->eof = true;
+			e = NULL;
+			seg = r->len;
+		}
+		size_t gone = seg - r->pos - w;
+		r->cut_dropped += gone;
+		r->dropped += gone;
+		if (r->pos - r->game + w + r->dropped > MAX_GAME && r->full_at == SIZE_MAX)
+			r->full_at = r->pos - r->game;
 		if (e) {
-			size_t rest = r->len - (size_t)(e - r->buf);
+			size_t rest = r->len - seg;
 			memmove(r->buf + r->pos + w, e, rest);
 			r->len = r->pos + w + rest;
 			end_text(r);
@@ -524,12 +570,12 @@ static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 		r->len = r->pos + w;
 		end_text(r);
 		from = w;
+		if (r->len - r->game + r->dropped > MAX_GAME)
+			r->eof = true; /* an endless line: the game is too long (E031) */
 		if (!fill(r))
 			break;
 	}
 	li->end = r->pos + w;
-	li->flags |= LINE_CUT;
-	r->lost = true;
 }
 
 /* Finds the logical line that starts at r->pos: up to the first newline that
@@ -540,6 +586,11 @@ static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 static SLOW_PATH bool scan_line_slow(struct carc_reader *r, struct line *li)
 {
 	li->flags = LINE_SLOW;
+	/* All input comes in through here (the other ways read only what the
+	 * buffer holds): a game that has passed MAX_GAME bytes reads no more,
+	 * and carc_reader_next reports it. */
+	if (r->pos - r->game + r->dropped > MAX_GAME)
+		return false;
 	if (r->pos >= r->len && !fill(r))
 		return false;
 	size_t at = 0;
@@ -695,6 +746,9 @@ struct parser {
 	bool in_moves;
 	bool line_bad;               /* an error was reported on this line */
 	bool rules_bad;              /* the Rules tag named no rule set: tiles, roles unchecked */
+	unsigned tag_lines;          /* of this game, counted against MAX_TAGS */
+	size_t over_lines;           /* see more_moves */
+	bool turns_capped, comments_capped; /* MAX_TURNS, MAX_COMMENTS reached (and reported) */
 };
 
 /* The record's source must point into the buffer, which may have moved. */
@@ -733,6 +787,13 @@ static void report(struct parser *ps, enum carc_code code, size_t off, size_t le
 static void add_comment(struct parser *ps, size_t off, size_t len, bool trailing)
 {
 	struct carc_record *rec = ps->rec;
+	if (rec->ncomments >= MAX_COMMENTS) {
+		if (!ps->comments_capped)
+			report(ps, CARC_E034, off, 1, "more than %d comments in one game; the rest of its comments are dropped",
+			       MAX_COMMENTS);
+		ps->comments_capped = true;
+		return;
+	}
 	GROW(rec, comments, ncomments, comments_cap);
 	struct carc_comment *c = &rec->comments[rec->ncomments++];
 	c->span = (struct carc_span){(uint32_t)off, (uint32_t)len};
@@ -780,6 +841,15 @@ struct cursor {
 
 static bool is_blank(char c) { return byte_class[(unsigned char)c] == B; }
 
+/* Stops reading the input after the current game, which keeps what was
+ * read of it but cannot be refereed. */
+static void give_up_input(struct parser *ps)
+{
+	ps->r->given_up = true;
+	ps->r->lost = true;
+	ps->rec->header_errors++;
+}
+
 /* Reports the bad byte at `at`. A NUL byte means binary data: the rest of
  * the input is skipped. So is the rest after MAX_BAD_TEXT lines with bad
  * bytes. */
@@ -798,11 +868,8 @@ static void bad_byte(struct cursor *c, size_t at)
 		report(ps, CARC_E002, at, 1, "control character U+%04X in the text%s", (unsigned char)c->buf[at + 1], rest);
 	else
 		report(ps, CARC_E002, at, 1, "malformed UTF-8 (byte 0x%02x); CGN files are UTF-8 text%s", b, rest);
-	if (give_up) {
-		ps->r->given_up = true;
-		ps->r->lost = true;
-		ps->rec->header_errors++; /* not a game that can be refereed */
-	}
+	if (give_up)
+		give_up_input(ps);
 }
 
 /* Checks that [from, to) is text: UTF-8 without control characters other
@@ -2412,8 +2479,9 @@ static bool read_plain_tag(struct parser *ps)
 	int id = known_tag(r, s + ns, nlen);
 	uint32_t *slot = NULL;
 	int before = id != CARC_TAG_UNKNOWN ? rec->tag_index[id] : unknown_tag(ps, ps->text + ns, nlen, &slot);
-	if (before >= 0)
+	if (before >= 0 || ps->tag_lines >= MAX_TAGS)
 		return false;
+	ps->tag_lines++;
 	if (slot) {
 		*slot = (uint32_t)rec->ntags + 1;
 		r->names_used++;
@@ -2506,6 +2574,46 @@ static bool fast_turns(const struct parser *ps)
 	return carc_cgn_fast_turns && ps->rec->tileset && !ps->rules_bad;
 }
 
+/* Room for more moves in read_plain_turns, whose moves fill rec->moves up
+ * to rec->nmoves, its end: the array doubled; or once it holds more than
+ * MAX_TURNS, the same room again from the move after the first one past the
+ * cap (which is kept: the general reader takes over at its line), with the
+ * lines so read counted in ps->over_lines. So the loop needs no test of its
+ * own for the cap. */
+static OUT_OF_LINE void more_moves(struct parser *ps)
+{
+	struct carc_record *rec = ps->rec;
+	if (rec->nmoves > MAX_TURNS) {
+		ps->over_lines += rec->nmoves - (MAX_TURNS + 1);
+		rec->nmoves = MAX_TURNS + 1;
+		return;
+	}
+	GROW(rec, moves, nmoves, moves_cap);
+}
+
+/* read_plain_turns has read past MAX_TURNS turns (the moves up to m = moves
+ * + n, and ps->over_lines more lines), the last line ending before start:
+ * the general reader is to report the first turn past the cap, at its line;
+ * once it has, the turns after it are skipped. Returns whether a turn was
+ * kept. */
+static SLOW_PATH bool turns_over_cap(struct parser *ps, size_t first, size_t n, size_t start)
+{
+	struct carc_reader *r = ps->r;
+	struct carc_record *rec = ps->rec;
+	size_t lines = n - first + ps->over_lines;
+	ps->over_lines = 0;
+	rec->has_moves = true;
+	if (ps->turns_capped) {
+		r->pos = r->game + start;
+		r->line += (unsigned)lines;
+		return false;
+	}
+	rec->nmoves = MAX_TURNS;
+	r->pos = r->game + rec->moves[MAX_TURNS].line.off;
+	r->line += (unsigned)(MAX_TURNS - first);
+	return MAX_TURNS > first;
+}
+
 /* Among the turns: reads the plain turn lines from r->pos on with the fast
  * path, straight from the buffer, without looking for their ends first,
  * up to the first line that is not one (or is longer than MAX_LINE, or is
@@ -2529,10 +2637,9 @@ static FAST_PATH bool read_plain_turns(struct parser *ps)
 	size_t expect = first ? next_mark(m[-1].turn) : 1;
 	for (;; m++) {
 		if (m == room) {
-			size_t n = (size_t)(m - rec->moves);
-			rec->nmoves = n;
-			GROW(rec, moves, nmoves, moves_cap);
-			m = rec->moves + n;
+			rec->nmoves = (size_t)(m - rec->moves);
+			more_moves(ps);
+			m = rec->moves + rec->nmoves;
 			room = rec->moves + rec->moves_cap;
 		}
 		size_t end = parse_move_window(ps, tiles, b, start, m, expect);
@@ -2544,6 +2651,8 @@ static FAST_PATH bool read_plain_turns(struct parser *ps)
 		expect = (size_t)(m->turn + 1);
 	}
 	size_t n = (size_t)(m - rec->moves);
+	if (n > MAX_TURNS)
+		return turns_over_cap(ps, first, n, start);
 	if (n == first)
 		return false;
 	rec->nmoves = n;
@@ -2616,6 +2725,18 @@ static void reset_record(struct carc_record *rec)
 static bool line_problems(struct parser *ps, const struct line *li)
 {
 	struct carc_reader *r = ps->r;
+	if (li->flags & LINE_NUL) { /* in a line too long to be read whole */
+		size_t kept = li->end - li->start;
+		if (r->cut_nul < kept)
+			report(ps, CARC_E002, li->start - r->game + r->cut_nul, 1,
+			       "NUL byte: this is not a text file; the rest of the input is skipped");
+		else
+			report(ps, CARC_E002, li->start - r->game, 1,
+			       "NUL byte at byte %zu of this line: this is not a text file; the rest of the input is skipped",
+			       r->cut_nul + 1);
+		give_up_input(ps);
+		return false;
+	}
 	if (li->flags & LINE_OPEN_BRACE)
 		report(ps, CARC_E004, li->brace - r->game, 1, "this { comment is not closed %s; it is taken to end with its line",
 		       li->flags & LINE_BRACE_LIMIT ? "within 65536 bytes" : "before the end of the input");
@@ -2641,6 +2762,59 @@ static SLOW_PATH void lone_cr(struct parser *ps, const struct line *li)
 	}
 }
 
+/* Whether the tag line at off may be read: at most MAX_TAGS of a game are.
+ * The first one past them is reported, and the game cannot be refereed. */
+static bool tag_line_allowed(struct parser *ps, size_t off)
+{
+	if (++ps->tag_lines <= MAX_TAGS)
+		return true;
+	if (ps->tag_lines == MAX_TAGS + 1) {
+		report(ps, CARC_E033, off, 1, "more than %d tag lines in one game; the rest of its tags are skipped",
+		       MAX_TAGS);
+		ps->rec->header_errors++;
+	}
+	ps->tag_lines = MAX_TAGS + 2; /* (no wrap, however many) */
+	return false;
+}
+
+/* Whether the turn line [from, to) may be read: at most MAX_TURNS of a game
+ * are. The first one past them is reported and kept as a line that cannot
+ * be replayed, so that the replay stops there; the rest are skipped. */
+static bool turn_allowed(struct parser *ps, size_t from, size_t to)
+{
+	if (ps->rec->nmoves < MAX_TURNS)
+		return true;
+	if (!ps->turns_capped) {
+		ps->turns_capped = true;
+		report(ps, CARC_E032, from, to - from, "more than %d turns in one game; the rest of its turns are skipped",
+		       MAX_TURNS);
+		add_bad_move(ps, from, to);
+	}
+	return false;
+}
+
+/* The game, up to end, has more than MAX_GAME bytes: a game that never ends
+ * (an endless stream, a file of some other kind). Reported at the line in
+ * which it passes the cap; the rest of the input is skipped, since no next
+ * game can be told from it. */
+static SLOW_PATH void game_too_long(struct parser *ps, size_t end)
+{
+	struct carc_reader *r = ps->r;
+	size_t off = MAX_GAME > r->dropped ? MAX_GAME - r->dropped : 0;
+	const char *text = r->buf + r->game;
+	if (r->full_at != SIZE_MAX) /* it passed the cap in a line cut */
+		off = r->full_at;
+	if (off > end - r->game)
+		off = end - r->game;
+	while (off > 0 && text[off - 1] != '\n')
+		off--;
+	report(ps, CARC_E031, off, 1,
+	       "game %u is longer than %d bytes, the most a game may have; the rest of the input is skipped",
+	       r->games + 1, MAX_GAME);
+	give_up_input(ps);
+	r->peeked = false;
+}
+
 bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink)
 {
 	reset_record(rec);
@@ -2664,6 +2838,8 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		r->game_line = r->line;
 		r->ncarry = 0;
 	}
+	r->dropped = r->peeked ? r->peek_dropped : 0;
+	r->full_at = SIZE_MAX;
 	rec->src = (struct carc_src){r->name, r->buf + r->game, r->len - r->game, r->game_line};
 	for (size_t i = 0; i < r->ncarry; i++) {
 		GROW(rec, comments, ncomments, comments_cap);
@@ -2729,6 +2905,7 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 			/* the next game's first tag */
 			r->peek = li;
 			r->peeked = true;
+			r->peek_dropped = li.flags & LINE_CUT ? r->cut_dropped : 0;
 			break;
 		}
 		if (!line_problems(&ps, &li)) {
@@ -2742,7 +2919,8 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 				}
 				ps.in_moves = true;
 				tail = false;
-				add_bad_move(&ps, p - r->game, li.end - r->game);
+				if (turn_allowed(&ps, p - r->game, li.end - r->game))
+					add_bad_move(&ps, p - r->game, li.end - r->game);
 			} else if (comments_only) {
 				tail = false; /* a faulty line stays with the game that reported it */
 			}
@@ -2757,9 +2935,11 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 			lone_cr(&ps, &li);
 		if (first == '[') {
 			any = true;
-			parse_tag(&ps);
-			if (ps.line_bad)
-				rec->header_errors++; /* what the tag said is not known */
+			if (tag_line_allowed(&ps, ps.line_start)) {
+				parse_tag(&ps);
+				if (ps.line_bad)
+					rec->header_errors++; /* what the tag said is not known */
+			}
 		} else if (comments_only) {
 			struct cursor c = {&ps, ps.text, ps.line_start, ps.line_end, ps.line_start};
 			if (ps.in_moves && !tail) {
@@ -2784,7 +2964,9 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 					continue;
 			}
 			ps.in_moves = true;
-			if (!fast_turns(&ps) || ps.line_bad || !parse_turn_line_fast(&ps))
+			if (!turn_allowed(&ps, ps.line_start, ps.line_end))
+				; /* past the cap: skipped */
+			else if (!fast_turns(&ps) || ps.line_bad || !parse_turn_line_fast(&ps))
 				parse_move(&ps);
 		}
 		consume_line(r, &li);
@@ -2806,6 +2988,11 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		}
 		rec->ncomments = tail_comments;
 	}
+	size_t end = r->peeked ? (tail ? r->game + tail_rel : r->peek.start) : r->pos;
+	if (end - r->game + r->dropped > MAX_GAME) {
+		game_too_long(&ps, end);
+		any = true;
+	}
 	if (!any && !rec->syntax_errors) {
 		/* no game: rec keeps the comments of the rest of the text, if any
 		 * (a file of comments only), for fmt */
@@ -2820,7 +3007,6 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 	if (!rec->seats_given && !rec->header_errors)
 		infer_seats(&ps);
 	src_of(&ps);
-	size_t end = r->peeked ? (tail ? r->game + tail_rel : r->peek.start) : r->pos;
 	rec->src.len = end - r->game;
 	if (r->peeked) {
 		/* the next game starts at its carried comments, or its first tag */

@@ -175,6 +175,7 @@ static void check_file(struct file_job *job)
 		sink.emit = text_diag;
 		sink.ctx = job;
 	}
+	carc_diag_hold(&sink, &rec.src); /* each game's messages in the order of its lines */
 	for (;;) {
 		carc_buf_reset(&diags);
 		jd.count = 0;
@@ -182,6 +183,7 @@ static void check_file(struct file_job *job)
 			break;
 		/* the verdict and the totals need no turn records */
 		carc_referee_run(&res, &rec, g, &sink, &(struct carc_referee_opts){.no_turns = true});
+		carc_diag_flush(&sink);
 		if (!rec.tileset)
 			job->trouble = true;
 		bool valid = res.errors == 0 && !(opt->werror && res.warnings);
@@ -196,6 +198,7 @@ static void check_file(struct file_job *job)
 			fwrite(line.data, 1, line.len, job->outf);
 		}
 	}
+	carc_diag_flush(&sink);
 	if (carc_reader_error(r))
 		unreadable(job, name, "read", carc_reader_error(r));
 	carc_game_free(g);

@@ -151,7 +151,9 @@ int cmd_fmt(int argc, char **argv)
 	struct carc_buf text = {0};
 	int status = CARC_EXIT_OK;
 	bool first = true, reported = false;
+	carc_diag_hold(&sink, &rec.src); /* each game's messages in the order of its lines */
 	while (carc_reader_next(r, &rec, &sink)) {
+		carc_diag_flush(&sink);
 		carc_buf_reset(&text);
 		if (!first)
 			carc_buf_addc(&text, '\n');
@@ -200,7 +202,7 @@ int cmd_fmt(int argc, char **argv)
 	 * binary data) is not in the output: -o's file is then not replaced. */
 	bool lost = carc_reader_lost_text(r);
 	if (lost && !check)
-		fprintf(stderr, "carc fmt: %s: the text skipped (E002, E003) is not in the output%s\n",
+		fprintf(stderr, "carc fmt: %s: the text skipped (E002, E003, E031) is not in the output%s\n",
 			carc_input_name(path), output && strcmp(output, "-") ? "; it is left as it was" : "");
 	carc_buf_free(&text);
 	carc_buf_free(&printer.buf);

@@ -27,7 +27,8 @@ static void help(void)
 	       "  -f, --format FORMAT  text (default), json (one object per game and line),\n"
 	       "                       yaml (one document per game) or csv\n"
 	       "  -t, --turn N         the standings after turn N, as the score track showed\n"
-	       "                       them (no final scoring)\n"
+	       "                       them (no final scoring); a game without turn N is\n"
+	       "                       refused\n"
 	       "  -F, --features       list every feature: tiles, pennants, followers, points\n"
 	       "  -e, --edition E      score farms and small cities by edition 1, 2 or 3,\n"
 	       "                       whatever the Edition tag says\n"
@@ -148,6 +149,7 @@ int cmd_score(int argc, char **argv)
 	}
 	unsigned index = 0;
 	struct carc_diag_sink quiet = {0};
+	carc_diag_hold(&sink, &rec.src); /* each game's messages in the order of its lines */
 	while (carc_reader_next(r, &rec, game_wanted && (long)index + 1 != game_wanted ? &quiet : &sink)) {
 		index++;
 		if (game_wanted && (long)index != game_wanted)
@@ -158,10 +160,21 @@ int cmd_score(int argc, char **argv)
 		 * by a colour that does not play is none) */
 		opts.stop_turn = ro.turn;
 		carc_referee_run(&res, &rec, g, &sink, &opts);
+		carc_diag_flush(&sink);
 		if (!rec.tileset)
 			trouble = true;
 		if (res.errors)
 			invalid = true;
+		/* --turn past the game's last turn is refused, as show and render
+		 * refuse it (turns as the referee numbers them, up to where it
+		 * could replay the game) */
+		int last = res.nturns ? res.turns[res.nturns - 1].number : 0;
+		if (ro.turn && rec.tileset && res.refereed && last < ro.turn) {
+			fprintf(stderr, "carc score: game %u has %d turn%s, not a turn %d\n", index, last,
+				last == 1 ? "" : "s", ro.turn);
+			trouble = true;
+			continue;
+		}
 		if (projector) {
 			ro.projected = carc_project(projector, &res, &opts, NULL, NULL);
 			if (!ro.projected && res.refereed) {
@@ -186,6 +199,7 @@ int cmd_score(int argc, char **argv)
 		}
 		fwrite(text.data, 1, text.len, out);
 	}
+	carc_diag_flush(&sink); /* (of a game not asked for by --game) */
 	int read_error = carc_reader_error(r);
 	bool emitted = !em || carc_emitter_close(em);
 	carc_projector_free(projector);
@@ -211,6 +225,8 @@ int cmd_score(int argc, char **argv)
 		fprintf(stderr, "carc score: cannot write %s: the YAML emitter failed\n", output ? output : "standard output");
 		return CARC_EXIT_TROUBLE;
 	}
+	if (!index) /* the outputs of zero games: nothing, or the CSV header */
+		fprintf(stderr, "carc score: %s holds no game\n", carc_input_name(path));
 	if (game_wanted && !found) {
 		fprintf(stderr, "carc score: %s has %u game%s, no game %ld\n", carc_input_name(path), index,
 			index == 1 ? "" : "s", game_wanted);

@@ -3,6 +3,7 @@
  */
 #include "diag.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct code_info {
@@ -31,6 +32,32 @@ enum carc_code carc_code_lookup(const char *s)
 	return CARC_CODE_COUNT;
 }
 
+/* A message held for carc_diag_flush. */
+struct carc_held_diag {
+	enum carc_code code;
+	enum carc_severity severity;
+	size_t off, len;
+	size_t line_start; /* the sort key, found when flushed */
+	size_t seq;        /* the order it came in */
+	size_t message;    /* offset into held_text */
+};
+
+#define MAX_HELD 16384
+
+static void hold_diag(struct carc_diag_sink *sink, const struct carc_diag *d)
+{
+	if (sink->nheld == sink->held_cap) {
+		sink->held_cap = sink->held_cap ? 2 * sink->held_cap : 16;
+		sink->held = xrealloc(sink->held, sink->held_cap * sizeof *sink->held);
+	}
+	size_t at = sink->held_text.len;
+	carc_buf_adds(&sink->held_text, d->message);
+	carc_buf_addc(&sink->held_text, '\0');
+	sink->held[sink->nheld] = (struct carc_held_diag){d->code, d->severity, d->off, d->len, 0, sink->nheld, at};
+	if (++sink->nheld == MAX_HELD)
+		carc_diag_flush(sink);
+}
+
 void carc_diag_report(struct carc_diag_sink *sink, enum carc_code code,
 		      const struct carc_src *src, size_t off, size_t len,
 		      const char *fmt, ...)
@@ -49,12 +76,59 @@ void carc_diag_report(struct carc_diag_sink *sink, enum carc_code code,
 	carc_buf_vprintf(&sink->scratch, fmt, ap);
 	va_end(ap);
 	d.message = carc_buf_cstr(&sink->scratch);
+	if (sink->hold) {
+		if (src == sink->hold) {
+			hold_diag(sink, &d);
+			return;
+		}
+		carc_diag_flush(sink);
+	}
 	sink->emit(sink->ctx, &d);
 }
 
 void carc_diag_free(struct carc_diag_sink *sink)
 {
 	carc_buf_free(&sink->scratch);
+	free(sink->held);
+	carc_buf_free(&sink->held_text);
+	sink->held = NULL;
+	sink->nheld = sink->held_cap = 0;
+}
+
+void carc_diag_hold(struct carc_diag_sink *sink, const struct carc_src *game)
+{
+	sink->hold = game;
+}
+
+static int by_line(const void *a, const void *b)
+{
+	const struct carc_held_diag *x = a, *y = b;
+	if (x->line_start != y->line_start)
+		return x->line_start < y->line_start ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void carc_diag_flush(struct carc_diag_sink *sink)
+{
+	if (!sink->nheld)
+		return;
+	const struct carc_src *src = sink->hold;
+	for (size_t i = 0; i < sink->nheld; i++) {
+		struct carc_held_diag *h = &sink->held[i];
+		size_t s = h->off < src->len ? h->off : src->len;
+		while (s > 0 && src->text[s - 1] != '\n')
+			s--;
+		h->line_start = s;
+	}
+	qsort(sink->held, sink->nheld, sizeof *sink->held, by_line);
+	size_t n = sink->nheld;
+	sink->nheld = 0; /* (emit may report again: it goes after these) */
+	for (size_t i = 0; i < n; i++) {
+		const struct carc_held_diag *h = &sink->held[i];
+		struct carc_diag d = {h->code, h->severity, src, h->off, h->len, sink->held_text.data + h->message};
+		sink->emit(sink->ctx, &d);
+	}
+	carc_buf_reset(&sink->held_text);
 }
 
 size_t carc_utf8_len(const char *p, size_t avail)

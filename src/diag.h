@@ -44,6 +44,8 @@ struct carc_diag {
 
 typedef void (*carc_diag_fn)(void *ctx, const struct carc_diag *d);
 
+struct carc_held_diag;
+
 struct carc_diag_sink {
 	carc_diag_fn emit; /* may be NULL: diagnostics are only counted */
 	void *ctx;
@@ -51,6 +53,11 @@ struct carc_diag_sink {
 	unsigned warnings;
 	unsigned counts[CARC_CODE_COUNT];
 	struct carc_buf scratch;
+	/* carc_diag_hold: the messages into this text wait for carc_diag_flush */
+	const struct carc_src *hold;
+	struct carc_held_diag *held;
+	size_t nheld, held_cap;
+	struct carc_buf held_text;
 };
 
 const char *carc_code_str(enum carc_code code);     /* "E201" */
@@ -64,6 +71,18 @@ void carc_diag_report(struct carc_diag_sink *sink, enum carc_code code,
 		      const struct carc_src *src, size_t off, size_t len,
 		      const char *fmt, ...) CARC_PRINTF(6, 7);
 void carc_diag_free(struct carc_diag_sink *sink);
+
+/* A game's messages in the order of its lines: the reader finds syntax
+ * errors line by line, the tags' values once the tags are read, and the
+ * referee the rules errors after that. Once carc_diag_hold(sink, &rec.src)
+ * is called, the messages that point into that text are held (counted at
+ * once) and carc_diag_flush gives them to emit sorted by line, those of one
+ * line in the order they came. A message about another text (a tile-set
+ * file) or none first flushes what is held, then goes straight on. Costs
+ * nothing for a game without messages. A game with a great many (16384)
+ * is flushed in parts, each in order, so that memory stays bounded. */
+void carc_diag_hold(struct carc_diag_sink *sink, const struct carc_src *game);
+void carc_diag_flush(struct carc_diag_sink *sink);
 
 /* The length of the well-formed UTF-8 character of 2 to 4 bytes at p (at
  * most avail bytes), or 0 when the bytes there are not one, or are a C1

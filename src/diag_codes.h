@@ -35,6 +35,10 @@
 	X(E028, ERROR, "unexpected-token", "a word that has no place in a turn line")         \
 	X(E029, ERROR, "incomplete-turn", "a turn line ends before its placement is given")   \
 	X(E030, ERROR, "bad-end-order", "the EndOrder tag is not a list of x,y:SPOT (solo)")  \
+	X(E031, ERROR, "game-too-long", "a game longer than 1 MiB; the rest of the input is skipped") \
+	X(E032, ERROR, "too-many-turns", "a game of more than 8192 turn lines")             \
+	X(E033, ERROR, "too-many-tags", "a game of more than 1000 tag lines")                \
+	X(E034, ERROR, "too-many-comments", "a game of more than 10000 comments")            \
 	X(E101, ERROR, "tileset-not-found", "no bundled tile set and no file by that name")   \
 	X(E102, ERROR, "tileset-yaml", "the tile-set file is not well-formed YAML")           \
 	X(E103, ERROR, "tileset-schema", "a key is unknown, missing or of the wrong type")    \

@@ -27,7 +27,8 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < CARC_ARRAY_LEN(commands); i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\n'carc COMMAND --help' describes a command; 'man carc' has the details.\n"
-		     "Exit status: 0 all games valid, 1 an illegal move or false claim, 2 could not run.\n");
+		     "Exit status: 0 all games valid, 1 a syntax error, an illegal move or a false claim,\n"
+		     "2 could not run.\n");
 }
 
 int main(int argc, char **argv)

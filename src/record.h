@@ -172,10 +172,12 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 int carc_reader_error(const struct carc_reader *r);
 /* Whether the reader has dropped text to keep its memory bounded: the rest
  * of a line past 65536 bytes (E003), or of the input after binary data
- * (E002). Records then do not hold all of the file. */
+ * (E002) or after a game past 1 MiB (E031). Records then do not hold all of
+ * the file. */
 bool carc_reader_lost_text(const struct carc_reader *r);
 /* Bytes the reader holds (its buffer and look-ahead): the size of the
- * largest game read so far and a few blocks, whatever the number of games. */
+ * largest game read so far and a few blocks, whatever the number of games,
+ * and so at most about 2 MiB (a game has at most 1 MiB). */
 size_t carc_reader_memory(const struct carc_reader *r);
 void carc_reader_free(struct carc_reader *r);
 

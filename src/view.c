@@ -174,6 +174,7 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 	struct catch caught = {sink, NULL, 0, 0};
 	struct carc_diag_sink wrap = {catch_diag, &caught};
 	struct carc_diag_sink quiet = {0};
+	carc_diag_hold(&wrap, &s->rec.src); /* the game's messages in the order of its lines */
 	int index = 0;
 	bool found = false;
 	while (carc_reader_next(s->reader, &s->rec, index + 1 == game ? &wrap : &quiet))
@@ -183,6 +184,7 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 		}
 	int status = CARC_EXIT_OK;
 	if (!found) {
+		carc_diag_flush(&wrap);
 		if (carc_reader_error(s->reader))
 			carc_say_cannot(name, "read", carc_reader_error(s->reader));
 		else
@@ -192,12 +194,14 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 		goto out;
 	}
 	if (!s->rec.tileset) {
+		carc_diag_flush(&wrap);
 		status = CARC_EXIT_TROUBLE; /* the tile set's message is printed */
 		goto out;
 	}
 	carc_role_letters(s->rec.rules, s->role_letter);
 	s->game = carc_game_new();
 	carc_referee_run(&s->res, &s->rec, s->game, &wrap, NULL);
+	carc_diag_flush(&wrap);
 	s->errors = s->res.errors;
 	if (!s->res.refereed) {
 		fprintf(stderr, "carc %s: game %d cannot be played: its tags have errors\n", cmd, game);

@@ -21,6 +21,8 @@ have zlib.h -lz || missing="$missing zlib1g-dev"
 have zstd.h -lzstd || missing="$missing libzstd-dev"
 have librsvg/rsvg.h "$(pkg-config --libs librsvg-2.0 2>/dev/null || echo -lrsvg-2)" "$(pkg-config --cflags librsvg-2.0 2>/dev/null)" \
 	|| missing="$missing librsvg2-dev pkg-config"
+# the man-page test lints with mandoc, or groff (Debian's groff-base)
+command -v mandoc >/dev/null 2>&1 || command -v groff >/dev/null 2>&1 || missing="$missing groff-base"
 [ -z "$missing" ] && exit 0
 
 echo "carc: installing missing build dependencies:$missing" >&2

@@ -13,6 +13,10 @@
 #   ; command: NAME ...  run carc NAME (import, ...) instead of carc check,
 #                        with the options that follow it (--from bga)
 #   ; generate: long-line   check a copy with @LONG@ made 70000 bytes long
+#   ; generate: repeat N    check a copy with each line holding @N@ written
+#                        N times, @N@ replaced by 1, 2, ... N, and @PAD@ by
+#                        1000 bytes (for the caps of a game: no huge file is
+#                        kept in the repository)
 #   ; status: N          the exit status, when not the usual one
 # The usual exit status is carc check's (src/cmd_check.c): 2 "could not
 # run" for E001 and the tile-set errors E1xx, 1 for any other error, 0 for
@@ -70,7 +74,14 @@ for file in [EW][0-9][0-9][0-9].cgn; do
 	input=$(directive input "$file")
 	[ -n "$input" ] || input=$file
 	command=$(directive command "$file")
-	if [ "$(directive generate "$file")" = long-line ]; then
+	generate=$(directive generate "$file")
+	if [ "${generate%% *}" = repeat ]; then
+		awk -v n="${generate#repeat }" 'BEGIN { pad = "x"; while (length(pad) < 1000) pad = pad pad; pad = substr(pad, 1, 1000) }
+			!/@N@/ { print; next }
+			{ for (i = 1; i <= n; i++) { l = $0; gsub(/@N@/, i, l); gsub(/@PAD@/, pad, l); print l } }' "$file" >"$tmp/$file"
+		cd "$tmp" && run "$name" "$file"
+		cd "$dir" || exit 2
+	elif [ "$generate" = long-line ]; then
 		long=$(awk 'BEGIN { s = "x"; while (length(s) < 70000) s = s s; print substr(s, 1, 70000) }')
 		awk -v long="$long" '{ i = index($0, "@LONG@"); if (i) $0 = substr($0, 1, i - 1) long substr($0, i + 6); print }' \
 			"$file" >"$tmp/$file"
@@ -168,14 +179,23 @@ fi
 printf '[Seats "red green"]\n1. red U -1,0 90 th\000ief E\n2. green E 0,1 180\n' >nul.cgn
 expect_run nul-byte 1 "nul.cgn:2:20: error[E002]: NUL byte" nul.cgn
 
-# A 10 MB line is cut to its first bytes; the rest of the file is read.
-{
-	printf '[Seats "red green"]\n1. red U -1,0 90 thief E ; '
-	awk 'BEGIN { s = "0123456789"; while (length(s) < 10000000) s = s s; printf "%s", substr(s, 1, 10000000) }'
-	printf '\n2. green E 0,1 180 knight S\n3. red Q 0,2 45\n'
-} >long.cgn
-expect_run long-line 1 "long.cgn:2:1: error[E003]:" long.cgn
-grep -qF "long.cgn:4:14: error[E024]" "$tmp/err" || fail "long-line: the lines after the long one were not read"
+# A line of 500 kB is cut to its first bytes; the rest of the file is read.
+# One of 10 MB makes its game longer than a game may be (1 MiB, E031): the
+# rest of the input is skipped, as that of an endless line must be.
+for size in 500000 10000000; do
+	{
+		printf '[Seats "red green"]\n1. red U -1,0 90 thief E ; '
+		awk -v n=$size 'BEGIN { s = "0123456789"; while (length(s) < n) s = s s; printf "%s", substr(s, 1, n) }'
+		printf '\n2. green E 0,1 180 knight S\n3. red Q 0,2 45\n'
+	} >long.cgn
+	expect_run long-line-$size 1 "long.cgn:2:1: error[E003]:" long.cgn
+	if [ $size = 500000 ]; then
+		grep -qF "long.cgn:4:14: error[E024]" "$tmp/err" || fail "long-line: the lines after the long one were not read"
+	else
+		grep -qF "long.cgn:2:1: error[E031]" "$tmp/err" && ! grep -qF "E024" "$tmp/err" ||
+			fail "long-line: a game of 10 MB is not refused with E031"
+	fi
+done
 
 # Standard input is named <stdin>.
 timeout 10 "$CARC" check - <"$dir/E201.cgn" >"$tmp/out" 2>"$tmp/err"

@@ -547,6 +547,51 @@ static void test_cgn_fast_games_of_a_file_read_the_same(void **state)
 	carc_tileset_cache_free(cache);
 }
 
+/* Games of around the cap of 8192 turn lines (notation/cgn.md, "Limits"),
+ * whose plain lines the fast path reads: it counts its turns only when the
+ * array of moves grows, and past the cap reads on in the same room; the
+ * first turn past the cap must still be reported where the general reader
+ * reports it (E032), kept as a line that is not replayed, and the turns
+ * after it skipped, up to the next game. */
+static void test_cgn_fast_turn_cap_reads_as_general(void **state)
+{
+	(void)state;
+	static const size_t counts[] = {8191, 8192, 8193, 8194, 16383, 16384, 16385, 20000};
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	for (size_t k = 0; k < sizeof counts / sizeof *counts; k++) {
+		for (int shape = 0; shape < 3; shape++) {
+			struct carc_buf text = {0};
+			carc_buf_adds(&text, "[Seats \"red green\"]\n\n");
+			for (size_t i = 1; i <= counts[k]; i++) {
+				const char *colour = i % 2 ? "red" : "green";
+				if (shape == 1 && i < 100)
+					carc_buf_printf(&text, "%zu. %s D %zu,1 0\n", i, colour, i);
+				else if (shape == 2 && i == 8193)
+					carc_buf_printf(&text, "%s D %zu,1 45\n", colour, i); /* a bad line at the cap */
+				else
+					carc_buf_printf(&text, "%s D %zu,1 0\n", colour, i);
+			}
+			carc_buf_adds(&text, "[Seats \"red green\"]\n\n1. red D 0,1 0\n");
+			assert_fast_reads_as_general(&text, cache);
+
+			struct carc_buf out = {0};
+			read_all(text.data, text.len, true, false, cache, &out);
+			const char *report = strstr(carc_buf_cstr(&out), "more than 8192 turns");
+			if (counts[k] > 8192) {
+				assert_non_null(report);
+				assert_null(strstr(report + 1, "more than 8192 turns"));
+				assert_non_null(strstr(out.data, "moves 8193 "));
+			} else {
+				assert_null(report);
+			}
+			assert_non_null(strstr(out.data, "game 2 line")); /* the next game is read */
+			carc_buf_free(&out);
+			carc_buf_free(&text);
+		}
+	}
+	carc_tileset_cache_free(cache);
+}
+
 /* The E002 messages, as line:column, one after another. */
 static void keep_e002(void *ctx, const struct carc_diag *d)
 {
@@ -614,6 +659,7 @@ int main(void)
 		cmocka_unit_test(test_cgn_fast_tag_lines_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_games_of_a_file_read_the_same),
 		cmocka_unit_test(test_cgn_fast_lone_cr_reported_where_it_is),
+		cmocka_unit_test(test_cgn_fast_turn_cap_reads_as_general),
 	};
 	return cmocka_run_group_tests_name("cgn_fast", tests, NULL, NULL);
 }

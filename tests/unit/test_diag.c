@@ -282,6 +282,42 @@ static void test_diag_sink_counts_and_formats_the_message(void **state)
 	carc_diag_free(&quiet);
 }
 
+/* Appends "CODE message;" for each diagnostic. */
+static void append(void *ctx, const struct carc_diag *d)
+{
+	carc_buf_printf(ctx, "%s %s;", carc_code_str(d->code), d->message);
+}
+
+/* Held messages come out by line, those of one line in the order they
+ * came; a message about another text flushes what is held before it. */
+static void test_diag_held_messages_come_in_line_order(void **state)
+{
+	(void)state;
+	static const char text[] = "[Seats \"red green\"]\n1. red U -1,0 90\n2. green E 0,1 180\n";
+	struct carc_src game = {"g.cgn", text, sizeof text - 1, 1};
+	struct carc_src other = {"tiles.yaml", "a: b\n", 5, 1};
+	struct carc_buf out = {0};
+	struct carc_diag_sink sink = {append, &out};
+	carc_diag_hold(&sink, &game);
+	carc_diag_report(&sink, CARC_E026, &game, 50, 1, "line 3");
+	carc_diag_report(&sink, CARC_E209, &game, 25, 1, "line 2, first");
+	carc_diag_report(&sink, CARC_W001, &game, 20, 1, "line 2, second");
+	carc_diag_report(&sink, CARC_E007, &game, 8, 1, "line 1");
+	assert_string_equal(carc_buf_cstr(&out), ""); /* held */
+	assert_int_equal(sink.errors, 3);             /* but counted */
+	carc_diag_flush(&sink);
+	assert_string_equal(carc_buf_cstr(&out), "E007 line 1;E209 line 2, first;W001 line 2, second;E026 line 3;");
+	carc_buf_reset(&out);
+	carc_diag_report(&sink, CARC_E212, &game, 40, 1, "held");
+	carc_diag_report(&sink, CARC_E103, &other, 0, 1, "tile set");
+	carc_diag_report(&sink, CARC_E020, &game, 21, 1, "after");
+	carc_diag_flush(&sink);
+	carc_diag_flush(&sink); /* nothing left */
+	assert_string_equal(carc_buf_cstr(&out), "E212 held;E103 tile set;E020 after;");
+	carc_diag_free(&sink);
+	carc_buf_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -294,6 +330,7 @@ int main(void)
 		cmocka_unit_test(test_diag_caret_under_characters_not_bytes),
 		cmocka_unit_test(test_diag_long_line_shows_a_window),
 		cmocka_unit_test(test_diag_sink_counts_and_formats_the_message),
+		cmocka_unit_test(test_diag_held_messages_come_in_line_order),
 	};
 	return cmocka_run_group_tests_name("diag", tests, NULL, NULL);
 }
