@@ -34,6 +34,7 @@ static void help(void)
 	       "                       turn (a game stopped by agreement)\n"
 	       "  -g, --game N         report only the Nth game of the file\n"
 	       "  -o, --output FILE    write the report to FILE\n"
+	       CARC_TILESET_PATH_HELP
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
 	       "exit status: 0 every game valid, 1 a game is invalid, 2 could not run.\n");
@@ -46,7 +47,8 @@ int cmd_score(int argc, char **argv)
 		{"format", required_argument, NULL, 'f'}, {"turn", required_argument, NULL, 't'},
 		{"features", no_argument, NULL, 'F'},     {"edition", required_argument, NULL, 'e'},
 		{"final", no_argument, NULL, OPT_FINAL},  {"game", required_argument, NULL, 'g'},
-		{"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
+		{"output", required_argument, NULL, 'o'}, CARC_TILESET_PATH_OPTION,
+		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0},
 	};
 	enum format format = FMT_TEXT;
@@ -98,6 +100,10 @@ int cmd_score(int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
+			break;
+		case CARC_OPT_TILESET_PATH:
+			if (!carc_tileset_path_option("score", optarg))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':
 			help();
