@@ -1563,20 +1563,6 @@ out:
 	ps->line_bad = saved;
 }
 
-/* Resolves the Tileset tag: a bundled name, or a path; a relative path is
- * taken from the directory of the record's file. */
-static const char *tileset_path(struct parser *ps, const char *v, struct carc_buf *tmp)
-{
-	size_t n;
-	const char *slash = strrchr(ps->r->name, '/');
-	if (v[0] == '/' || !slash || carc_bundled_text(v, &n) || !strcmp(ps->r->name, "<stdin>"))
-		return v;
-	carc_buf_reset(tmp);
-	carc_buf_add(tmp, ps->r->name, (size_t)(slash - ps->r->name) + 1);
-	carc_buf_adds(tmp, v);
-	return carc_buf_cstr(tmp);
-}
-
 static bool result_fast(struct parser *ps, const struct carc_tag *t);
 
 /* v equals name, in any case (as carc_slice_ieq compares). */
@@ -1639,27 +1625,26 @@ static void finish_header(struct parser *ps)
 	struct carc_span at = {0, 0};
 	int named_by = rec->tag_index[CARC_TAG_TILESET] >= 0 ? CARC_TAG_TILESET
 		       : rec->tag_index[CARC_TAG_RULES] >= 0 ? CARC_TAG_RULES : -1;
-	struct carc_buf path = {0};
-	if (named_by == CARC_TAG_TILESET)
-		tsname = tileset_path(ps, carc_record_tag(rec, CARC_TAG_TILESET), &path);
 	if (named_by >= 0)
 		at = rec->tags[rec->tag_index[named_by]].value;
 	unsigned before = ps->sink->errors;
 	struct carc_reader *r = ps->r;
-	if (tsname == r->tileset_name) {
+	if (named_by == CARC_TAG_TILESET) {
+		/* a path from a stranger: tileset.c applies the path policy */
+		rec->tileset = carc_tileset_for_record(r->cache, r->name, carc_record_tag(rec, CARC_TAG_TILESET),
+						       ps->sink, src_of(ps), at.off, at.len ? at.len : 1);
+	} else if (tsname == r->tileset_name) {
 		/* the rule set's (not a Tileset tag's), as in the last game: the
 		 * cache has it (and would find it by its name) */
 		rec->tileset = r->tileset;
 	} else {
 		rec->tileset = carc_tileset_cache_get(r->cache, tsname, ps->sink, named_by >= 0 ? src_of(ps) : NULL,
 						      at.off, at.len ? at.len : 1);
-		if (named_by != CARC_TAG_TILESET && rec->tileset) {
+		if (rec->tileset) {
 			r->tileset_name = tsname;
 			r->tileset = rec->tileset;
 		}
 	}
-	if (path.data)
-		carc_buf_free(&path);
 	if (!rec->tileset) {
 		unsigned n = ps->sink->errors - before;
 		rec->syntax_errors += n ? n : 1;

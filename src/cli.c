@@ -3,6 +3,7 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli.h"
+#include "tileset.h"
 
 #include "project.h"
 
@@ -80,6 +81,14 @@ int carc_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'carc %s --help'.\n", cmd);
 	return CARC_EXIT_TROUBLE;
+}
+
+bool carc_tileset_path_option(const char *cmd, const char *dir)
+{
+	if (carc_tileset_allow_dir(dir))
+		return true;
+	carc_usage_error(cmd, "--tileset-path '%s': %s", dir, strerror(errno));
+	return false;
 }
 
 int carc_option_error(const char *cmd, int c, char **argv)

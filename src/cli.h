@@ -63,6 +63,15 @@ void carc_print_text(struct carc_printer *p, bool error, const char *text, size_
 /* Colour only on a terminal and when NO_COLOR is unset. */
 bool carc_use_color(FILE *f);
 
+/* --tileset-path DIR, taken by every command that reads records: its
+ * getopt_long value, its line of --help, and its handling (adds DIR to the
+ * folders records may take tile sets from; a usage error, returning false,
+ * when DIR is no folder). */
+#define CARC_OPT_TILESET_PATH 1000 /* clear of the commands' own long-only values (256 up) */
+#define CARC_TILESET_PATH_OPTION {"tileset-path", required_argument, NULL, CARC_OPT_TILESET_PATH}
+#define CARC_TILESET_PATH_HELP "      --tileset-path DIR  records may also use tile-set files in DIR (repeatable)\n"
+bool carc_tileset_path_option(const char *cmd, const char *dir);
+
 /* The end of every option loop: a missing value (c == ':') or an unknown
  * option. Prints the usage error and returns CARC_EXIT_TROUBLE. */
 int carc_option_error(const char *cmd, int c, char **argv);

@@ -277,6 +277,7 @@ static void help(void)
 	       "  -W, --werror         count warnings (such as an unfinished game) as errors\n"
 	       "  -f, --format FORMAT  text (default) or json: one JSON object per game\n"
 	       "  -j, --jobs N         check N files at a time\n"
+	       CARC_TILESET_PATH_HELP
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
 	       "exit status: 0 every game valid, 1 a game is invalid, 2 could not run\n"
@@ -288,7 +289,8 @@ int cmd_check(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"quiet", no_argument, NULL, 'q'},     {"max-errors", required_argument, NULL, 'm'},
 		{"werror", no_argument, NULL, 'W'},    {"format", required_argument, NULL, 'f'},
-		{"jobs", required_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'},
+		{"jobs", required_argument, NULL, 'j'}, CARC_TILESET_PATH_OPTION,
+		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},   {NULL, 0, NULL, 0},
 	};
 	struct check_opts opt = {.jobs = 1};
@@ -322,6 +324,10 @@ int cmd_check(int argc, char **argv)
 			if (*end || n < 1 || n > 256)
 				return carc_usage_error("check", "--jobs takes a number from 1 to 256, not '%s'", optarg);
 			opt.jobs = (int)n;
+			break;
+		case CARC_OPT_TILESET_PATH:
+			if (!carc_tileset_path_option("check", optarg))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':
 			help();

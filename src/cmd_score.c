@@ -38,6 +38,7 @@ static void help(void)
 	       "                       would have if the game ended after that turn\n"
 	       "  -g, --game N         report only the Nth game of the file\n"
 	       "  -o, --output FILE    write the report to FILE\n"
+	       CARC_TILESET_PATH_HELP
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
 	       "exit status: 0 every game valid, 1 a game is invalid, 2 could not run.\n");
@@ -53,6 +54,7 @@ int cmd_score(int argc, char **argv)
 		{"final", no_argument, NULL, OPT_FINAL},  {"game", required_argument, NULL, 'g'},
 		{"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},      {"projected", no_argument, NULL, 'p'},
+		CARC_TILESET_PATH_OPTION,
 		{NULL, 0, NULL, 0},
 	};
 	enum format format = FMT_TEXT;
@@ -107,6 +109,10 @@ int cmd_score(int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
+			break;
+		case CARC_OPT_TILESET_PATH:
+			if (!carc_tileset_path_option("score", optarg))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':
 			help();

@@ -150,22 +150,6 @@ static void totals(struct carc_buf *out, const struct carc_tileset *ts, const ch
 	carc_buf_adds(out, n ? "\n" : " none\n");
 }
 
-static char *read_all(FILE *f, size_t *len)
-{
-	struct carc_buf b = {0};
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		carc_buf_add(&b, chunk, n);
-	if (ferror(f)) {
-		carc_buf_free(&b);
-		return NULL;
-	}
-	*len = b.len;
-	carc_buf_cstr(&b);
-	return b.data;
-}
-
 static int check(const char *path, FILE *out)
 {
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
@@ -175,10 +159,20 @@ static int check(const char *path, FILE *out)
 	FILE *f = carc_open_input(path);
 	if (f) {
 		size_t len = 0;
-		char *text = read_all(f, &len);
+		char *text = carc_tileset_read(f, &len);
+		int err = errno;
 		carc_close_input(f);
+		if (!text && err == EFBIG) {
+			struct carc_src whole = {.name = name}; /* no text: the file as a whole */
+			carc_diag_report(&sink, CARC_E101, &whole, 0, 0, "larger than 64 MiB, the most a tile-set file "
+					 "may be (it was not read further)");
+			fprintf(out, "%s: not a valid tile set: 1 error\n", name);
+			carc_diag_free(&sink);
+			carc_buf_free(&printer.buf);
+			return CARC_EXIT_TROUBLE;
+		}
 		if (!text) {
-			carc_say_cannot(name, "read", errno);
+			carc_say_cannot(name, "read", err);
 			carc_buf_free(&printer.buf);
 			return CARC_EXIT_TROUBLE;
 		}
@@ -263,7 +257,8 @@ int cmd_tiles(int argc, char **argv)
 
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
 	struct carc_diag_sink sink = {carc_print_diag, &printer};
-	struct carc_tileset *ts = carc_tileset_load(tileset, &sink, NULL, 0, 0);
+	struct carc_src cmd = {.name = "carc tiles"}; /* where a missing tile set is reported */
+	struct carc_tileset *ts = carc_tileset_load(tileset, &sink, &cmd, 0, 0);
 	carc_diag_free(&sink);
 	carc_buf_free(&printer.buf);
 	if (!ts) {

@@ -48,6 +48,7 @@
 	X(E107, ERROR, "tileset-start", "the tile set has no start tile, or several")         \
 	X(E108, ERROR, "tileset-duplicate", "two tile types share an id")                     \
 	X(E109, ERROR, "tileset-size", "too many tiles, types, kinds or features")            \
+	X(E110, ERROR, "tileset-path-refused", "a record names a tile-set file outside the folders it may use") \
 	X(E201, ERROR, "cell-taken", "the cell already holds a tile")                         \
 	X(E202, ERROR, "not-adjacent", "the tile shares no edge with a placed tile")          \
 	X(E203, ERROR, "edge-mismatch", "a shared edge joins different terrains")             \

@@ -2,10 +2,9 @@
  * jcz.c - JCloisterZone saved games (.jcz) into CGN.
  *
  * Import is a pipeline of four steps, each a section below:
- *   1. load: libyaml reads the text into a node tree; a walk over the tree
- *      proves it is JSON (double-quoted strings, JSON literals, flow
- *      collections, no aliases, no repeated keys), so the later steps can
- *      trust each node's type;
+ *   1. load: the strict JSON reader (jsonread.c) reads the text into a
+ *      jansson tree and keeps where each value is, so that every later
+ *      message points at the value it is about;
  *   2. header: setup, players and annotations become CGN tags;
  *   3. replay: the messages of each turn (PLACE_TILE, then DEPLOY_MEEPLE or
  *      PASS, then COMMIT) become one CGN turn line each;
@@ -27,11 +26,11 @@
 #include "jcz.h"
 
 #include "format.h"
+#include "jsonread.h"
 #include "referee.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 /* ---- the tile and location tables ---- */
 
@@ -188,20 +187,17 @@ static const struct {
 
 /* ---- step 1: loading the JSON ---- */
 
-enum jtype { J_NULL, J_BOOL, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT, J_BAD };
-static const char *const jtype_names[] = {"null", "true or false", "a number", "a string", "an array",
-					  "an object", "not JSON"};
+enum jtype { J_NULL, J_BOOL, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT };
 
-#define MAX_DEPTH 64
 #define MAX_COORD 100000
 #define MAX_TEXT 1000   /* bytes of a name, so every tag line stays short */
+
+typedef struct carc_json_span span;
 
 struct conv {
 	const struct carc_src *src;
 	struct carc_diag_sink *sink;
-	yaml_document_t doc;
-	bool loaded;
-	size_t bom;               /* bytes of a byte-order mark libyaml skipped */
+	struct carc_json_doc *doc;
 	unsigned errors;
 	struct carc_buf msg;
 	struct carc_buf path;     /* scratch for element paths in messages */
@@ -214,310 +210,166 @@ struct conv {
 	int nplayers;
 	uint8_t colour[CARC_COLOURS]; /* per player index */
 	int start_x, start_y;     /* JCZ position of the start tile */
-	yaml_node_t *tiny_city;   /* setup.rules.tiny-city-scoring when it is "2" */
-	yaml_node_t *draw_order;  /* gameAnnotations.drawOrder, or NULL */
+	json_t *tiny_city;        /* setup.rules.tiny-city-scoring when it is "2" */
+	json_t *draw_order;       /* gameAnnotations.drawOrder, or NULL */
 	size_t draw_next;         /* its next entry */
 };
 
-static yaml_node_t *node(struct conv *cv, int id)
+static enum jtype jtype(const json_t *n)
 {
-	return yaml_document_get_node(&cv->doc, id);
-}
-
-/* Byte offset of a libyaml mark: libyaml counts characters, not bytes. */
-static size_t mark_offset(const struct conv *cv, size_t index)
-{
-	size_t off = cv->bom;
-	const unsigned char *p = (const unsigned char *)cv->src->text;
-	for (size_t chars = 0; off < cv->src->len && chars < index; chars++) {
-		off++;
-		while (off < cv->src->len && (p[off] & 0xC0) == 0x80)
-			off++;
+	switch (json_typeof(n)) {
+	case JSON_OBJECT:
+		return J_OBJECT;
+	case JSON_ARRAY:
+		return J_ARRAY;
+	case JSON_STRING:
+		return J_STRING;
+	case JSON_INTEGER:
+	case JSON_REAL:
+		return J_NUMBER;
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return J_BOOL;
+	default:
+		return J_NULL;
 	}
-	return off;
 }
 
-static void vreport(struct conv *cv, enum carc_code code, size_t index, size_t end_index, const char *fmt,
-		    va_list ap)
+static const char *const jtype_names[] = {"null", "true or false", "a number", "a string", "an array",
+					  "an object"};
+
+/* The reader refuses a string holding U+0000, so a C string is all of it. */
+static const char *str(const json_t *n)
+{
+	return json_string_value(n);
+}
+
+/* Where things are, for messages: a node (not true, false or null, which
+ * jansson shares: those are found through their container), a member's
+ * value or key, an array's item. The start of the text when not found. */
+static span at_node(const struct conv *cv, const json_t *v)
+{
+	span at = {0, 1};
+	carc_json_where(cv->doc, v, &at);
+	return at;
+}
+
+static span at_member(const struct conv *cv, const json_t *obj, const char *key)
+{
+	span at;
+	return carc_json_member_where(cv->doc, obj, key, NULL, &at) ? at : at_node(cv, obj);
+}
+
+static span at_key(const struct conv *cv, const json_t *obj, const char *key)
+{
+	span at;
+	return carc_json_member_where(cv->doc, obj, key, &at, NULL) ? at : at_node(cv, obj);
+}
+
+static span at_item(const struct conv *cv, const json_t *arr, size_t i)
+{
+	span at;
+	return carc_json_item_where(cv->doc, arr, i, &at) ? at : at_node(cv, arr);
+}
+
+/* Reports at a place in the text: the whole token for a scalar or a key,
+ * the bracket for a collection. */
+static void fail(struct conv *cv, enum carc_code code, span at, const char *fmt, ...) CARC_PRINTF(4, 5);
+
+static void fail(struct conv *cv, enum carc_code code, span at, const char *fmt, ...)
 {
 	carc_buf_reset(&cv->msg);
+	va_list ap;
+	va_start(ap, fmt);
 	carc_buf_vprintf(&cv->msg, fmt, ap);
-	size_t off = mark_offset(cv, index);
-	size_t end = end_index > index ? mark_offset(cv, end_index) : off + 1;
-	carc_diag_report(cv->sink, code, cv->src, off, end - off, "%s", carc_buf_cstr(&cv->msg));
+	va_end(ap);
+	carc_diag_report(cv->sink, code, cv->src, at.off, at.len ? at.len : 1, "%s", carc_buf_cstr(&cv->msg));
 	cv->errors++;
-}
-
-/* Reports at a libyaml mark (character index), spanning to end_index. */
-static void fail_at(struct conv *cv, enum carc_code code, size_t index, size_t end_index, const char *fmt, ...)
-	CARC_PRINTF(5, 6);
-
-static void fail_at(struct conv *cv, enum carc_code code, size_t index, size_t end_index, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vreport(cv, code, index, end_index, fmt, ap);
-	va_end(ap);
-}
-
-/* Reports at a node: the whole token for a scalar, the bracket for a collection. */
-static void fail(struct conv *cv, enum carc_code code, const yaml_node_t *n, const char *fmt, ...)
-	CARC_PRINTF(4, 5);
-
-static void fail(struct conv *cv, enum carc_code code, const yaml_node_t *n, const char *fmt, ...)
-{
-	size_t index = n ? n->start_mark.index : 0;
-	size_t end = n && n->type == YAML_SCALAR_NODE ? n->end_mark.index : index + 1;
-	va_list ap;
-	va_start(ap, fmt);
-	vreport(cv, code, index, end, fmt, ap);
-	va_end(ap);
-}
-
-static bool is_json_number(const char *s)
-{
-	const char *p = s;
-	if (*p == '-')
-		p++;
-	if (*p == '0')
-		p++;
-	else if (*p >= '1' && *p <= '9')
-		while (*p >= '0' && *p <= '9')
-			p++;
-	else
-		return false;
-	if (*p == '.') {
-		p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return false;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return false;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	return *p == 0;
-}
-
-static enum jtype jtype(const yaml_node_t *n)
-{
-	switch (n->type) {
-	case YAML_SCALAR_NODE: {
-		const char *v = (const char *)n->data.scalar.value;
-		if (n->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE)
-			return J_STRING;
-		if (n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-			return J_BAD;
-		if (!strcmp(v, "null"))
-			return J_NULL;
-		if (!strcmp(v, "true") || !strcmp(v, "false"))
-			return J_BOOL;
-		return is_json_number(v) ? J_NUMBER : J_BAD;
-	}
-	case YAML_SEQUENCE_NODE:
-		return n->data.sequence.style == YAML_FLOW_SEQUENCE_STYLE ? J_ARRAY : J_BAD;
-	case YAML_MAPPING_NODE:
-		return n->data.mapping.style == YAML_FLOW_MAPPING_STYLE ? J_OBJECT : J_BAD;
-	default:
-		return J_BAD;
-	}
-}
-
-static const char *str(const yaml_node_t *n)
-{
-	return (const char *)n->data.scalar.value;
-}
-
-/* Proves the tree is JSON; seen[] catches aliases (a node reached twice). */
-static bool check_json(struct conv *cv, int id, int depth, uint8_t *seen)
-{
-	yaml_node_t *n = node(cv, id);
-	if (depth > MAX_DEPTH) {
-		fail(cv, CARC_E501, n, "the JSON nests deeper than %d levels", MAX_DEPTH);
-		return false;
-	}
-	if (seen[id]) {
-		fail(cv, CARC_E501, n, "a YAML alias is not JSON");
-		return false;
-	}
-	seen[id] = 1;
-	static const char *const default_tags[] = {YAML_STR_TAG, YAML_SEQ_TAG, YAML_MAP_TAG};
-	const char *want_tag = default_tags[n->type == YAML_SCALAR_NODE ? 0 : n->type == YAML_SEQUENCE_NODE ? 1 : 2];
-	if (n->tag && strcmp((const char *)n->tag, want_tag)) {
-		fail(cv, CARC_E501, n, "a YAML tag is not JSON");
-		return false;
-	}
-	switch (jtype(n)) {
-	case J_BAD:
-		if (n->type == YAML_SCALAR_NODE && !str(n)[0])
-			fail(cv, CARC_E501, n, "a value is missing here");
-		else if (n->type == YAML_SCALAR_NODE)
-			fail(cv, CARC_E501, n, "'%s' is not a JSON value (a \"string\", a number, true, false or null)",
-			     str(n));
-		else
-			fail(cv, CARC_E501, n, "a YAML block collection is not JSON (use [ ] or { })");
-		return false;
-	case J_ARRAY:
-		for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++)
-			if (!check_json(cv, *it, depth + 1, seen))
-				return false;
-		return true;
-	case J_OBJECT:
-		for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-			yaml_node_t *k = node(cv, p->key);
-			if (k->type != YAML_SCALAR_NODE || jtype(k) != J_STRING) {
-				fail(cv, CARC_E501, k, "an object key must be a \"string\"");
-				return false;
-			}
-			for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++)
-				if (!strcmp(str(node(cv, q->key)), str(k))) {
-					fail(cv, CARC_E501, k, "the key \"%s\" appears twice in one object", str(k));
-					return false;
-				}
-			if (seen[p->key]) {
-				fail(cv, CARC_E501, k, "a YAML alias is not JSON");
-				return false;
-			}
-			seen[p->key] = 1;
-			if (!check_json(cv, p->value, depth + 1, seen))
-				return false;
-		}
-		return true;
-	default:
-		return true;
-	}
-}
-
-static void yaml_problem(struct conv *cv, const yaml_parser_t *ps)
-{
-	const char *what = ps->problem ? ps->problem : "unreadable input";
-	if (ps->context)
-		fail_at(cv, CARC_E501, ps->problem_mark.index, 0, "not well-formed JSON: %s %s", what, ps->context);
-	else
-		fail_at(cv, CARC_E501, ps->problem_mark.index, 0, "not well-formed JSON: %s", what);
 }
 
 /* Loads the text; false after reporting when it is not one JSON object. */
 static bool load(struct conv *cv)
 {
-	const struct carc_src *src = cv->src;
-	if (src->len >= 3 && !memcmp(src->text, "\xef\xbb\xbf", 3))
-		cv->bom = 3;
-	yaml_parser_t ps;
-	if (!yaml_parser_initialize(&ps)) {
-		fail_at(cv, CARC_E501, 0, 0, "cannot start the JSON reader (out of memory)");
+	cv->doc = carc_json_read(cv->src, CARC_E501, cv->sink);
+	if (!cv->doc) {
+		cv->errors++;
 		return false;
 	}
-	yaml_parser_set_input_string(&ps, (const unsigned char *)src->text, src->len);
-	if (!yaml_parser_load(&ps, &cv->doc)) {
-		yaml_problem(cv, &ps);
-		yaml_parser_delete(&ps);
+	json_t *root = carc_json_root(cv->doc);
+	if (jtype(root) != J_OBJECT) {
+		fail(cv, CARC_E502, at_node(cv, root), "a .jcz file is a JSON object { ... }, not %s",
+		     jtype_names[jtype(root)]);
 		return false;
 	}
-	cv->loaded = true;
-	yaml_node_t *root = yaml_document_get_root_node(&cv->doc);
-	if (!root) {
-		fail_at(cv, CARC_E501, 0, 0, "the input is empty: a .jcz file is one JSON object");
-		yaml_parser_delete(&ps);
-		return false;
-	}
-	/* one value only: the next document must be the end of the stream */
-	yaml_document_t more;
-	if (!yaml_parser_load(&ps, &more)) {
-		fail_at(cv, CARC_E501, ps.problem_mark.index, 0, "text after the end of the JSON object");
-		yaml_parser_delete(&ps);
-		return false;
-	}
-	bool extra = yaml_document_get_root_node(&more) != NULL;
-	yaml_document_delete(&more);
-	yaml_parser_delete(&ps);
-	if (extra) {
-		fail_at(cv, CARC_E501, root->end_mark.index, 0, "text after the end of the JSON object");
-		return false;
-	}
-	size_t nnodes = (size_t)(cv->doc.nodes.top - cv->doc.nodes.start);
-	uint8_t *seen = xcalloc(nnodes + 1, 1);
-	bool ok = check_json(cv, 1, 0, seen);
-	free(seen);
-	if (ok && jtype(root) != J_OBJECT) {
-		fail(cv, CARC_E502, root, "a .jcz file is a JSON object { ... }, not %s", jtype_names[jtype(root)]);
-		ok = false;
-	}
-	return ok;
+	return true;
 }
 
 /* ---- typed access, with the element's path for messages ---- */
 
-static yaml_node_t *member(struct conv *cv, const yaml_node_t *obj, const char *key)
+static json_t *member(const json_t *obj, const char *key)
 {
-	for (yaml_node_pair_t *p = obj->data.mapping.pairs.start; p < obj->data.mapping.pairs.top; p++)
-		if (!strcmp(str(node(cv, p->key)), key))
-			return node(cv, p->value);
-	return NULL;
+	return json_object_get(obj, key);
 }
 
-static size_t items(const yaml_node_t *arr)
+static size_t items(const json_t *arr)
 {
-	return (size_t)(arr->data.sequence.items.top - arr->data.sequence.items.start);
+	return json_array_size(arr);
 }
 
-static yaml_node_t *item(struct conv *cv, const yaml_node_t *arr, size_t i)
+static json_t *item(const json_t *arr, size_t i)
 {
-	return node(cv, arr->data.sequence.items.start[i]);
+	return json_array_get(arr, i);
 }
 
 /* The member key of obj (at path) with type want; reports and returns NULL
  * when it is missing (and required) or of another type. A null counts as
  * missing. */
-static yaml_node_t *want(struct conv *cv, const yaml_node_t *obj, const char *path, const char *key,
-			 enum jtype type, bool required)
+static json_t *want(struct conv *cv, const json_t *obj, const char *path, const char *key, enum jtype type,
+		    bool required)
 {
-	yaml_node_t *v = member(cv, obj, key);
+	json_t *v = member(obj, key);
 	if (!v || jtype(v) == J_NULL) {
 		if (required)
-			fail(cv, CARC_E502, obj, "%s has no \"%s\"", path, key);
+			fail(cv, CARC_E502, at_node(cv, obj), "%s has no \"%s\"", path, key);
 		return NULL;
 	}
 	if (jtype(v) != type) {
-		fail(cv, CARC_E502, v, "%s.%s should be %s, not %s", path, key, jtype_names[type], jtype_names[jtype(v)]);
+		fail(cv, CARC_E502, at_member(cv, obj, key), "%s.%s should be %s, not %s", path, key, jtype_names[type],
+		     jtype_names[jtype(v)]);
 		return NULL;
 	}
 	return v;
 }
 
-/* A whole number within [lo, hi] ("7" or "7.0"). */
-static bool int_value(const yaml_node_t *n, long lo, long hi, long *out)
+/* A whole number within [lo, hi] (7 or 7.0). */
+static bool int_value(const json_t *n, long lo, long hi, long *out)
 {
-	if (jtype(n) != J_NUMBER)
-		return false;
-	const char *s = str(n);
-	char *end;
-	long v = strtol(s, &end, 10);
-	if (*end == '.') {
-		end++;
-		while (*end == '0')
-			end++;
+	if (json_is_integer(n)) {
+		json_int_t v = json_integer_value(n);
+		if (v < lo || v > hi)
+			return false;
+		*out = (long)v;
+		return true;
 	}
-	if (*end || v < lo || v > hi)
+	if (!json_is_real(n))
 		return false;
-	*out = v;
+	double d = json_real_value(n);
+	if (!(d >= (double)lo && d <= (double)hi) || d != (double)(long)d)
+		return false;
+	*out = (long)d;
 	return true;
 }
 
-static bool want_int(struct conv *cv, const yaml_node_t *obj, const char *path, const char *key, long lo,
-		     long hi, bool required, long *out)
+static bool want_int(struct conv *cv, const json_t *obj, const char *path, const char *key, long lo, long hi,
+		     bool required, long *out)
 {
-	yaml_node_t *v = want(cv, obj, path, key, J_NUMBER, required);
+	json_t *v = want(cv, obj, path, key, J_NUMBER, required);
 	if (!v)
 		return false;
 	if (!int_value(v, lo, hi, out)) {
-		fail(cv, CARC_E502, v, "%s.%s should be a whole number from %ld to %ld, not %s", path, key, lo, hi, str(v));
+		span at = at_node(cv, v);
+		fail(cv, CARC_E502, at, "%s.%s should be a whole number from %ld to %ld, not %.*s", path, key, lo, hi,
+		     (int)(at.len > 40 ? 40 : at.len), cv->src->text + at.off);
 		return false;
 	}
 	return true;
@@ -551,13 +403,13 @@ static void add_tag(struct carc_buf *b, const char *name, const char *value)
 }
 
 /* A JCZ tile id to the index of its tile in the base set, or reports E505. */
-static int tile_of(struct conv *cv, const yaml_node_t *id_node, const char *path, const struct carc_jcz_tile **jt)
+static int tile_of(struct conv *cv, const json_t *id_node, const char *path, const struct carc_jcz_tile **jt)
 {
 	const char *id = str(id_node);
 	*jt = carc_jcz_tile_find(id, strlen(id));
 	if (!*jt) {
-		fail(cv, CARC_E505, id_node, "%s: tile \"%s\" is not a base-game tile; only base games can be imported",
-		     path, id);
+		fail(cv, CARC_E505, at_node(cv, id_node), "%s: tile \"%s\" is not a base-game tile; only base games can "
+		     "be imported", path, id);
 		return -1;
 	}
 	char letter = (*jt)->letter;
@@ -565,7 +417,7 @@ static int tile_of(struct conv *cv, const yaml_node_t *id_node, const char *path
 }
 
 /* "R90" (replay) or 90 / "R90" (setup.start) to quarter turns; -1 if neither. */
-static int rotation_of(const yaml_node_t *n)
+static int rotation_of(const json_t *n)
 {
 	static const char *const names[] = {"R0", "R90", "R180", "R270"};
 	long deg;
@@ -578,12 +430,12 @@ static int rotation_of(const yaml_node_t *n)
 }
 
 /* A JCZ [x, y] to CGN's x,y, relative to the start tile. */
-static bool position_of(struct conv *cv, const yaml_node_t *n, const char *path, int *x, int *y)
+static bool position_of(struct conv *cv, const json_t *n, const char *path, int *x, int *y)
 {
 	long v[2];
-	if (jtype(n) != J_ARRAY || items(n) != 2 || !int_value(item(cv, n, 0), -MAX_COORD, MAX_COORD, &v[0]) ||
-	    !int_value(item(cv, n, 1), -MAX_COORD, MAX_COORD, &v[1])) {
-		fail(cv, CARC_E502, n, "%s should be a position [x, y] of two whole numbers", path);
+	if (jtype(n) != J_ARRAY || items(n) != 2 || !int_value(item(n, 0), -MAX_COORD, MAX_COORD, &v[0]) ||
+	    !int_value(item(n, 1), -MAX_COORD, MAX_COORD, &v[1])) {
+		fail(cv, CARC_E502, at_node(cv, n), "%s should be a position [x, y] of two whole numbers", path);
 		return false;
 	}
 	*x = (int)v[0] - cv->start_x;
@@ -591,15 +443,15 @@ static bool position_of(struct conv *cv, const yaml_node_t *n, const char *path,
 	return true;
 }
 
-static bool truthy(const yaml_node_t *n)
+static bool truthy(const json_t *n)
 {
 	switch (jtype(n)) {
 	case J_NULL:
 		return false;
 	case J_BOOL:
-		return !strcmp(str(n), "true");
+		return json_is_true(n);
 	case J_NUMBER:
-		return strtod(str(n), NULL) != 0;
+		return json_number_value(n) != 0;
 	case J_STRING:
 		return str(n)[0] != 0;
 	default:
@@ -616,44 +468,44 @@ static const char *const expansion_rules[] = {
 	"little-buildings-scoring", "king-and-robber-baron-scoring", "king-and-robber-scoring",
 };
 
-static void read_sets(struct conv *cv, const yaml_node_t *sets)
+static void read_sets(struct conv *cv, const json_t *sets)
 {
 	int base = 0;
-	for (yaml_node_pair_t *p = sets->data.mapping.pairs.start; p < sets->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(cv, p->key), *v = node(cv, p->value);
-		const char *name = str(k);
+	const char *name;
+	json_t *v;
+	json_object_foreach((json_t *)sets, name, v) {
 		long copies;
 		if (!int_value(v, 0, 99, &copies)) {
-			fail(cv, CARC_E502, v, "setup.sets.%s should be a number of copies, not %s", name,
+			fail(cv, CARC_E502, at_member(cv, sets, name), "setup.sets.%s should be a number of copies, not %s", name,
 			     jtype_names[jtype(v)]);
 			continue;
 		}
 		if (copies == 0)
 			continue;
 		if (strcmp(name, "basic") && strcmp(name, "basic:1") && strcmp(name, "basic:2")) {
-			fail(cv, CARC_E503, k, "setup.sets: \"%s\" is an expansion; only base games can be imported", name);
+			fail(cv, CARC_E503, at_key(cv, sets, name), "setup.sets: \"%s\" is an expansion; only base games can be imported", name);
 			continue;
 		}
 		if (copies != 1)
-			fail(cv, CARC_E503, v, "setup.sets.%s: %ld copies of the base game; CGN's base game has one", name,
+			fail(cv, CARC_E503, at_node(cv, v), "setup.sets.%s: %ld copies of the base game; CGN's base game has one", name,
 			     copies);
 		base++;
 		if (base == 2)
-			fail(cv, CARC_E503, k, "setup.sets: two base sets at once; CGN's base game has one");
+			fail(cv, CARC_E503, at_key(cv, sets, name), "setup.sets: two base sets at once; CGN's base game has one");
 	}
 	if (base == 0)
-		fail(cv, CARC_E503, sets, "setup.sets names no base set (basic:1 or basic:2)");
+		fail(cv, CARC_E503, at_node(cv, sets), "setup.sets names no base set (basic:1 or basic:2)");
 }
 
-static void read_elements(struct conv *cv, const yaml_node_t *el, struct carc_buf *tags)
+static void read_elements(struct conv *cv, const json_t *el, struct carc_buf *tags)
 {
-	for (yaml_node_pair_t *p = el->data.mapping.pairs.start; p < el->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(cv, p->key), *v = node(cv, p->value);
-		const char *name = str(k);
+	const char *name;
+	json_t *v;
+	json_object_foreach((json_t *)el, name, v) {
 		long n;
 		if (!strcmp(name, "small-follower")) {
 			if (!int_value(v, cv->rules->min_followers, cv->rules->max_followers, &n))
-				fail(cv, CARC_E502, v, "setup.elements.small-follower should be a number of followers from %d "
+				fail(cv, CARC_E502, at_member(cv, el, name), "setup.elements.small-follower should be a number of followers from %d "
 				     "to %d", cv->rules->min_followers, cv->rules->max_followers);
 			else if (n != cv->rules->followers)
 				carc_buf_printf(tags, "[Followers \"%ld\"]\n", n);
@@ -661,17 +513,17 @@ static void read_elements(struct conv *cv, const yaml_node_t *el, struct carc_bu
 			/* Without farmers no follower stands in a field, and fields score nobody:
 			 * the same game either way. */
 		} else if (truthy(v)) {
-			fail(cv, CARC_E503, k, "setup.elements: \"%s\" is an expansion figure or setting; only base games "
+			fail(cv, CARC_E503, at_key(cv, el, name), "setup.elements: \"%s\" is an expansion figure or setting; only base games "
 			     "can be imported", name);
 		}
 	}
 }
 
-static void read_rules(struct conv *cv, const yaml_node_t *rules)
+static void read_rules(struct conv *cv, const json_t *rules)
 {
-	for (yaml_node_pair_t *p = rules->data.mapping.pairs.start; p < rules->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(cv, p->key), *v = node(cv, p->value);
-		const char *name = str(k);
+	const char *name;
+	json_t *v;
+	json_object_foreach((json_t *)rules, name, v) {
 		if (!strcmp(name, "tiny-city-scoring")) {
 			/* "4": a 2-tile city scores 4 (the 3rd edition); "2": it scores 2,
 			 * the small-city rule of the 1st and 2nd editions. */
@@ -681,36 +533,36 @@ static void read_rules(struct conv *cv, const yaml_node_t *rules)
 				cv->tiny_city = v;
 				continue;
 			}
-			fail(cv, CARC_E504, v, "setup.rules.tiny-city-scoring should be \"4\" or \"2\"");
+			fail(cv, CARC_E504, at_member(cv, rules, name), "setup.rules.tiny-city-scoring should be \"4\" or \"2\"");
 			continue;
 		}
 		bool known = false;
 		for (size_t i = 0; i < CARC_ARRAY_LEN(expansion_rules) && !known; i++)
 			known = !strcmp(name, expansion_rules[i]);
 		if (!known)
-			fail(cv, CARC_E504, k, "setup.rules: \"%s\" is not a rule carc knows how to convert", name);
+			fail(cv, CARC_E504, at_key(cv, rules, name), "setup.rules: \"%s\" is not a rule carc knows how to convert", name);
 	}
 }
 
-static void read_start(struct conv *cv, const yaml_node_t *start, struct carc_buf *tags)
+static void read_start(struct conv *cv, const json_t *start, struct carc_buf *tags)
 {
 	if (items(start) != 1) {
-		fail(cv, CARC_E503, start, "setup.start lists %zu start tiles; the base game has one", items(start));
+		fail(cv, CARC_E503, at_node(cv, start), "setup.start lists %zu start tiles; the base game has one", items(start));
 		return;
 	}
-	yaml_node_t *st = item(cv, start, 0);
+	json_t *st = item(start, 0);
 	if (jtype(st) != J_OBJECT) {
-		fail(cv, CARC_E502, st, "setup.start[0] should be an object {\"tile\", \"x\", \"y\", \"rotation\"}");
+		fail(cv, CARC_E502, at_item(cv, start, 0), "setup.start[0] should be an object {\"tile\", \"x\", \"y\", \"rotation\"}");
 		return;
 	}
-	yaml_node_t *tile = want(cv, st, "setup.start[0]", "tile", J_STRING, true);
+	json_t *tile = want(cv, st, "setup.start[0]", "tile", J_STRING, true);
 	long x = 0, y = 0;
 	bool ok = want_int(cv, st, "setup.start[0]", "x", -MAX_COORD, MAX_COORD, true, &x);
 	ok &= want_int(cv, st, "setup.start[0]", "y", -MAX_COORD, MAX_COORD, true, &y);
-	yaml_node_t *rn = member(cv, st, "rotation");
+	json_t *rn = member(st, "rotation");
 	int rot = rn ? rotation_of(rn) : 0;
 	if (rot < 0)
-		fail(cv, CARC_E502, rn, "setup.start[0].rotation should be 0, 90, 180 or 270");
+		fail(cv, CARC_E502, at_member(cv, st, "rotation"), "setup.start[0].rotation should be 0, 90, 180 or 270");
 	if (!tile || !ok || rot < 0)
 		return;
 	cv->start_x = (int)x;
@@ -724,39 +576,40 @@ static void read_start(struct conv *cv, const yaml_node_t *start, struct carc_bu
 		carc_buf_printf(tags, "[Start \"%c %d\"]\n", jt->letter, cgn_rot * 90);
 }
 
-static void read_setup(struct conv *cv, const yaml_node_t *setup, struct carc_buf *tags)
+static void read_setup(struct conv *cv, const json_t *setup, struct carc_buf *tags)
 {
 	static const char *const keys[] = {"sets", "elements", "rules", "start", "timer", "options"};
-	for (yaml_node_pair_t *p = setup->data.mapping.pairs.start; p < setup->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(cv, p->key), *v = node(cv, p->value);
+	const char *name;
+	json_t *v;
+	json_object_foreach((json_t *)setup, name, v) {
 		bool known = false;
 		for (size_t i = 0; i < CARC_ARRAY_LEN(keys) && !known; i++)
-			known = !strcmp(str(k), keys[i]);
+			known = !strcmp(name, keys[i]);
 		/* an empty value (tiles: {}) changes nothing */
-		bool empty = jtype(v) == J_NULL || (jtype(v) == J_OBJECT && v->data.mapping.pairs.top ==
-						    v->data.mapping.pairs.start);
+		bool empty = jtype(v) == J_NULL || (jtype(v) == J_OBJECT && json_object_size(v) == 0);
 		if (!known && !empty)
-			fail(cv, CARC_E503, k, "setup: \"%s\" is not a base-game setting carc can convert", str(k));
+			fail(cv, CARC_E503, at_key(cv, setup, name), "setup: \"%s\" is not a base-game setting carc can "
+			     "convert", name);
 	}
-	yaml_node_t *sets = want(cv, setup, "setup", "sets", J_OBJECT, true);
+	json_t *sets = want(cv, setup, "setup", "sets", J_OBJECT, true);
 	if (sets)
 		read_sets(cv, sets);
-	yaml_node_t *elements = want(cv, setup, "setup", "elements", J_OBJECT, false);
+	json_t *elements = want(cv, setup, "setup", "elements", J_OBJECT, false);
 	if (elements)
 		read_elements(cv, elements, tags);
-	yaml_node_t *rules = want(cv, setup, "setup", "rules", J_OBJECT, false);
+	json_t *rules = want(cv, setup, "setup", "rules", J_OBJECT, false);
 	if (rules)
 		read_rules(cv, rules);
-	yaml_node_t *start = want(cv, setup, "setup", "start", J_ARRAY, true);
+	json_t *start = want(cv, setup, "setup", "start", J_ARRAY, true);
 	if (start)
 		read_start(cv, start, tags);
 }
 
-static void read_players(struct conv *cv, const yaml_node_t *players, struct carc_buf *tags)
+static void read_players(struct conv *cv, const json_t *players, struct carc_buf *tags)
 {
 	size_t n = items(players);
 	if (n == 0 || n > (size_t)cv->rules->max_seats) {
-		fail(cv, CARC_E510, players, "players lists %zu players; a base game has 1 to %d", n,
+		fail(cv, CARC_E510, at_node(cv, players), "players lists %zu players; a base game has 1 to %d", n,
 		     cv->rules->max_seats);
 		return;
 	}
@@ -764,30 +617,30 @@ static void read_players(struct conv *cv, const yaml_node_t *players, struct car
 	struct carc_buf names = {0};
 	carc_buf_adds(tags, "[Seats \"");
 	for (size_t i = 0; i < n; i++) {
-		yaml_node_t *pl = item(cv, players, i);
+		json_t *pl = item(players, i);
 		const char *path = pathf(cv, "players[%zu]", i);
 		if (jtype(pl) != J_OBJECT) {
-			fail(cv, CARC_E502, pl, "%s should be an object {\"name\", \"slot\"}", path);
+			fail(cv, CARC_E502, at_item(cv, players, i), "%s should be an object {\"name\", \"slot\"}", path);
 			continue;
 		}
 		long slot;
 		if (!want_int(cv, pl, path, "slot", 0, 1000, true, &slot))
 			continue;
 		if (slot >= CARC_COLOURS) {
-			fail(cv, CARC_E510, member(cv, pl, "slot"), "%s.slot is %ld; CGN has colours for slots 0 to %d only",
+			fail(cv, CARC_E510, at_member(cv, pl, "slot"), "%s.slot is %ld; CGN has colours for slots 0 to %d only",
 			     path, slot, CARC_COLOURS - 1);
 			continue;
 		}
 		if (taken & (1u << slot)) {
-			fail(cv, CARC_E510, member(cv, pl, "slot"), "%s.slot %ld is taken by an earlier player", path, slot);
+			fail(cv, CARC_E510, at_member(cv, pl, "slot"), "%s.slot %ld is taken by an earlier player", path, slot);
 			continue;
 		}
 		taken |= (uint8_t)(1u << slot);
 		cv->colour[i] = (uint8_t)slot;
 		carc_buf_printf(tags, "%s%s", i ? " " : "", carc_colour_name((int)slot));
-		yaml_node_t *name = want(cv, pl, path, "name", J_STRING, false);
+		json_t *name = want(cv, pl, path, "name", J_STRING, false);
 		if (name && strlen(str(name)) > MAX_TEXT) {
-			fail(cv, CARC_E502, name, "%s.name is longer than %d bytes", path, MAX_TEXT);
+			fail(cv, CARC_E502, at_node(cv, name), "%s.name is longer than %d bytes", path, MAX_TEXT);
 		} else if (name && str(name)[0]) {
 			char tag[16];
 			snprintf(tag, sizeof tag, "%s", carc_colour_name((int)slot));
@@ -816,34 +669,34 @@ static bool iso_date(const char *s, char out[11])
 	return true;
 }
 
-static bool read_header(struct conv *cv, const yaml_node_t *root, const char *name, struct carc_buf *tags)
+static bool read_header(struct conv *cv, const json_t *root, const char *name, struct carc_buf *tags)
 {
-	yaml_node_t *version = want(cv, root, "the file", "appVersion", J_STRING, false);
+	json_t *version = want(cv, root, "the file", "appVersion", J_STRING, false);
 	if (name)
 		carc_buf_printf(&cv->cgn, "; Imported from %s (JCloisterZone %s) by carc import\n", name,
 				version ? str(version) : "save");
 	else
 		carc_buf_printf(&cv->cgn, "; Imported from JCloisterZone %s by carc import\n",
 				version ? str(version) : "save");
-	yaml_node_t *title = want(cv, root, "the file", "name", J_STRING, false);
+	json_t *title = want(cv, root, "the file", "name", J_STRING, false);
 	if (title && strlen(str(title)) > MAX_TEXT)
-		fail(cv, CARC_E502, title, "the file's name is longer than %d bytes", MAX_TEXT);
+		fail(cv, CARC_E502, at_node(cv, title), "the file's name is longer than %d bytes", MAX_TEXT);
 	else if (title && str(title)[0])
 		add_tag(tags, "Event", str(title));
-	yaml_node_t *created = want(cv, root, "the file", "created", J_STRING, false);
+	json_t *created = want(cv, root, "the file", "created", J_STRING, false);
 	char date[11];
 	if (created && iso_date(str(created), date))
 		carc_buf_printf(tags, "[Date \"%s\"]\n", date);
 	unsigned before = cv->errors;
-	yaml_node_t *setup = want(cv, root, "the file", "setup", J_OBJECT, true);
+	json_t *setup = want(cv, root, "the file", "setup", J_OBJECT, true);
 	if (setup)
 		read_setup(cv, setup, tags);
 	if (cv->tiny_city)
 		carc_buf_adds(tags, "[Edition \"2\"]\n");
-	yaml_node_t *players = want(cv, root, "the file", "players", J_ARRAY, true);
+	json_t *players = want(cv, root, "the file", "players", J_ARRAY, true);
 	if (players)
 		read_players(cv, players, tags);
-	yaml_node_t *ann = want(cv, root, "the file", "gameAnnotations", J_OBJECT, false);
+	json_t *ann = want(cv, root, "the file", "gameAnnotations", J_OBJECT, false);
 	long end_turn;
 	if (ann && want_int(cv, ann, "gameAnnotations", "endTurn", 0, 100000, false, &end_turn))
 		carc_buf_printf(&cv->cgn, "; JCloisterZone ends this game after turn %ld (gameAnnotations.endTurn) "
@@ -851,8 +704,8 @@ static bool read_header(struct conv *cv, const yaml_node_t *root, const char *na
 	if (ann) {
 		cv->draw_order = want(cv, ann, "gameAnnotations", "drawOrder", J_ARRAY, false);
 		for (size_t i = 0; cv->draw_order && i < items(cv->draw_order); i++)
-			if (jtype(item(cv, cv->draw_order, i)) != J_STRING) {
-				fail(cv, CARC_E502, item(cv, cv->draw_order, i), "gameAnnotations.drawOrder[%zu] should be a "
+			if (jtype(item(cv->draw_order, i)) != J_STRING) {
+				fail(cv, CARC_E502, at_item(cv, cv->draw_order, i), "gameAnnotations.drawOrder[%zu] should be a "
 				     "tile id", i);
 				cv->draw_order = NULL;
 			}
@@ -873,16 +726,16 @@ struct turn {
 };
 
 /* The player of a message: its "player" field, or else whose turn it is. */
-static bool message_player(struct conv *cv, const yaml_node_t *msg, const char *path, int dflt, int *player)
+static bool message_player(struct conv *cv, const json_t *msg, const char *path, int dflt, int *player)
 {
 	long p;
-	yaml_node_t *pn = member(cv, msg, "player");
+	json_t *pn = member(msg, "player");
 	if (!pn || jtype(pn) == J_NULL) {
 		*player = dflt;
 		return true;
 	}
 	if (!int_value(pn, 0, cv->nplayers - 1, &p)) {
-		fail(cv, CARC_E502, pn, "%s.player should be a player number from 0 to %d", path, cv->nplayers - 1);
+		fail(cv, CARC_E502, at_member(cv, msg, "player"), "%s.player should be a player number from 0 to %d", path, cv->nplayers - 1);
 		return false;
 	}
 	*player = (int)p;
@@ -903,21 +756,21 @@ static void write_turn(struct conv *cv, const struct turn *t)
 
 /* Tiles of the draw order before the one placed were drawn and put aside:
  * CGN discards, which the referee proves fitted nowhere. */
-static bool draw_until(struct conv *cv, const struct turn *t, const yaml_node_t *id_node, const char *path)
+static bool draw_until(struct conv *cv, const struct turn *t, const json_t *id_node, const char *path)
 {
 	if (!cv->draw_order || cv->draw_next >= items(cv->draw_order))
 		return true;
 	size_t n = items(cv->draw_order), j = cv->draw_next;
-	while (j < n && strcmp(str(item(cv, cv->draw_order, j)), str(id_node)))
+	while (j < n && strcmp(str(item(cv->draw_order, j)), str(id_node)))
 		j++;
 	if (j == n) {
-		fail(cv, CARC_E511, id_node, "%s: tile \"%s\" is placed, but gameAnnotations.drawOrder has \"%s\" next "
-		     "and no \"%s\" after it", path, str(id_node), str(item(cv, cv->draw_order, cv->draw_next)),
+		fail(cv, CARC_E511, at_node(cv, id_node), "%s: tile \"%s\" is placed, but gameAnnotations.drawOrder has \"%s\" next "
+		     "and no \"%s\" after it", path, str(id_node), str(item(cv->draw_order, cv->draw_next)),
 		     str(id_node));
 		return false;
 	}
 	for (; cv->draw_next < j; cv->draw_next++) {
-		yaml_node_t *d = item(cv, cv->draw_order, cv->draw_next);
+		json_t *d = item(cv->draw_order, cv->draw_next);
 		const struct carc_jcz_tile *jt;
 		char dpath[64];
 		snprintf(dpath, sizeof dpath, "gameAnnotations.drawOrder[%zu]", cv->draw_next);
@@ -930,11 +783,11 @@ static bool draw_until(struct conv *cv, const struct turn *t, const yaml_node_t 
 	return true;
 }
 
-static bool place_tile(struct conv *cv, const yaml_node_t *msg, const yaml_node_t *payload, const char *path,
+static bool place_tile(struct conv *cv, const json_t *msg, const json_t *payload, const char *path,
 		       int player, struct turn *t)
 {
 	if (t->open) {
-		fail(cv, CARC_E507, msg, "%s: a second PLACE_TILE before the COMMIT that ends the turn", path);
+		fail(cv, CARC_E507, at_node(cv, msg), "%s: a second PLACE_TILE before the COMMIT that ends the turn", path);
 		return false;
 	}
 	memset(t, 0, sizeof *t);
@@ -942,9 +795,9 @@ static bool place_tile(struct conv *cv, const yaml_node_t *msg, const yaml_node_
 	t->role = -1;
 	char sub[96];
 	snprintf(sub, sizeof sub, "%s.payload", path);
-	yaml_node_t *id = want(cv, payload, sub, "tileId", J_STRING, true);
-	yaml_node_t *rn = want(cv, payload, sub, "rotation", J_STRING, true);
-	yaml_node_t *pos = want(cv, payload, sub, "position", J_ARRAY, true);
+	json_t *id = want(cv, payload, sub, "tileId", J_STRING, true);
+	json_t *rn = want(cv, payload, sub, "rotation", J_STRING, true);
+	json_t *pos = want(cv, payload, sub, "position", J_ARRAY, true);
 	if (!id || !rn || !pos)
 		return false;
 	const struct carc_jcz_tile *jt;
@@ -954,7 +807,7 @@ static bool place_tile(struct conv *cv, const yaml_node_t *msg, const yaml_node_
 		return false;
 	int rot = rotation_of(rn);
 	if (rot < 0) {
-		fail(cv, CARC_E502, rn, "%s.payload.rotation should be R0, R90, R180 or R270", path);
+		fail(cv, CARC_E502, at_node(cv, rn), "%s.payload.rotation should be R0, R90, R180 or R270", path);
 		return false;
 	}
 	t->rot = (rot + jt->turn) & 3;
@@ -969,31 +822,31 @@ static bool place_tile(struct conv *cv, const yaml_node_t *msg, const yaml_node_
 	return true;
 }
 
-static bool deploy_meeple(struct conv *cv, const yaml_node_t *msg, const yaml_node_t *payload, const char *path,
+static bool deploy_meeple(struct conv *cv, const json_t *msg, const json_t *payload, const char *path,
 			  struct turn *t)
 {
 	if (!t->open || t->decided) {
-		fail(cv, CARC_E507, msg, "%s: DEPLOY_MEEPLE %s", path,
+		fail(cv, CARC_E507, at_node(cv, msg), "%s: DEPLOY_MEEPLE %s", path,
 		     t->open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
 		return false;
 	}
 	char sub[96];
 	snprintf(sub, sizeof sub, "%s.payload", path);
-	yaml_node_t *ptr = want(cv, payload, sub, "pointer", J_OBJECT, true);
-	yaml_node_t *meeple = want(cv, payload, sub, "meepleId", J_STRING, true);
+	json_t *ptr = want(cv, payload, sub, "pointer", J_OBJECT, true);
+	json_t *meeple = want(cv, payload, sub, "meepleId", J_STRING, true);
 	if (!ptr || !meeple)
 		return false;
 	/* meepleId: "<player>.small.<n>" for a follower; anything else is an expansion figure */
 	const char *m = str(meeple), *dot = strchr(m, '.');
 	if (!dot || strncmp(dot, ".small.", 7)) {
-		fail(cv, CARC_E509, meeple, "%s: \"%s\" is not a follower (an expansion figure); only base games can be "
+		fail(cv, CARC_E509, at_node(cv, meeple), "%s: \"%s\" is not a follower (an expansion figure); only base games can be "
 		     "imported", path, m);
 		return false;
 	}
 	snprintf(sub, sizeof sub, "%s.payload.pointer", path);
-	yaml_node_t *pos = want(cv, ptr, sub, "position", J_ARRAY, true);
-	yaml_node_t *feature = want(cv, ptr, sub, "feature", J_STRING, true);
-	yaml_node_t *where = want(cv, ptr, sub, "location", J_STRING, true);
+	json_t *pos = want(cv, ptr, sub, "position", J_ARRAY, true);
+	json_t *feature = want(cv, ptr, sub, "feature", J_STRING, true);
+	json_t *where = want(cv, ptr, sub, "location", J_STRING, true);
 	if (!pos || !feature || !where)
 		return false;
 	int x, y;
@@ -1001,7 +854,7 @@ static bool deploy_meeple(struct conv *cv, const yaml_node_t *msg, const yaml_no
 	if (!position_of(cv, pos, sub, &x, &y))
 		return false;
 	if (x != t->x || y != t->y) {
-		fail(cv, CARC_E508, pos, "%s: the follower goes onto another tile than the one just placed", path);
+		fail(cv, CARC_E508, at_node(cv, pos), "%s: the follower goes onto another tile than the one just placed", path);
 		return false;
 	}
 	const char *kind = NULL;
@@ -1009,19 +862,19 @@ static bool deploy_meeple(struct conv *cv, const yaml_node_t *msg, const yaml_no
 		if (!strcmp(str(feature), feature_names[i].jcz))
 			kind = feature_names[i].kind;
 	if (!kind) {
-		fail(cv, CARC_E508, feature, "%s: \"%s\" is not a base-game feature (City, Road, Field, Monastery)", path,
+		fail(cv, CARC_E508, at_node(cv, feature), "%s: \"%s\" is not a base-game feature (City, Road, Field, Monastery)", path,
 		     str(feature));
 		return false;
 	}
 	struct carc_jcz_location loc;
 	if (!carc_jcz_parse_location(str(where), strlen(str(where)), &loc)) {
-		fail(cv, CARC_E508, where, "%s: \"%s\" is not a base-game location", path, str(where));
+		fail(cv, CARC_E508, at_node(cv, where), "%s: \"%s\" is not a base-game location", path, str(where));
 		return false;
 	}
 	const struct carc_tile *tile = &cv->ts->tiles[t->tile];
 	int f = carc_jcz_feature_at(cv->ts, tile, t->rot, kind, &loc);
 	if (f < 0) {
-		fail(cv, CARC_E508, where, "%s: tile %s turned %d (JCZ's %s turned R%d) has no %s at exactly \"%s\"",
+		fail(cv, CARC_E508, at_node(cv, where), "%s: tile %s turned %d (JCZ's %s turned R%d) has no %s at exactly \"%s\"",
 		     path, tile->id, t->rot * 90, t->jcz->id, t->jcz_rot * 90, kind, str(where));
 		return false;
 	}
@@ -1033,19 +886,19 @@ static bool deploy_meeple(struct conv *cv, const yaml_node_t *msg, const yaml_no
 	return true;
 }
 
-static bool read_replay(struct conv *cv, const yaml_node_t *replay)
+static bool read_replay(struct conv *cv, const json_t *replay)
 {
 	struct turn t = {0};
 	int turns = 0;
 	for (size_t i = 0; i < items(replay); i++) {
-		yaml_node_t *msg = item(cv, replay, i);
+		json_t *msg = item(replay, i);
 		char path[64];
 		snprintf(path, sizeof path, "replay[%zu]", i);
 		if (jtype(msg) != J_OBJECT) {
-			fail(cv, CARC_E502, msg, "%s should be a message object {\"type\", \"payload\"}", path);
+			fail(cv, CARC_E502, at_item(cv, replay, i), "%s should be a message object {\"type\", \"payload\"}", path);
 			return false;
 		}
-		yaml_node_t *type = want(cv, msg, path, "type", J_STRING, true);
+		json_t *type = want(cv, msg, path, "type", J_STRING, true);
 		if (!type)
 			return false;
 		const char *ty = str(type);
@@ -1054,24 +907,24 @@ static bool read_replay(struct conv *cv, const yaml_node_t *replay)
 		bool known = !strcmp(ty, "PLACE_TILE") || !strcmp(ty, "DEPLOY_MEEPLE") || !strcmp(ty, "PASS") ||
 			     !strcmp(ty, "COMMIT");
 		if (!known) {
-			fail(cv, CARC_E506, type, "replay[%zu]: message type \"%s\" cannot be converted (a base game has "
+			fail(cv, CARC_E506, at_node(cv, type), "replay[%zu]: message type \"%s\" cannot be converted (a base game has "
 			     "PLACE_TILE, DEPLOY_MEEPLE, PASS and COMMIT)", i, ty);
 			return false;
 		}
-		yaml_node_t *payload = member(cv, msg, "payload");
+		json_t *payload = member(msg, "payload");
 		if (payload && jtype(payload) != J_OBJECT && jtype(payload) != J_NULL) {
-			fail(cv, CARC_E502, payload, "%s.payload should be an object", path);
+			fail(cv, CARC_E502, at_member(cv, msg, "payload"), "%s.payload should be an object", path);
 			return false;
 		}
 		if ((!payload || jtype(payload) == J_NULL) && (!strcmp(ty, "PLACE_TILE") || !strcmp(ty, "DEPLOY_MEEPLE"))) {
-			fail(cv, CARC_E502, msg, "%s has no \"payload\"", path);
+			fail(cv, CARC_E502, at_node(cv, msg), "%s has no \"payload\"", path);
 			return false;
 		}
 		int player;
 		if (!message_player(cv, msg, path, t.open ? t.player : turns % cv->nplayers, &player))
 			return false;
 		if (t.open && player != t.player) {
-			fail(cv, CARC_E507, member(cv, msg, "player"), "%s: player %d acts in the turn of player %d", path,
+			fail(cv, CARC_E507, at_member(cv, msg, "player"), "%s: player %d acts in the turn of player %d", path,
 			     player, t.player);
 			return false;
 		}
@@ -1083,14 +936,14 @@ static bool read_replay(struct conv *cv, const yaml_node_t *replay)
 				return false;
 		} else if (!strcmp(ty, "PASS")) {
 			if (!t.open || t.decided) {
-				fail(cv, CARC_E507, type, "%s: PASS %s", path,
+				fail(cv, CARC_E507, at_node(cv, type), "%s: PASS %s", path,
 				     t.open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
 				return false;
 			}
 			t.decided = true;
 		} else { /* COMMIT */
 			if (!t.open) {
-				fail(cv, CARC_E507, type, "%s: COMMIT with no tile placed in this turn", path);
+				fail(cv, CARC_E507, at_node(cv, type), "%s: COMMIT with no tile placed in this turn", path);
 				return false;
 			}
 			write_turn(cv, &t);
@@ -1143,7 +996,7 @@ static bool farms_agree(struct conv *cv, const struct carc_record *rec)
 	for (int s = 0; s < rec->nseats && agree; s++) {
 		int c = rec->seats[s];
 		if (farm[0][c] != farm[1][c]) {
-			fail(cv, CARC_E512, cv->tiny_city, "setup.rules.tiny-city-scoring \"2\" is CGN's Edition 2, whose "
+			fail(cv, CARC_E512, at_node(cv, cv->tiny_city), "setup.rules.tiny-city-scoring \"2\" is CGN's Edition 2, whose "
 			     "farm rule would score %s %d for farms where JCloisterZone scores %d; CGN has no edition with "
 			     "both rules", carc_colour_name(c), farm[0][c], farm[1][c]);
 			agree = false;
@@ -1163,7 +1016,7 @@ static bool finish(struct conv *cv, struct carc_buf *out)
 	bool ok = carc_parse_string(cv->cgn.data, cv->cgn.len, "import", cv->cache, &rec, &sink);
 	if (!ok || cap.n) {
 		/* Never expected: the CGN parser's own complaint, with its code. */
-		fail_at(cv, cap.code, 0, 0, "the converted record does not read back as CGN (%s); this is a bug in "
+		fail(cv, cap.code, (span){0, 1}, "the converted record does not read back as CGN (%s); this is a bug in "
 			"carc import, please report it with the file", cap.n ? carc_buf_cstr(&cap.first) : "no game");
 		ok = false;
 	}
@@ -1188,7 +1041,7 @@ bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_b
 		cv.ts = carc_tileset_cache_get(cv.cache, cv.rules->tileset, sink, NULL, 0, 0);
 		ok = cv.ts != NULL;
 	}
-	yaml_node_t *root = ok ? yaml_document_get_root_node(&cv.doc) : NULL;
+	json_t *root = ok ? carc_json_root(cv.doc) : NULL;
 	struct carc_buf tags = {0};
 	if (ok)
 		ok = read_header(&cv, root, name, &tags);
@@ -1196,7 +1049,7 @@ bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_b
 		if (tags.len)
 			carc_buf_add(&cv.cgn, tags.data, tags.len);
 		carc_buf_addc(&cv.cgn, '\n');
-		yaml_node_t *replay = want(&cv, root, "the file", "replay", J_ARRAY, true);
+		json_t *replay = want(&cv, root, "the file", "replay", J_ARRAY, true);
 		ok = replay && read_replay(&cv, replay);
 	}
 	if (ok)
@@ -1207,8 +1060,7 @@ bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_b
 	carc_buf_free(&cv.cgn);
 	carc_buf_free(&cv.msg);
 	carc_buf_free(&cv.path);
-	if (cv.loaded)
-		yaml_document_delete(&cv.doc);
+	carc_json_free(cv.doc);
 	if (cv.cache)
 		carc_tileset_cache_free(cv.cache);
 	return ok;

@@ -4,7 +4,7 @@
  * JCloisterZone (JCZ) saves a game as JSON: a setup (tile sets, figures,
  * rules, the start tile), the players, and a replay of messages: PLACE_TILE,
  * DEPLOY_MEEPLE, PASS and COMMIT, one group per turn. carc reads the JSON
- * with libyaml (JSON is YAML's flow style) and converts base games only:
+ * with its strict reader (jsonread.h) and converts base games only:
  * anything it cannot convert faithfully (an expansion set, tile or figure, a
  * rule CGN has no word for, an unknown message) is refused with a diagnostic
  * located in the JSON text, never turned into a wrong record.

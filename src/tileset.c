@@ -23,6 +23,7 @@
  * and column are turned into a byte offset here (mark_offset) before they are
  * handed to the diagnostics, which count bytes.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "tileset.h"
 
 #include <errno.h>
@@ -31,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 const char *const carc_edge_names[4] = {"N", "E", "S", "W"};
@@ -50,6 +52,13 @@ const char *carc_attr_name(enum carc_attr a) { return attr_names[a]; }
 #define MAX_DEPTH 32   /* YAML nesting; a tile set needs 6 */
 #define MAX_WORDS 64   /* in one list of edges, halves, terrains or borders */
 #define MAX_FILE_BYTES (64u << 20)
+/* YAML nodes (scalars, lists, mappings) of a tile set: the bundled ones have
+ * about 1,000, and the largest a tile set can describe (CARC_MAX_TILE_TYPES
+ * types of CARC_MAX_FEATURES features) some 40,000. libyaml's tree costs
+ * some 170 bytes a node, so the tree stays within about 17 MB besides the
+ * text itself. */
+#define MAX_NODES 100000
+#define LINE_STEP 64
 
 struct loader {
 	yaml_document_t doc;
@@ -58,7 +67,7 @@ struct loader {
 	struct carc_tileset *ts;
 	unsigned errors;
 	bool stop;            /* MAX_ERRORS reached: walk no further */
-	size_t *line_start;   /* byte offset of each line as libyaml counts them */
+	size_t *line_start;   /* byte offset of every LINE_STEP-th line as libyaml counts them */
 	size_t nlines;
 	int start_claims;     /* tiles read with start: true, valid or not */
 	bool too_many_terrains; /* reported once */
@@ -88,7 +97,9 @@ static size_t mark_offset(struct loader *ld, yaml_mark_t m)
 	const unsigned char *s = (const unsigned char *)ld->src.text;
 	size_t n = ld->src.len;
 	if (!ld->line_start) {
-		size_t cap = 64, i = n >= 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf ? 3 : 0;
+		/* the start of every LINE_STEP-th line: a file of newlines costs a
+		 * sixty-fourth of an index of every line */
+		size_t cap = 64, line = 0, i = n >= 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf ? 3 : 0;
 		ld->line_start = xmalloc(cap * sizeof *ld->line_start);
 		ld->line_start[ld->nlines++] = i;
 		while (i < n) {
@@ -98,14 +109,24 @@ static size_t mark_offset(struct loader *ld, yaml_mark_t m)
 				continue;
 			}
 			i += b;
+			if (++line % LINE_STEP)
+				continue;
 			if (ld->nlines == cap)
 				ld->line_start = xrealloc(ld->line_start, (cap *= 2) * sizeof *ld->line_start);
 			ld->line_start[ld->nlines++] = i;
 		}
 	}
-	if (m.line >= ld->nlines)
+	if (m.line / LINE_STEP >= ld->nlines)
 		return n;
-	size_t off = ld->line_start[m.line];
+	size_t off = ld->line_start[m.line / LINE_STEP];
+	for (size_t l = m.line % LINE_STEP; l > 0; l--) {
+		size_t b = 0;
+		while (off < n && !(b = break_len(s, off, n)))
+			off++;
+		if (off >= n)
+			return n;
+		off += b;
+	}
 	for (size_t c = 0; c < m.column && off < n && !break_len(s, off, n); c++) {
 		size_t w = s[off] >= 0x80 ? carc_utf8_len((const char *)s + off, n - off) : 1;
 		off += w ? w : 1;
@@ -1070,7 +1091,9 @@ static void yaml_failed(struct loader *ld, const yaml_parser_t *p)
 }
 
 /* The first pass: the events of the whole stream, to refuse a second
- * document and nesting deeper than MAX_DEPTH before the tree is built. */
+ * document, aliases, nesting deeper than MAX_DEPTH and more than MAX_NODES
+ * nodes before the tree is built. The parser holds one event at a time, so
+ * this pass costs no more memory than the longest token. */
 static bool check_yaml(struct loader *ld)
 {
 	yaml_parser_t p;
@@ -1080,6 +1103,7 @@ static bool check_yaml(struct loader *ld)
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)ld->src.text, ld->src.len);
 	int depth = 0, docs = 0;
+	size_t nodes = 0;
 	bool ok = true, done = false;
 	while (ok && !done) {
 		yaml_event_t ev;
@@ -1088,7 +1112,21 @@ static bool check_yaml(struct loader *ld)
 			ok = false;
 			break;
 		}
-		switch (ev.type) {
+		bool node = ev.type == YAML_SCALAR_EVENT || ev.type == YAML_SEQUENCE_START_EVENT ||
+			    ev.type == YAML_MAPPING_START_EVENT;
+		if (node && ++nodes > MAX_NODES) {
+			fail_at(ld, CARC_E109, mark_offset(ld, ev.start_mark), 1,
+				"more than %d YAML values (scalars, lists and mappings) in one tile set", MAX_NODES);
+			ok = false;
+		}
+		switch (ok ? ev.type : YAML_NO_EVENT) {
+		case YAML_ALIAS_EVENT:
+			/* a tile set needs none, and a tree of aliases can stand for
+			 * exponentially many nodes */
+			fail_at(ld, CARC_E102, mark_offset(ld, ev.start_mark), 1,
+				"a YAML alias (*name) is not taken in a tile set: write the value out");
+			ok = false;
+			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
 			if (++depth > MAX_DEPTH) {
@@ -1161,12 +1199,13 @@ struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char
 
 /* ---- files, bundled sets and lookups ---- */
 
-/* Reads a whole file of at most MAX_FILE_BYTES; NULL with errno set. */
-static char *read_file(const char *path, size_t *len)
+char *carc_tileset_read(FILE *f, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > (off_t)MAX_FILE_BYTES) {
+		errno = EFBIG; /* refused unread */
 		return NULL;
+	}
 	struct carc_buf b = {0};
 	char chunk[65536];
 	size_t n;
@@ -1177,10 +1216,13 @@ static char *read_file(const char *path, size_t *len)
 			break;
 		}
 		carc_buf_add(&b, chunk, n);
+		/* text has no NUL: the loader refuses it at the first one, and an
+		 * endless source (/dev/zero) is read no further */
+		if (memchr(chunk, 0, n))
+			break;
 	}
 	if (!err && ferror(f))
 		err = errno ? errno : EIO;
-	fclose(f);
 	if (err) {
 		carc_buf_free(&b);
 		errno = err;
@@ -1189,6 +1231,19 @@ static char *read_file(const char *path, size_t *len)
 	carc_buf_cstr(&b);
 	*len = b.len;
 	return b.data;
+}
+
+/* Reads a whole file as carc_tileset_read does; NULL with errno set. */
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *text = carc_tileset_read(f, len);
+	int err = errno;
+	fclose(f);
+	errno = err;
+	return text;
 }
 
 struct carc_tileset *carc_tileset_load(const char *name_or_path, struct carc_diag_sink *sink,
@@ -1270,6 +1325,10 @@ struct cache_entry {
 struct carc_tileset_cache {
 	struct cache_entry *entries;
 	size_t count;
+	/* the last tile set a record named by a path, and for which record and
+	 * value: a file of many games naming one set resolves it once */
+	char *memo_record, *memo_value;
+	const struct carc_tileset *memo;
 };
 
 struct carc_tileset_cache *carc_tileset_cache_new(void)
@@ -1292,6 +1351,192 @@ const struct carc_tileset *carc_tileset_cache_get(struct carc_tileset_cache *c, 
 	return ts;
 }
 
+/* ---- tile sets named by records: the path policy ---- */
+
+/* The folders that --tileset-path added, as realpath resolved them. Set
+ * while the command line is read, before any record. */
+static char **allowed_dirs;
+static size_t nallowed_dirs;
+
+bool carc_tileset_allow_dir(const char *dir)
+{
+	char *real = realpath(dir, NULL);
+	struct stat st;
+	if (!real)
+		return false;
+	if (stat(real, &st) || !S_ISDIR(st.st_mode)) {
+		free(real);
+		errno = ENOTDIR;
+		return false;
+	}
+	allowed_dirs = xrealloc(allowed_dirs, (nallowed_dirs + 1) * sizeof *allowed_dirs);
+	allowed_dirs[nallowed_dirs++] = real;
+	return true;
+}
+
+void carc_tileset_allow_none(void)
+{
+	for (size_t i = 0; i < nallowed_dirs; i++)
+		free(allowed_dirs[i]);
+	free(allowed_dirs);
+	allowed_dirs = NULL;
+	nallowed_dirs = 0;
+}
+
+/* path (resolved) lies inside folder dir (resolved). */
+static bool inside(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+	if (n == 1 && dir[0] == '/')
+		return path[0] == '/';
+	return !strncmp(path, dir, n) && path[n] == '/';
+}
+
+/* v names a step up ("..") anywhere in it. */
+static bool climbs(const char *v)
+{
+	for (const char *p = v; (p = strstr(p, "..")) != NULL; p += 2)
+		if ((p == v || p[-1] == '/') && (p[2] == 0 || p[2] == '/'))
+			return true;
+	return false;
+}
+
+/* The resolved path of file v looked up in folder dir (NULL: the current
+ * folder), when it is a file there that does not lead out of dir; NULL
+ * otherwise, with *escapes set when it exists but leads out. */
+static char *look_in(const char *dir, const char *v, bool *escapes)
+{
+	struct carc_buf cand = {0};
+	if (dir) {
+		carc_buf_adds(&cand, dir);
+		carc_buf_addc(&cand, '/');
+	}
+	carc_buf_adds(&cand, v);
+	char *real = realpath(carc_buf_cstr(&cand), NULL);
+	char *home = realpath(dir ? dir : ".", NULL);
+	carc_buf_free(&cand);
+	if (real && home && !inside(real, home)) {
+		*escapes = true;
+		free(real);
+		real = NULL;
+	}
+	free(home);
+	return real;
+}
+
+/* Applies the policy: the path to load, or NULL after reporting. */
+static char *resolve(const char *record, const char *v, struct carc_diag_sink *sink, const struct carc_src *src,
+		     size_t off, size_t len)
+{
+	bool escapes = false, from_stdin = !strcmp(record, "<stdin>") || !strcmp(record, "-");
+	char *found = NULL;
+	if (v[0] == '/') {
+		/* an absolute path: only inside a --tileset-path folder */
+		char *real = realpath(v, NULL);
+		for (size_t i = 0; real && i < nallowed_dirs && !found; i++)
+			if (inside(real, allowed_dirs[i]))
+				found = xstrdup(real);
+		free(real);
+		escapes = !found;
+	} else {
+		if (!from_stdin) {
+			const char *slash = strrchr(record, '/');
+			char *dir = slash ? xstrndup(record, (size_t)(slash - record) + (slash == record)) : NULL;
+			found = look_in(dir, v, &escapes);
+			free(dir);
+		}
+		for (size_t i = 0; i < nallowed_dirs && !found; i++)
+			found = look_in(allowed_dirs[i], v, &escapes);
+		escapes |= !found && climbs(v);
+	}
+	if (found)
+		return found;
+	struct carc_buf names = {0};
+	for (size_t i = 0; i < carc_bundled_count(); i++)
+		carc_buf_printf(&names, "%s%s", i ? ", " : "", carc_bundled_name(i));
+	const char *where = from_stdin ? "a --tileset-path folder (a record on standard input has no folder of its own)"
+				       : "the record's folder or a --tileset-path folder";
+	if (escapes)
+		carc_diag_report(sink, CARC_E110, src, off, len, "tile set '%s' is outside the folders a record may use: "
+				 "it may name a bundled tile set (%s) or a file in %s", v, carc_buf_cstr(&names), where);
+	else
+		carc_diag_report(sink, CARC_E101, src, off, len, "tile set '%s' is neither bundled (%s) nor a file in %s",
+				 v, carc_buf_cstr(&names), where);
+	carc_buf_free(&names);
+	return NULL;
+}
+
+struct first_problem {
+	enum carc_code code;
+	unsigned line, col, n;
+};
+
+static void keep_first(void *ctx, const struct carc_diag *d)
+{
+	struct first_problem *f = ctx;
+	if (d->severity == CARC_SEV_ERROR && f->n++ == 0) {
+		f->code = d->code;
+		f->line = f->col = 0;
+		if (d->src && d->src->text)
+			carc_src_position(d->src, d->off, &f->line, &f->col);
+	}
+}
+
+static const struct carc_tileset *remember(struct carc_tileset_cache *c, const char *record, const char *v,
+					   const struct carc_tileset *ts)
+{
+	free(c->memo_record);
+	free(c->memo_value);
+	c->memo_record = xstrdup(record);
+	c->memo_value = xstrdup(v);
+	c->memo = ts;
+	return ts;
+}
+
+const struct carc_tileset *carc_tileset_for_record(struct carc_tileset_cache *c, const char *record,
+						   const char *v, struct carc_diag_sink *sink,
+						   const struct carc_src *src, size_t off, size_t len)
+{
+	for (size_t i = 0; i < carc_bundled_count(); i++)
+		if (carc_slice_ieq(v, strlen(v), carc_bundled_name(i)))
+			return carc_tileset_cache_get(c, v, sink, src, off, len);
+	if (c->memo && !strcmp(c->memo_record, record) && !strcmp(c->memo_value, v))
+		return c->memo;
+	char *path = resolve(record, v, sink, src, off, len);
+	if (!path)
+		return NULL;
+	const struct carc_tileset *found = NULL;
+	for (size_t i = 0; i < c->count && !found; i++)
+		if (!strcmp(c->entries[i].name, path))
+			found = c->entries[i].ts;
+	if (found) {
+		free(path);
+		return remember(c, record, v, found);
+	}
+	/* The file's own problems are not shown: its text is not echoed, only
+	 * what the first problem is and where (carc tiles --check shows all). */
+	struct first_problem first = {CARC_E102, 0, 0, 0};
+	struct carc_diag_sink quiet = {keep_first, &first};
+	struct carc_tileset *ts = carc_tileset_load(path, &quiet, NULL, 0, 0);
+	carc_diag_free(&quiet);
+	if (!ts) {
+		if (first.line)
+			carc_diag_report(sink, first.code, src, off, len,
+					 "tile set '%s' is not a valid tile set (%u error%s, the first %s at line %u, column %u "
+					 "of that file; carc tiles --check shows them)", v, first.n, first.n == 1 ? "" : "s",
+					 carc_code_str(first.code), first.line, first.col);
+		else
+			carc_diag_report(sink, first.n ? first.code : CARC_E101, src, off, len,
+					 "tile set '%s' cannot be read as a tile set (%s)", v,
+					 first.n ? carc_code_summary(first.code) : "unreadable");
+		free(path);
+		return NULL;
+	}
+	c->entries = xrealloc(c->entries, (c->count + 1) * sizeof *c->entries);
+	c->entries[c->count++] = (struct cache_entry){path, ts};
+	return remember(c, record, v, ts);
+}
+
 void carc_tileset_cache_free(struct carc_tileset_cache *c)
 {
 	if (!c)
@@ -1301,5 +1546,7 @@ void carc_tileset_cache_free(struct carc_tileset_cache *c)
 		carc_tileset_free(c->entries[i].ts);
 	}
 	free(c->entries);
+	free(c->memo_record);
+	free(c->memo_value);
 	free(c);
 }

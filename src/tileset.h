@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum { CARC_N, CARC_E, CARC_S, CARC_W };
 
@@ -130,6 +131,12 @@ struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char
 struct carc_tileset *carc_tileset_load(const char *name_or_path, struct carc_diag_sink *sink,
 				       const struct carc_src *src, size_t off, size_t len);
 void carc_tileset_free(struct carc_tileset *ts);
+/* Reads a tile-set file from f, bounded: a regular file over 64 MiB is
+ * refused unread, any other source (a pipe, /dev/zero) is read no further
+ * than 64 MiB, or than the chunk that holds its first NUL byte (which the
+ * loader refuses with its offset). NULL with errno set (EFBIG when too
+ * large). The text is NUL-terminated; free() it. */
+char *carc_tileset_read(FILE *f, size_t *len);
 
 /* Bundled tile sets, in the order they are listed. */
 size_t carc_bundled_count(void);
@@ -186,4 +193,26 @@ const struct carc_tileset *carc_tileset_cache_get(struct carc_tileset_cache *c, 
 						  struct carc_diag_sink *sink, const struct carc_src *src,
 						  size_t off, size_t len);
 void carc_tileset_cache_free(struct carc_tileset_cache *c);
+
+/* Records come from strangers, so the tile set a record's Tileset tag names
+ * (value v; record is the record's file name as given, "-" or "<stdin>" for
+ * standard input) is looked up under a policy:
+ *   - a bundled name (base, hunters, in any case) always works;
+ *   - a relative path is looked up in the record's own folder, then in each
+ *     folder carc_tileset_allow_dir() added, and must not lead out of the
+ *     folder it was found in (no "..", no symbolic link out: the path is
+ *     resolved with realpath and its prefix checked);
+ *   - an absolute path only inside a folder carc_tileset_allow_dir() added;
+ *   - a record on standard input has no folder of its own.
+ * A path refused is E110 at (src, off, len), one not found E101. A file that
+ * is not a valid tile set gets one message there, with the code, line and
+ * column of its first problem and no text of the file. */
+const struct carc_tileset *carc_tileset_for_record(struct carc_tileset_cache *c, const char *record,
+						   const char *v, struct carc_diag_sink *sink,
+						   const struct carc_src *src, size_t off, size_t len);
+/* Adds a folder (--tileset-path) whose tile sets records may use; false
+ * with errno set when it is no folder. */
+bool carc_tileset_allow_dir(const char *dir);
+/* Forgets those folders (for tests). */
+void carc_tileset_allow_none(void);
 #endif

@@ -77,10 +77,12 @@ check_svg "tiles --svg D V X" "$tmp/some.svg"
 
 # --- carc show and carc render on every game ---
 records=$(ls samples/*.cgn tests/golden/show-*/*.cgn 2>/dev/null)
+# the folder of the custom tile set that tests/golden/show-hunters names
+tp="--tileset-path tests/golden/tiles-custom"
 for f in $records; do
 	g=1
 	while [ $g -le 50 ]; do
-		"$CARC" show --game $g "$f" >"$tmp/show.txt" 2>"$tmp/show.err"
+		"$CARC" show $tp --game $g "$f" >"$tmp/show.txt" 2>"$tmp/show.err"
 		st=$?
 		if [ $st = 2 ] && grep -q "not a game $g" "$tmp/show.err"; then
 			break
@@ -93,11 +95,11 @@ for f in $records; do
 		else
 			ok
 		fi
-		"$CARC" show --ascii --game $g "$f" >"$tmp/ascii.txt" 2>/dev/null
+		"$CARC" show $tp --ascii --game $g "$f" >"$tmp/ascii.txt" 2>/dev/null
 		if LC_ALL=C grep -q '[^ -~]' "$tmp/ascii.txt"; then bad "show --ascii $name: not plain ASCII"; else ok; fi
 		for opts in "" "--features" "--turn 0" "--highlight 2,-3 --features"; do
 			# shellcheck disable=SC2086
-			"$CARC" render $opts --game $g -o "$tmp/map.svg" "$f" 2>"$tmp/render.err"
+			"$CARC" render $tp $opts --game $g -o "$tmp/map.svg" "$f" 2>"$tmp/render.err"
 			st=$?
 			if [ $st -gt 1 ]; then
 				bad "render $opts $name: exit status $st: $(head -n 2 "$tmp/render.err")"
