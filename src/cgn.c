@@ -332,6 +332,11 @@ struct carc_reader {
 	struct line peek;
 	unsigned games;
 	unsigned bad_text;    /* lines with bad bytes so far */
+	/* Byte offsets in the input: origin + i is the offset of buf[i] (for
+	 * text after the last cut line, which has the bytes it dropped added
+	 * in); game_off is the current game's, rec_off the last record's. The
+	 * last cut line started at cut_abs and dropped cut_dropped bytes. */
+	uint64_t origin, game_off, rec_off, cut_abs, cut_dropped;
 	/* comment lines after the last turn, carried to the next game */
 	struct carc_comment *carry;
 	size_t ncarry, carry_cap;
@@ -432,6 +437,16 @@ void carc_reader_free(struct carc_reader *r)
 }
 
 int carc_reader_error(const struct carc_reader *r) { return r->error; }
+uint64_t carc_reader_game_offset(const struct carc_reader *r) { return r->rec_off; }
+
+void carc_reader_start_at(struct carc_reader *r, unsigned line, uint64_t offset, unsigned games)
+{
+	r->line = r->game_line = line;
+	r->origin = offset;
+	r->games = games;
+	if (offset > 0)
+		r->started = true; /* not the input's start: no byte order mark here */
+}
 bool carc_reader_lost_text(const struct carc_reader *r) { return r->lost; }
 
 size_t carc_reader_memory(const struct carc_reader *r)
@@ -455,6 +470,7 @@ static bool fill(struct carc_reader *r)
 		r->len -= d;
 		r->pos -= d;
 		r->game = 0;
+		r->origin += d;
 		if (r->peeked)
 			r->peek.start -= d, r->peek.end -= d, r->peek.brace -= d;
 	}
@@ -502,6 +518,7 @@ static size_t find_byte(struct carc_reader *r, size_t *at, char c, size_t limit)
 static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 {
 	char *b = r->buf + r->pos;
+	uint64_t line_abs = r->origin + r->pos;
 	size_t keep = KEEP_OF_LONG_LINE;
 	char *nl = memchr(b, '\n', keep);
 	if (nl)
@@ -516,11 +533,13 @@ static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 		char *e = at < r->len ? memchr(r->buf + at, '\n', r->len - at) : NULL;
 		if (e) {
 			size_t rest = r->len - (size_t)(e - r->buf);
+			r->origin += (size_t)(e - r->buf) - (r->pos + w);
 			memmove(r->buf + r->pos + w, e, rest);
 			r->len = r->pos + w + rest;
 			end_text(r);
 			break;
 		}
+		r->origin += r->len - (r->pos + w);
 		r->len = r->pos + w;
 		end_text(r);
 		from = w;
@@ -529,6 +548,8 @@ static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 	}
 	li->end = r->pos + w;
 	li->flags |= LINE_CUT;
+	r->cut_abs = line_abs;
+	r->cut_dropped = r->origin + r->pos - line_abs;
 	r->lost = true;
 }
 
@@ -2662,8 +2683,10 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 	if (!r->peeked) {
 		r->game = r->pos;
 		r->game_line = r->line;
+		r->game_off = r->origin + r->pos;
 		r->ncarry = 0;
 	}
+	r->rec_off = r->game_off;
 	rec->src = (struct carc_src){r->name, r->buf + r->game, r->len - r->game, r->game_line};
 	for (size_t i = 0; i < r->ncarry; i++) {
 		GROW(rec, comments, ncomments, comments_cap);
@@ -2826,6 +2849,9 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		/* the next game starts at its carried comments, or its first tag */
 		r->game = end;
 		r->game_line = tail ? tail_line : r->line;
+		/* (bytes the next game's first line dropped, if it was cut, are after end) */
+		bool cut = r->cut_dropped && r->origin + r->peek.start == r->cut_abs + r->cut_dropped;
+		r->game_off = r->origin + end - (cut ? r->cut_dropped : 0);
 	}
 	return true;
 }

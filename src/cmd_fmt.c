@@ -25,7 +25,8 @@ static void help(void)
 	       "  -o, --output FILE  write to FILE instead of standard output\n"
 	       "  -c, --check        write nothing; exit 1 if FILE is not byte for byte\n"
 	       "                     in canonical form, naming the first line that is not\n"
-	       "  -h, --help         show this help\n"
+	       "      --label NAME   name standard input NAME in messages and output\n"
+       "  -h, --help         show this help\n"
 	       "  -V, --version      show the version\n\n"
 	       "exit status: 0 done (or canonical), 1 a game has a syntax error (it is\n"
 	       "copied unchanged) or --check found a difference, 2 could not run.\n");
@@ -72,6 +73,7 @@ int cmd_fmt(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'}, {"check", no_argument, NULL, 'c'},
+		{"label", required_argument, NULL, CARC_OPT_LABEL},
 		{"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -87,6 +89,10 @@ int cmd_fmt(int argc, char **argv)
 			break;
 		case 'c':
 			check = true;
+			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("fmt", optarg))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':
 			help();

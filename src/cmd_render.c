@@ -30,7 +30,8 @@ static void help(void)
 	       "  -o, --output FILE     write the SVG to FILE instead of standard output\n"
 	       "  -H, --highlight X,Y   mark the cell X,Y\n"
 	       "  -f, --features        colour each feature by the colour that holds it\n"
-	       "  -h, --help            show this help\n"
+	       "      --label NAME      name standard input NAME in messages and output\n"
+       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n\n"
 	       "exit status: 0 the game is valid, 1 it has an illegal move, a false claim\n"
 	       "or a syntax error (the picture is still drawn), 2 could not run.\n");
@@ -67,7 +68,8 @@ int cmd_render(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"game", required_argument, NULL, 'g'},      {"turn", required_argument, NULL, 't'},
 		{"output", required_argument, NULL, 'o'},    {"highlight", required_argument, NULL, 'H'},
-		{"features", no_argument, NULL, 'f'},        {"help", no_argument, NULL, 'h'},
+		{"features", no_argument, NULL, 'f'},        {"label", required_argument, NULL, CARC_OPT_LABEL},
+		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},         {NULL, 0, NULL, 0},
 	};
 	long game = 1, turn = -1;
@@ -98,6 +100,10 @@ int cmd_render(int argc, char **argv)
 			break;
 		case 'f':
 			features = true;
+			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("render", optarg))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':
 			help();

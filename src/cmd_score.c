@@ -34,7 +34,8 @@ static void help(void)
 	       "                       turn (a game stopped by agreement)\n"
 	       "  -g, --game N         report only the Nth game of the file\n"
 	       "  -o, --output FILE    write the report to FILE\n"
-	       "  -h, --help           show this help\n"
+	       "      --label NAME     name standard input NAME in messages and output\n"
+       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
 	       "exit status: 0 every game valid, 1 a game is invalid, 2 could not run.\n");
 }
@@ -46,7 +47,8 @@ int cmd_score(int argc, char **argv)
 		{"format", required_argument, NULL, 'f'}, {"turn", required_argument, NULL, 't'},
 		{"features", no_argument, NULL, 'F'},     {"edition", required_argument, NULL, 'e'},
 		{"final", no_argument, NULL, OPT_FINAL},  {"game", required_argument, NULL, 'g'},
-		{"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
+		{"output", required_argument, NULL, 'o'}, {"label", required_argument, NULL, CARC_OPT_LABEL},
+		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0},
 	};
 	enum format format = FMT_TEXT;
@@ -99,6 +101,10 @@ int cmd_score(int argc, char **argv)
 		case 'o':
 			output = optarg;
 			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("score", optarg))
+				return CARC_EXIT_TROUBLE;
+			break;
 		case 'h':
 			help();
 			return CARC_EXIT_OK;
@@ -148,6 +154,7 @@ int cmd_score(int argc, char **argv)
 		 * (a discard keeps the number, a bonus turn N+ is turn N's, a line
 		 * by a colour that does not play is none) */
 		opts.stop_turn = ro.turn;
+		ro.offset = carc_reader_game_offset(r);
 		carc_referee_run(&res, &rec, g, &sink, &opts);
 		if (!rec.tileset)
 			trouble = true;

@@ -26,7 +26,9 @@ static void help(void)
 	       "  -g, --game N     the Nth game of the file (default 1)\n"
 	       "  -t, --turn N     the map after turn N (0: the start tile alone)\n"
 	       "  -a, --ascii      draw with plain ASCII instead of Unicode\n"
-	       "  -h, --help       show this help\n"
+	       "      --label NAME\n"
+	       "                   name standard input NAME in messages and output\n"
+       "  -h, --help       show this help\n"
 	       "  -V, --version    show the version\n\n"
 	       "exit status: 0 the game is valid, 1 it has an illegal move, a false claim\n"
 	       "or a syntax error (the map is still drawn), 2 could not run.\n");
@@ -78,7 +80,8 @@ int cmd_show(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"game", required_argument, NULL, 'g'}, {"turn", required_argument, NULL, 't'},
-		{"ascii", no_argument, NULL, 'a'},      {"help", no_argument, NULL, 'h'},
+		{"ascii", no_argument, NULL, 'a'},      {"label", required_argument, NULL, CARC_OPT_LABEL},
+		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},    {NULL, 0, NULL, 0},
 	};
 	long game = 1, turn = -1;
@@ -98,6 +101,10 @@ int cmd_show(int argc, char **argv)
 			break;
 		case 'a':
 			ascii = true;
+			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("show", optarg))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':
 			help();

@@ -16,6 +16,7 @@ struct carc_report_opts {
 	bool features;   /* list every feature of the map */
 	int turn;        /* the standings after this turn (0: the whole game) */
 	bool color;      /* text: ANSI colours */
+	uint64_t offset; /* the game's byte offset in its input (carc_reader_game_offset) */
 };
 
 void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, const struct carc_report_opts *o);

@@ -21,6 +21,11 @@ have zlib.h -lz || missing="$missing zlib1g-dev"
 have zstd.h -lzstd || missing="$missing libzstd-dev"
 have librsvg/rsvg.h "$(pkg-config --libs librsvg-2.0 2>/dev/null || echo -lrsvg-2)" "$(pkg-config --cflags librsvg-2.0 2>/dev/null)" \
 	|| missing="$missing librsvg2-dev pkg-config"
+# GNU parallel (Debian parallel) only for a test (tests/archive), which
+# skips its part without it: installed when it can be, never required.
+if ! command -v parallel >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq parallel >/dev/null 2>&1 || true
+fi
 [ -z "$missing" ] && exit 0
 
 echo "carc: installing missing build dependencies:$missing" >&2
