@@ -384,7 +384,7 @@ static void check_batch(struct split *sp, struct checker *c, struct batch *b)
 		for (; msg < pg->msg_first + pg->nmsg; msg++)
 			hold_parsed(job, b, msg);
 		carc_buf_reset(&c->diags);
-		if (sp->opt->json)
+		if (pg->json_len) /* (else b->parsed may have no data yet) */
 			carc_buf_add(&c->diags, b->parsed.data + pg->json_off, pg->json_len);
 		c->jd.count = pg->json_count;
 		check_record(c, sp->name, rec, pg->offset);
