@@ -347,6 +347,11 @@ struct carc_reader {
 	 * in the last line cut its first NUL byte is (LINE_NUL) */
 	size_t dropped, cut_dropped, peek_dropped, cut_nul;
 	size_t full_at;       /* the line cut in which the game passed MAX_GAME, or SIZE_MAX */
+	/* Byte offsets in the input: origin + i is the offset of buf[i] (for
+	 * text after the last cut line, which has the bytes it dropped added
+	 * in); game_off is the current game's, rec_off the last record's. The
+	 * last cut line started at cut_abs and dropped cut_lost bytes. */
+	uint64_t origin, game_off, rec_off, cut_abs, cut_lost;
 	/* comment lines after the last turn, carried to the next game */
 	struct carc_comment *carry;
 	size_t ncarry, carry_cap;
@@ -447,6 +452,16 @@ void carc_reader_free(struct carc_reader *r)
 }
 
 int carc_reader_error(const struct carc_reader *r) { return r->error; }
+uint64_t carc_reader_game_offset(const struct carc_reader *r) { return r->rec_off; }
+
+void carc_reader_start_at(struct carc_reader *r, unsigned line, uint64_t offset, unsigned games)
+{
+	r->line = r->game_line = line;
+	r->origin = offset;
+	r->games = games;
+	if (offset > 0)
+		r->started = true; /* not the input's start: no byte order mark here */
+}
 bool carc_reader_lost_text(const struct carc_reader *r) { return r->lost; }
 
 size_t carc_reader_memory(const struct carc_reader *r)
@@ -470,6 +485,7 @@ static bool fill(struct carc_reader *r)
 		r->len -= d;
 		r->pos -= d;
 		r->game = 0;
+		r->origin += d;
 		if (r->peeked)
 			r->peek.start -= d, r->peek.end -= d, r->peek.brace -= d;
 	}
@@ -520,6 +536,7 @@ static size_t find_byte(struct carc_reader *r, size_t *at, char c, size_t limit)
 static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 {
 	char *b = r->buf + r->pos;
+	uint64_t line_abs = r->origin + r->pos;
 	size_t keep = KEEP_OF_LONG_LINE;
 	char *nl = memchr(b, '\n', keep);
 	if (nl)
@@ -562,11 +579,13 @@ static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 			r->full_at = r->pos - r->game;
 		if (e) {
 			size_t rest = r->len - seg;
+			r->origin += gone;
 			memmove(r->buf + r->pos + w, e, rest);
 			r->len = r->pos + w + rest;
 			end_text(r);
 			break;
 		}
+		r->origin += r->len - (r->pos + w);
 		r->len = r->pos + w;
 		end_text(r);
 		from = w;
@@ -576,6 +595,8 @@ static void cut_line(struct carc_reader *r, struct line *li, size_t i)
 			break;
 	}
 	li->end = r->pos + w;
+	r->cut_abs = line_abs;
+	r->cut_lost = r->origin + r->pos - line_abs;
 }
 
 /* Finds the logical line that starts at r->pos: up to the first newline that
@@ -2821,10 +2842,12 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 	if (!r->peeked) {
 		r->game = r->pos;
 		r->game_line = r->line;
+		r->game_off = r->origin + r->pos;
 		r->ncarry = 0;
 	}
 	r->dropped = r->peeked ? r->peek_dropped : 0;
 	r->full_at = SIZE_MAX;
+	r->rec_off = r->game_off;
 	rec->src = (struct carc_src){r->name, r->buf + r->game, r->len - r->game, r->game_line};
 	for (size_t i = 0; i < r->ncarry; i++) {
 		GROW(rec, comments, ncomments, comments_cap);
@@ -2997,6 +3020,9 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		/* the next game starts at its carried comments, or its first tag */
 		r->game = end;
 		r->game_line = tail ? tail_line : r->line;
+		/* (bytes the next game's first line dropped, if it was cut, are after end) */
+		bool cut = r->cut_lost && r->origin + r->peek.start == r->cut_abs + r->cut_lost;
+		r->game_off = r->origin + end - (cut ? r->cut_lost : 0);
 	}
 	return true;
 }

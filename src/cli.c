@@ -6,6 +6,7 @@
 #include "tileset.h"
 
 #include "project.h"
+#include "input.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -13,22 +14,25 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-FILE *carc_open_input(const char *path)
-{
-	if (!strcmp(path, "-"))
-		return stdin;
-	return fopen(path, "rb");
-}
+FILE *carc_open_input(const char *path) { return carc_input_open(path); }
 
-void carc_close_input(FILE *f)
+void carc_close_input(FILE *f) { carc_input_close(f); }
+
+static const char *stdin_label = "<stdin>";
+
+void carc_set_stdin_label(const char *label) { stdin_label = label; }
+
+int carc_label_option(const char *cmd, const char *label)
 {
-	if (f && f != stdin)
-		fclose(f);
+	if (!*label)
+		return carc_usage_error(cmd, "--label takes a name for standard input, not an empty one");
+	carc_set_stdin_label(label);
+	return 0;
 }
 
 const char *carc_input_name(const char *path)
 {
-	return strcmp(path, "-") ? path : "<stdin>";
+	return strcmp(path, "-") ? path : stdin_label;
 }
 
 bool carc_use_color(FILE *f)
@@ -114,7 +118,7 @@ void carc_say_cannot(const char *name, const char *what, int err)
 {
 	struct carc_src src = {.name = name}; /* no text: the file as a whole */
 	struct carc_buf msg = {0};
-	carc_buf_printf(&msg, "cannot %s: %s", what, strerror(err));
+	carc_buf_printf(&msg, "cannot %s: %s", what, carc_input_strerror(err));
 	struct carc_printer printer = {.out = stderr, .color = carc_use_color(stderr)};
 	carc_print_diag(&printer, &(struct carc_diag){CARC_E001, CARC_SEV_ERROR, &src, 0, 0, carc_buf_cstr(&msg)});
 	carc_buf_free(&printer.buf);

@@ -35,11 +35,19 @@ int cmd_stats(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_filter(int argc, char **argv);
 
-/* Opens an input: "-" is standard input. NULL (with errno) on failure. */
+/* Opens an input: "-" is standard input; gzip and zstd data is
+ * decompressed as it is read (input.h). NULL (with errno) on failure. */
 FILE *carc_open_input(const char *path);
 void carc_close_input(FILE *f);
-/* The name shown in messages: "<stdin>" for "-". */
+/* The name shown in messages and output: "<stdin>" for "-", or what
+ * --label set. */
 const char *carc_input_name(const char *path);
+void carc_set_stdin_label(const char *label);
+/* --label NAME, the option of every command that reads records: sets the
+ * name of standard input, or prints the usage error and returns
+ * CARC_EXIT_TROUBLE. */
+#define CARC_OPT_LABEL 0x4c42 /* (long option only) */
+int carc_label_option(const char *cmd, const char *label);
 
 /* A sink context that prints diagnostics to a stream. With max_errors, it
  * prints that many error messages, then the line "carc: stopping messages

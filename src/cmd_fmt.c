@@ -26,6 +26,7 @@ static void help(void)
 	       "  -c, --check        write nothing; exit 1 if FILE is not byte for byte\n"
 	       "                     in canonical form, naming the first line that is not\n"
 	       CARC_TILESET_PATH_HELP
+	       "      --label NAME   name standard input NAME in messages and output\n"
 	       "  -h, --help         show this help\n"
 	       "  -V, --version      show the version\n\n"
 	       "exit status: 0 done (or canonical), 1 a game has a syntax error (it is\n"
@@ -74,6 +75,7 @@ int cmd_fmt(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'}, {"check", no_argument, NULL, 'c'},
 		CARC_TILESET_PATH_OPTION,
+		{"label", required_argument, NULL, CARC_OPT_LABEL},
 		{"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -92,6 +94,10 @@ int cmd_fmt(int argc, char **argv)
 			break;
 		case CARC_OPT_TILESET_PATH:
 			if (!carc_tileset_path_option("fmt", optarg))
+				return CARC_EXIT_TROUBLE;
+			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("fmt", optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':

@@ -48,6 +48,7 @@ static void help(void)
 	       "      --scale F         the size times F, up to 100 (default 1: a tile is\n"
 	       "                        80 pixels); at most 16384 pixels a side, 64 Mi in all\n"
 	       CARC_TILESET_PATH_HELP
+	       "      --label NAME      name standard input NAME in messages and output\n"
 	       "  -h, --help            show this help\n"
 	       "  -V, --version         show the version\n\n"
 	       "exit status: 0 the game is valid, 1 it has an illegal move, a false claim\n"
@@ -103,7 +104,7 @@ int cmd_render(int argc, char **argv)
 		{"game", required_argument, NULL, 'g'},      {"turn", required_argument, NULL, 't'},
 		{"output", required_argument, NULL, 'o'},    {"highlight", required_argument, NULL, 'H'},
 		{"features", no_argument, NULL, 'f'},        {"help", no_argument, NULL, 'h'},
-		CARC_TILESET_PATH_OPTION,
+		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
 		{"version", no_argument, NULL, 'V'},
 		{"format", required_argument, NULL, 'F'},    {"width", required_argument, NULL, 'w'},
 		{"scale", required_argument, NULL, 's'},     {NULL, 0, NULL, 0},
@@ -168,6 +169,10 @@ int cmd_render(int argc, char **argv)
 		}
 		case CARC_OPT_TILESET_PATH:
 			if (!carc_tileset_path_option("render", optarg))
+				return CARC_EXIT_TROUBLE;
+			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("render", optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':

@@ -39,6 +39,7 @@ static void help(void)
 	       "  -g, --game N         report only the Nth game of the file\n"
 	       "  -o, --output FILE    write the report to FILE\n"
 	       CARC_TILESET_PATH_HELP
+	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
 	       "exit status: 0 every game valid, 1 a game is invalid, 2 could not run.\n");
@@ -54,7 +55,7 @@ int cmd_score(int argc, char **argv)
 		{"final", no_argument, NULL, OPT_FINAL},  {"game", required_argument, NULL, 'g'},
 		{"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},      {"projected", no_argument, NULL, 'p'},
-		CARC_TILESET_PATH_OPTION,
+		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
 		{NULL, 0, NULL, 0},
 	};
 	enum format format = FMT_TEXT;
@@ -114,6 +115,10 @@ int cmd_score(int argc, char **argv)
 			if (!carc_tileset_path_option("score", optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("score", optarg))
+				return CARC_EXIT_TROUBLE;
+			break;
 		case 'h':
 			help();
 			return CARC_EXIT_OK;
@@ -165,6 +170,7 @@ int cmd_score(int argc, char **argv)
 		 * (a discard keeps the number, a bonus turn N+ is turn N's, a line
 		 * by a colour that does not play is none) */
 		opts.stop_turn = ro.turn;
+		ro.offset = carc_reader_game_offset(r);
 		carc_referee_run(&res, &rec, g, &sink, &opts);
 		carc_diag_flush(&sink);
 		if (!rec.tileset)

@@ -27,6 +27,8 @@ static void help(void)
 	       "  -t, --turn N     the map after turn N (0: the start tile alone)\n"
 	       "  -a, --ascii      draw with plain ASCII instead of Unicode\n"
 	       CARC_TILESET_PATH_HELP
+	       "      --label NAME\n"
+	       "                   name standard input NAME in messages and output\n"
 	       "  -h, --help       show this help\n"
 	       "  -V, --version    show the version\n\n"
 	       "exit status: 0 the game is valid, 1 it has an illegal move, a false claim\n"
@@ -80,6 +82,7 @@ int cmd_show(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"game", required_argument, NULL, 'g'}, {"turn", required_argument, NULL, 't'},
 		{"ascii", no_argument, NULL, 'a'},      CARC_TILESET_PATH_OPTION,
+		{"label", required_argument, NULL, CARC_OPT_LABEL},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},    {NULL, 0, NULL, 0},
 	};
@@ -103,6 +106,10 @@ int cmd_show(int argc, char **argv)
 			break;
 		case CARC_OPT_TILESET_PATH:
 			if (!carc_tileset_path_option("show", optarg))
+				return CARC_EXIT_TROUBLE;
+			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("show", optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':

@@ -9,7 +9,9 @@
  * words. The stream goes through two lanes of 64 bits, each a chain of
  * steps that cannot map two states to one (xor or add, multiply by an odd
  * constant, rotate), with different constants and shapes so that one
- * input does not collide in both; a final mix folds in the number of words.
+ * input does not collide in both; a final mix spreads every bit of both.
+ * A turn is two words (three or more with a long tile name or far-off
+ * coordinates), so the id costs little beside refereeing the turn.
  */
 #include "gameid.h"
 
@@ -18,6 +20,11 @@
 /* Raise when what goes into the id changes: the ids of old runs are then
  * no longer comparable, and the seed says so. */
 #define ID_VERSION 1
+
+#define COORD_FIT (1 << 20)
+
+/* A turn's deployment is packed in 8 bits: role + 1 in 4, spot in 4. */
+_Static_assert(CARC_MAX_ROLES < 15 && CARC_SPOT_COUNT <= 16, "a deployment fits in a byte");
 
 enum part {
 	PART_TAG = 1,    /* a known tag: | id << 8 */
@@ -32,7 +39,7 @@ enum part {
 };
 
 struct hasher {
-	uint64_t a, b, n;
+	uint64_t a, b;
 };
 
 static inline uint64_t rotl(uint64_t x, int k) { return x << k | x >> (64 - k); }
@@ -41,7 +48,6 @@ static inline void put(struct hasher *h, uint64_t w)
 {
 	h->a = rotl((h->a ^ w) * UINT64_C(0x9e3779b97f4a7c15), 31);
 	h->b = (rotl(h->b, 27) + w) * UINT64_C(0xc2b2ae3d27d4eb4f);
-	h->n++;
 }
 
 /* A text's bytes as they are (mode 0), in lower case (1), or with every
@@ -100,9 +106,25 @@ static void put_value(struct hasher *h, const struct carc_record *rec, const str
 static void put_claims(struct hasher *h, const struct carc_record *rec, uint32_t first, unsigned count)
 {
 	put(h, PART_CLAIMS | (uint64_t)count << 8);
-	for (int colour = 0; colour < CARC_COLOURS; colour++)
-		for (unsigned k = 0; k < count; k++) {
-			const struct carc_claim *cl = &rec->claims[first + k];
+	/* most often one claim per colour: each where its colour says */
+	int8_t at[CARC_COLOURS];
+	memset(at, -1, sizeof at);
+	unsigned k = 0;
+	for (; k < count && count <= CARC_COLOURS; k++) {
+		const struct carc_claim *cl = &rec->claims[first + k];
+		if (cl->colour >= CARC_COLOURS || at[cl->colour] >= 0)
+			break;
+		at[cl->colour] = (int8_t)k;
+	}
+	if (k == count) {
+		for (int colour = 0; colour < CARC_COLOURS; colour++)
+			if (at[colour] >= 0)
+				put(h, (uint64_t)colour | (uint64_t)(uint32_t)rec->claims[first + at[colour]].points << 32);
+		return;
+	}
+	for (int colour = 0; colour < CARC_COLOURS; colour++) /* (two of one colour: an error) */
+		for (unsigned i = 0; i < count; i++) {
+			const struct carc_claim *cl = &rec->claims[first + i];
 			if (cl->colour == colour)
 				put(h, (uint64_t)colour | (uint64_t)(uint32_t)cl->points << 32);
 		}
@@ -167,18 +189,18 @@ static void put_tags(struct hasher *h, const struct carc_record *rec)
 	}
 }
 
-/* A turn's number as carc fmt writes it: the one written, else the one
- * the turn has (a discard keeps it for the next line; a bonus turn has
- * its turn's). */
+/* The number a turn has (as carc fmt writes it when none is written): a
+ * discard keeps it for the next line; a bonus turn has its turn's. */
 static int32_t turn_number(const struct carc_move *m, int32_t *turn)
 {
-	int32_t number = m->turn >= 0 ? m->turn : m->bonus ? (*turn > 1 ? *turn - 1 : 1) : *turn;
+	int32_t number = m->bonus ? (*turn > 1 ? *turn - 1 : 1) : *turn;
 	if (!m->bonus && !m->discard && *turn < INT32_MAX)
 		(*turn)++;
 	return number;
 }
 
-static void put_move(struct hasher *h, const struct carc_record *rec, const struct carc_move *m, int32_t number)
+static void put_move(struct hasher *h, const struct carc_record *rec, const struct carc_move *m, int32_t number,
+		     int32_t expected)
 {
 	if (m->bad) {
 		put(h, PART_BAD_TURN);
@@ -186,14 +208,39 @@ static void put_move(struct hasher *h, const struct carc_record *rec, const stru
 		return;
 	}
 	bool deploys = !m->discard && m->role >= 0;
+	uint64_t deploy = deploys ? (uint64_t)(m->role + 1) | (uint64_t)m->spot << 4 : 0;
+	int32_t x = m->discard ? 0 : m->x, y = m->discard ? 0 : m->y;
+	const unsigned char *t = (const unsigned char *)rec->src.text + m->tile_span.off;
+	/* Most turns, in one word (bit 63 set, bit 62 clear): the number is
+	 * the one the turn has, x and y fit in 12 bits, the tile's name is
+	 * one byte and nothing is ordered. */
+	if (number == expected && !m->has_order && m->tile_span.len == 1 && x >= -2048 && x < 2048 && y >= -2048 &&
+	    y < 2048) {
+		put(h, (uint64_t)(x + 2048) | (uint64_t)(y + 2048) << 12 | (uint64_t)t[0] << 24 | deploy << 32 |
+			       (uint64_t)m->colour << 40 | (uint64_t)(m->discard ? 0 : m->rot) << 43 |
+			       (uint64_t)m->discard << 45 | (uint64_t)m->bonus << 46 | (uint64_t)m->has_claim << 47 |
+			       UINT64_C(1) << 63);
+		if (m->has_claim)
+			put_claims(h, rec, m->claim_first, m->claim_count);
+		return;
+	}
+	/* else one word for what the turn is (bit 63 clear) */
 	uint64_t flags = (uint64_t)m->discard | (uint64_t)m->bonus << 1 | (uint64_t)m->has_order << 2 |
 			 (uint64_t)m->has_claim << 3;
-	put(h, PART_TURN | flags << 8 | (uint64_t)m->colour << 16 | (uint64_t)(m->discard ? 0 : m->rot) << 24 |
-		       (uint64_t)(uint32_t)number << 32);
-	if (!m->discard)
-		put(h, (uint64_t)(uint32_t)m->x | (uint64_t)(uint32_t)m->y << 32);
-	put(h, deploys ? (uint64_t)(uint8_t)m->role << 8 | m->spot : 0);
-	put_span(h, rec, m->tile_span, TEXT_RAW);
+	put(h, PART_TURN | flags << 8 | (uint64_t)m->colour << 12 | (uint64_t)(m->discard ? 0 : m->rot) << 16 |
+		       deploy << 18 | (uint64_t)(uint32_t)number << 32);
+	/* where and which tile in one word when they fit (bits 63 and 62
+	 * set): x and y in 21 bits each, the name in 16, its length in 2;
+	 * else each its own word(s) */
+	uint32_t n = m->tile_span.len;
+	if (n <= 2 && x >= -COORD_FIT && x < COORD_FIT && y >= -COORD_FIT && y < COORD_FIT) {
+		uint64_t name = n == 0 ? 0 : n == 1 ? t[0] : (uint64_t)t[0] | (uint64_t)t[1] << 8;
+		put(h, (uint64_t)(x + COORD_FIT) | (uint64_t)(y + COORD_FIT) << 21 | name << 42 | (uint64_t)n << 58 |
+			       UINT64_C(3) << 62);
+	} else {
+		put(h, (uint64_t)(uint32_t)x | (uint64_t)(uint32_t)y << 32);
+		put_span(h, rec, m->tile_span, TEXT_RAW); /* (its length word has bit 63 clear) */
+	}
 	if (m->has_order) {
 		put(h, PART_ORDER | (uint64_t)m->order_count << 8);
 		for (unsigned k = 0; k < m->order_count; k++) {
@@ -220,16 +267,17 @@ static uint64_t fmix(uint64_t x, uint64_t k1, uint64_t k2)
 
 struct carc_game_id carc_game_id(const struct carc_record *rec)
 {
-	struct hasher h = {UINT64_C(0x243f6a8885a308d3) ^ ID_VERSION, UINT64_C(0x13198a2e03707344), 0};
+	struct hasher h = {UINT64_C(0x243f6a8885a308d3) ^ ID_VERSION, UINT64_C(0x13198a2e03707344)};
 	put_tags(&h, rec);
 	put(&h, PART_MOVES | (uint64_t)rec->nmoves << 8);
 	int32_t turn = 1;
 	for (size_t i = 0; i < rec->nmoves; i++) {
 		const struct carc_move *m = &rec->moves[i];
-		put_move(&h, rec, m, turn_number(m, &turn));
+		int32_t expected = turn_number(m, &turn);
+		put_move(&h, rec, m, m->turn >= 0 ? m->turn : expected, expected); /* (the one written counts) */
 	}
-	uint64_t x = fmix(h.a ^ h.n, UINT64_C(0xff51afd7ed558ccd), UINT64_C(0xc4ceb9fe1a85ec53));
-	uint64_t y = fmix(h.b + h.n, UINT64_C(0xbf58476d1ce4e5b9), UINT64_C(0x94d049bb133111eb));
+	uint64_t x = fmix(h.a, UINT64_C(0xff51afd7ed558ccd), UINT64_C(0xc4ceb9fe1a85ec53));
+	uint64_t y = fmix(h.b, UINT64_C(0xbf58476d1ce4e5b9), UINT64_C(0x94d049bb133111eb));
 	struct carc_game_id id;
 	id.hi = fmix(x ^ y, UINT64_C(0xff51afd7ed558ccd), UINT64_C(0xc4ceb9fe1a85ec53));
 	id.lo = fmix(y + id.hi, UINT64_C(0xbf58476d1ce4e5b9), UINT64_C(0x94d049bb133111eb));

@@ -170,6 +170,13 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 /* 0, or the errno of the read that failed (the file could not be read to
  * the end). */
 int carc_reader_error(const struct carc_reader *r);
+/* The byte offset in the input of the text of the record last read (its
+ * first line, rec->src.base_line): the same whatever lines were cut. */
+uint64_t carc_reader_game_offset(const struct carc_reader *r);
+/* For a reader of a part of an input (carc check -j splitting one file):
+ * the part starts at line `line` and byte `offset` of the input, after
+ * `games` games. Call before the first carc_reader_next. */
+void carc_reader_start_at(struct carc_reader *r, unsigned line, uint64_t offset, unsigned games);
 /* Whether the reader has dropped text to keep its memory bounded: the rest
  * of a line past 65536 bytes (E003), or of the input after binary data
  * (E002) or after a game past 1 MiB (E031). Records then do not hold all of

@@ -2,6 +2,7 @@
  * report.c - the score report in its three shapes.
  */
 #include "report.h"
+#include "gameid.h"
 
 #include <string.h>
 
@@ -327,6 +328,11 @@ void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, cons
 	carc_emit_int(e, rec->index);
 	carc_emit_key(e, "line");
 	carc_emit_int(e, rec->src.base_line);
+	carc_emit_key(e, "offset");
+	carc_emit_int(e, (long)o->offset);
+	char id[CARC_GAME_ID_HEX + 1];
+	carc_emit_key(e, "id");
+	carc_emit_str(e, carc_game_id_hex(carc_game_id(rec), id));
 	carc_emit_key(e, "tags");
 	carc_emit_map_begin(e);
 	for (size_t i = 0; i < rec->ntags; i++) {
@@ -901,7 +907,7 @@ void carc_report_csv_field(struct carc_buf *out, const char *s, size_t n)
 
 void carc_report_csv_header(struct carc_buf *out, bool projected)
 {
-	carc_buf_adds(out, "file,game,turn,colour,tile,x,y,rotation,deploy,scored");
+	carc_buf_adds(out, "file,game,line,offset,id,turn,colour,tile,x,y,rotation,deploy,scored");
 	for (int c = 0; c < CARC_COLOURS; c++)
 		carc_buf_printf(out, ",%s", carc_colour_name(c));
 	for (int c = 0; projected && c < CARC_COLOURS; c++)
@@ -909,8 +915,14 @@ void carc_report_csv_header(struct carc_buf *out, bool projected)
 	carc_buf_adds(out, "\n");
 }
 
-/* A column per colour, empty for those who do not play (scores NULL: all
- * empty); then, with --projected, the projected totals (NULL: empty). */
+/* The first columns of a row: file,game,line,offset,id (id: the game's, in hex). */
+static void csv_game(struct carc_buf *out, const struct carc_record *rec, const struct carc_report_opts *o,
+		     const char *id)
+{
+	csv_field(out, rec->src.name, strlen(rec->src.name));
+	carc_buf_printf(out, ",%u,%u,%llu,%s", rec->index, rec->src.base_line, (unsigned long long)o->offset, id);
+}
+
 static void csv_scores(struct carc_buf *out, const struct carc_record *rec, const int *scores,
 		       const struct carc_report_opts *o, const int *projected)
 {
@@ -939,12 +951,14 @@ void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const 
 	struct carc_report_opts plain = *o;
 	plain.color = false;
 	struct carc_buf cell = {0};
+	char id[CARC_GAME_ID_HEX + 1];
+	carc_game_id_hex(carc_game_id(rec), id);
 	size_t nturns = shown_turns(res, o);
 	for (size_t i = 0; i < nturns; i++) {
 		const struct carc_turn *t = &res->turns[i];
 		const struct carc_move *m = &rec->moves[t->move];
-		csv_field(out, rec->src.name, strlen(rec->src.name));
-		carc_buf_printf(out, ",%u,%d%s,%s,", rec->index, t->number, t->bonus ? "+" : "", carc_colour_name(t->colour));
+		csv_game(out, rec, o, id);
+		carc_buf_printf(out, ",%d%s,%s,", t->number, t->bonus ? "+" : "", carc_colour_name(t->colour));
 		csv_field(out, rec->src.text + m->tile_span.off, m->tile_span.len);
 		if (t->discard) /* no x, y or rotation; "discard" in deploy */
 			carc_buf_adds(out, ",,,,discard,");
@@ -963,15 +977,15 @@ void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const 
 	}
 	if (res->final_scored && !o->turn) {
 		for (size_t k = res->final_first_event; k < nev; k++) {
-			csv_field(out, rec->src.name, strlen(rec->src.name));
-			carc_buf_printf(out, ",%u,final,,,,,,,", rec->index);
+			csv_game(out, rec, o, id);
+			carc_buf_adds(out, ",final,,,,,,,");
 			carc_buf_reset(&cell);
 			event_text(&cell, res, &events[k], &plain);
 			csv_field(out, cell.data, cell.len);
 			csv_scores(out, rec, NULL, o, NULL);
 		}
-		csv_field(out, rec->src.name, strlen(rec->src.name));
-		carc_buf_printf(out, ",%u,total,,,,,,,", rec->index);
+		csv_game(out, rec, o, id);
+		carc_buf_adds(out, ",total,,,,,,,");
 		csv_scores(out, rec, res->scores, o, NULL);
 	}
 	carc_buf_free(&cell);

@@ -18,6 +18,7 @@ struct carc_report_opts {
 	bool color;      /* text: ANSI colours */
 	const int *projected; /* per step (0: the start, k: after turns[k - 1]), the CARC_COLOURS totals
 				 a final scoring would give then (carc_project); NULL: not reported */
+	uint64_t offset; /* the game's byte offset in its input (carc_reader_game_offset) */
 };
 
 void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, const struct carc_report_opts *o);

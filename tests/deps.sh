@@ -23,6 +23,11 @@ have librsvg/rsvg.h "$(pkg-config --libs librsvg-2.0 2>/dev/null || echo -lrsvg-
 	|| missing="$missing librsvg2-dev pkg-config"
 # the man-page test lints with mandoc, or groff (Debian's groff-base)
 command -v mandoc >/dev/null 2>&1 || command -v groff >/dev/null 2>&1 || missing="$missing groff-base"
+# GNU parallel (Debian parallel) only for a test (tests/archive), which
+# skips its part without it: installed when it can be, never required.
+if ! command -v parallel >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq parallel >/dev/null 2>&1 || true
+fi
 [ -z "$missing" ] && exit 0
 
 echo "carc: installing missing build dependencies:$missing" >&2

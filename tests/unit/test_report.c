@@ -24,6 +24,7 @@
 #include "emit.h"
 #include "gen.h"
 #include "project.h"
+#include "gameid.h"
 #include "report.h"
 #include "json_strict.h"
 #include "yaml_same.h"
@@ -240,14 +241,18 @@ static void test_report_csv_rows(void **state)
 	struct fixture *f = *state;
 	play(f, game_text, NULL);
 	struct carc_buf out = {0};
-	struct carc_report_opts o = {0};
+	struct carc_report_opts o = {.offset = 12345};
 	carc_report_csv_header(&out, false);
 	carc_report_csv(&out, &f->res, &o);
 	int lines = 0;
 	for (size_t i = 0; i < out.len; i++)
 		lines += out.data[i] == '\n';
 	assert_int_equal(lines, 1 + 4);
-	assert_non_null(strstr(out.data, "test.cgn,1,2,green,E,0,1,180,knight S,\"the city at N of D (0,0) (2 tiles): green +4\",0,4,"));
+	/* file,game,line,offset,id: the id the game has */
+	char id[CARC_GAME_ID_HEX + 1], want[64];
+	snprintf(want, sizeof want, "test.cgn,1,1,12345,%s,2,", carc_game_id_hex(carc_game_id(f->res.rec), id));
+	assert_non_null(strstr(out.data, want));
+	assert_non_null(strstr(out.data, ",2,green,E,0,1,180,knight S,\"the city at N of D (0,0) (2 tiles): green +4\",0,4,"));
 	carc_buf_free(&out);
 }
 
