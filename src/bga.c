@@ -243,6 +243,7 @@ static struct jv jv_item(const struct jv *arr, size_t i)
 #define MAX_PLAYERS 5     /* BGA's five colours */
 #define MAX_COORD 100000
 #define MAX_NAME 200      /* bytes of a player's name */
+#define MAX_TURNS 1000    /* tiles placed and put aside: more than any tile set holds */
 
 struct bturn {
 	bool discard;
@@ -680,6 +681,11 @@ static bool read_event(struct bconv *cv, const struct jv *ev, int expected)
 	}
 	if (!cv->nturns && points) {
 		fail(cv, CARC_E524, &type, "%s: points before any tile is placed", jv_path(cv, &type));
+		return false;
+	}
+	if ((tile || discard) && cv->nturns == MAX_TURNS) {
+		fail(cv, CARC_E524, &type, "%s: more than %d tiles placed or put aside; a base game has 71", jv_path(cv, &type),
+		     MAX_TURNS);
 		return false;
 	}
 	if (tile)

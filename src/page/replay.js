@@ -54,8 +54,15 @@
 		if (t.deploy) s += ", " + t.deploy.role + " " + t.deploy.spot;
 		return s;
 	}
+	/* An event as carc score words it: "the city at N of D (0,0) (3 tiles,
+	 * 1 pennant): green +8". */
 	function eventWords(ev) {
-		let s = ev.feature + " (" + ev.tiles + " tile" + (ev.tiles === 1 ? "" : "s") + "): ";
+		let s = (ev.type === "solo-end" ? "a follower left on " : "") + ev.feature;
+		if (ev.type === "farm") s += " as a farm (" + ev.cities + (ev.cities === 1 ? " city" : " cities");
+		else s += " (" + ev.tiles + " tile" + (ev.tiles === 1 ? "" : "s");
+		for (const k of ["pennants", "fish", "mushrooms", "animals"])
+			if (ev[k]) s += ", " + ev[k] + " " + (ev[k] === 1 && k !== "fish" ? k.slice(0, -1) : k);
+		s += "): ";
 		if (!ev.scored.length) return s + "nobody";
 		s += ev.scored.map((c) => c + " +" + ev.points).join(", ");
 		if (ev.not_scored) s += "; not paid: " + ev.not_scored.join(", ");

@@ -226,6 +226,15 @@ async function testGame(browser, label, file, json, projected, opts) {
 			}
 		}
 		check(label + ": the final breakdown is carc score's", ok, bwhy);
+		if (json.rules !== "solo") { /* solo's text adds why a colour was not paid */
+			const text = carc(["score", "--game", String(json.game), json.file]).split("\n");
+			const from = text.indexOf("Final scoring") + 1;
+			const want = [];
+			for (let i = from; from > 0 && i < text.length && text[i].startsWith("  "); i++) want.push(text[i].trim());
+			const shown = await page.$$eval("#final li", (li) => li.map((l) => l.textContent));
+			check(label + ": the final scoring's events read as carc score prints them", same(shown, want),
+				JSON.stringify(shown.slice(0, 2)) + " vs " + JSON.stringify(want.slice(0, 2)));
+		}
 	}
 	/* the basics of access: every control named, the board and chart labelled */
 	const unnamed = await page.evaluate(() => [...document.querySelectorAll("button, input, select")]
