@@ -5,14 +5,15 @@
 #                                      FUZZ_SECONDS (default 60) each
 #   sh tests/fuzz/fuzz.sh --ci          replay the regressions, then fuzz
 #                                      every target, FUZZ_SECONDS (default
-#                                      90) in all: half for cgn, a quarter
-#                                      each for tileset and import
+#                                      90) for cgn, half that for each
+#                                      of tileset, import and bga
 #   FUZZ_BUILD=dir                      build directory (default build-fuzz)
 #
 # Targets: cgn (harness.c: a CGN file read game by game and refereed),
 # tileset (harness_tileset.c: a tile-set file through the loader), import
 # (harness_import.c: a JSON file through the strict reader and every
-# importer). Needs clang with libFuzzer (clang 14 and libclang-rt-14-dev on
+# importer), bga (harness_bga.c: a Board Game Arena log or CarcassonneLab
+# URLs through their importers, and back through the URL writer). Needs clang with libFuzzer (clang 14 and libclang-rt-14-dev on
 # Debian); without them it says so and exits 0. Everything runs under
 # AddressSanitizer and UndefinedBehaviorSanitizer. Each target's corpus
 # grows in tests/fuzz/corpus-run[-TARGET]/ (git-ignored) from seeds: for
@@ -27,9 +28,9 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 CI_MODE=0
 [ "${1:-}" = "--ci" ] && CI_MODE=1 && shift
-TARGETS=${*:-cgn tileset import}
+TARGETS=${*:-cgn tileset import bga}
 for t in $TARGETS; do
-	case $t in cgn | tileset | import) ;; *) echo "fuzz: unknown target '$t' (cgn, tileset, import)"; exit 2 ;; esac
+	case $t in cgn | tileset | import | bga) ;; *) echo "fuzz: unknown target '$t' (cgn, tileset, import, bga)"; exit 2 ;; esac
 done
 if [ $CI_MODE -eq 1 ]; then
 	SECONDS_TO_RUN=${FUZZ_SECONDS:-90}
@@ -58,7 +59,7 @@ make -s BUILD="$FB" CC="$CLANG" OPT=-O1 EXTRA_CFLAGS="-fsanitize=fuzzer-no-link 
 make -s BUILD="$FB-plain" "$FB-plain/carc" || exit 2
 "$CLANG" -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Isrc -I"$FB" -fsanitize=fuzzer $SAN \
 	-o "$FB/fuzz-carc" tests/fuzz/harness.c "$FB/libcarc.a" -lyaml -ljansson -lzstd -lz -lpthread || exit 2
-for t in tileset import; do
+for t in tileset import bga; do
 	"$CLANG" -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Isrc -I"$FB" -fsanitize=fuzzer $SAN \
 		-o "$FB/fuzz-$t" tests/fuzz/harness_$t.c "$FB/libcarc.a" -lyaml -ljansson -lzstd -lz -lpthread || exit 2
 done
@@ -68,9 +69,9 @@ seconds() {
 	if [ $CI_MODE -eq 0 ]; then
 		echo "$SECONDS_TO_RUN"
 	elif [ "$1" = cgn ]; then
-		echo $((SECONDS_TO_RUN / 2))
+		echo "$SECONDS_TO_RUN"
 	else
-		echo $((SECONDS_TO_RUN / 4))
+		echo $((SECONDS_TO_RUN / 2))
 	fi
 }
 
@@ -117,6 +118,13 @@ seeds_import() {
 	done
 }
 
+# seeds_bga DIR: the Board Game Arena logs and CarcassonneLab URLs of the tests.
+seeds_bga() {
+	for f in tests/bga/*.json tests/bga/*.url; do
+		[ -f "$f" ] && cp "$f" "$1/$(echo "$f" | tr / -)"
+	done
+}
+
 status=0
 for t in $TARGETS; do
 	case $t in
@@ -125,6 +133,8 @@ for t in $TARGETS; do
 	tileset) bin=$FB/fuzz-tileset corpus=tests/fuzz/corpus-run-tileset regs=tests/fuzz/regressions-tileset
 		dict=tests/fuzz/tileset.dict max_len=32768 ;;
 	import) bin=$FB/fuzz-import corpus=tests/fuzz/corpus-run-import regs=tests/fuzz/regressions-import
+		dict=tests/fuzz/json.dict max_len=32768 ;;
+	bga) bin=$FB/fuzz-bga corpus=tests/fuzz/corpus-run-bga regs=tests/fuzz/regressions-bga
 		dict=tests/fuzz/json.dict max_len=32768 ;;
 	esac
 	SEEDS="$FB/seeds-$t"
