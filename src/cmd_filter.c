@@ -473,6 +473,8 @@ static void help(void)
 	       "                       one a line, instead of the game\n"
 	       "  -u, --dedupe         write a game only the first time its id is met\n"
 	       "  -o, --output FILE    write the games to FILE\n"
+	       CARC_TILESET_PATH_HELP
+	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
 	       "exit status: 0 a game was selected, 1 none was, 2 could not run.\n");
@@ -487,6 +489,7 @@ int cmd_filter(int argc, char **argv)
 		{"invalid", no_argument, NULL, OPT_INVALID}, {"code", required_argument, NULL, 'c'},
 		{"where", required_argument, NULL, 'w'},   {"output", required_argument, NULL, 'o'},
 		{"ids", no_argument, NULL, OPT_IDS},       {"dedupe", no_argument, NULL, 'u'},
+		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
 		{"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -540,6 +543,14 @@ int cmd_filter(int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
+			break;
+		case CARC_OPT_TILESET_PATH:
+			if (!carc_tileset_path_option("filter", optarg))
+				return CARC_EXIT_TROUBLE;
+			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("filter", optarg))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':
 			help();

@@ -571,6 +571,8 @@ static void help(void)
 	       "  -e, --event NAME     count only the games whose Event tag is NAME\n"
 	       "      --include-invalid  count games with errors too (still listed)\n"
 	       "  -o, --output FILE    write the table to FILE\n"
+	       CARC_TILESET_PATH_HELP
+	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
 	       "exit status: 0 every game valid, 1 a game is invalid (listed), 2 could not run.\n");
@@ -583,7 +585,8 @@ int cmd_standings(int argc, char **argv)
 		{"format", required_argument, NULL, 'f'},   {"points", required_argument, NULL, 'p'},
 		{"tiebreak", required_argument, NULL, 't'}, {"event", required_argument, NULL, 'e'},
 		{"include-invalid", no_argument, NULL, OPT_INCLUDE_INVALID},
-		{"output", required_argument, NULL, 'o'},   {"help", no_argument, NULL, 'h'},
+		{"output", required_argument, NULL, 'o'},   CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
+		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},        {NULL, 0, NULL, 0},
 	};
 	struct standings sd = {.format = CARC_FORMAT_TEXT, .win = 2, .draw = 1, .loss = 0,
@@ -618,6 +621,14 @@ int cmd_standings(int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
+			break;
+		case CARC_OPT_TILESET_PATH:
+			if (!carc_tileset_path_option("standings", optarg))
+				return CARC_EXIT_TROUBLE;
+			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("standings", optarg))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':
 			help();

@@ -546,6 +546,8 @@ static void help(void)
 	       "options:\n"
 	       "  -f, --format FORMAT  text (default), json (one object) or csv (one row a figure)\n"
 	       "  -o, --output FILE    write the figures to FILE\n"
+	       CARC_TILESET_PATH_HELP
+	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
 	       "exit status: 0 the figures were written (invalid games are among them),\n"
@@ -568,6 +570,7 @@ int cmd_stats(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
 		{"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -584,6 +587,14 @@ int cmd_stats(int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
+			break;
+		case CARC_OPT_TILESET_PATH:
+			if (!carc_tileset_path_option("stats", optarg))
+				return CARC_EXIT_TROUBLE;
+			break;
+		case CARC_OPT_LABEL:
+			if (carc_label_option("stats", optarg))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':
 			help();
