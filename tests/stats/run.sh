@@ -317,8 +317,9 @@ same "filter --dedupe (the file twice)" cup.cgn "$tmp/got"
 cat cup.cgn "$tmp/fmt.cgn" | "$CARC" filter -u --ids - >"$tmp/got"
 same "filter --dedupe --ids (a file and its fmt form)" "$tmp/ids" "$tmp/got"
 
-# filter | check | stats compose: the valid games' figures.
-"$CARC" filter --valid cup.cgn | "$CARC" stats - >"$tmp/got"
+# filter | check | stats compose: the valid games' figures (a record on standard input
+# reaches its tile set here only through --tileset-path).
+"$CARC" filter --valid cup.cgn | "$CARC" stats --tileset-path . - >"$tmp/got"
 if grep -q '^Games: 5 in 1 file (0 unreadable): 5 valid, 0 invalid; 4 finished, 4 complete$' "$tmp/got"; then ok; else
 	bad "filter --valid | stats: $(head -n 1 "$tmp/got")"
 fi
