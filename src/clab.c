@@ -176,6 +176,19 @@ static int list_items(const char *v, size_t n, const char **item, size_t *len, i
 	return k;
 }
 
+/* Whether a name holds nothing but blanks and control characters (C0, DEL
+ * and C1, which a tag's value turns into blanks): no name at all. */
+static bool blank(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F)
+			p++;
+		else if (*p > ' ' && *p != 0x7f)
+			return false;
+	}
+	return true;
+}
+
 /* Reads players= and colors=: the seats' colours and names into tags;
  * returns the number of seats, or 0 after reporting. */
 static int read_players(struct cconv *cv, size_t qoff, size_t qlen, struct carc_buf *tags, int seats[5])
@@ -226,7 +239,7 @@ static int read_players(struct cconv *cv, size_t qoff, size_t qlen, struct carc_
 			carc_buf_free(&name);
 			return 0;
 		}
-		if (name.len) {
+		if (!blank(carc_buf_cstr(&name))) { /* (a blank name is none: it would not come back) */
 			char tag[16];
 			snprintf(tag, sizeof tag, "%s", carc_colour_name(seats[i]));
 			tag[0] = (char)(tag[0] - 'a' + 'A');
