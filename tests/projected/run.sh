@@ -30,12 +30,12 @@ failed=0
 # and it comes before them).
 compare() {
 	awk -F, 'NR > 1 {
-		game = $2
-		if ($3 ~ /^[0-9]+\+?$/) {
+		game = $2 # (file,game,line,offset,id,turn,...)
+		if ($6 ~ /^[0-9]+\+?$/) {
 			last[game] = ""
 			for (i = NF - 6; i <= NF; i++)
 				last[game] = last[game] "," $i
-		} else if ($3 == "total") {
+		} else if ($6 == "total") {
 			total = ""
 			for (i = NF - 13; i <= NF - 7; i++)
 				total = total "," $i
