@@ -30,6 +30,13 @@ int carc_label_option(const char *cmd, const char *label)
 	return 0;
 }
 
+int carc_record_option(const char *cmd, int c, const char *arg)
+{
+	if (c == CARC_OPT_LABEL)
+		return carc_label_option(cmd, arg);
+	return carc_tileset_path_option(cmd, arg) ? 0 : CARC_EXIT_TROUBLE;
+}
+
 const char *carc_input_name(const char *path)
 {
 	return strcmp(path, "-") ? path : stdin_label;

@@ -79,6 +79,10 @@ bool carc_use_color(FILE *f);
 #define CARC_TILESET_PATH_OPTION {"tileset-path", required_argument, NULL, CARC_OPT_TILESET_PATH}
 #define CARC_TILESET_PATH_HELP "      --tileset-path DIR  records may also use tile-set files in DIR (repeatable)\n"
 bool carc_tileset_path_option(const char *cmd, const char *dir);
+/* The options of every command that reads records, c being
+ * CARC_OPT_TILESET_PATH or CARC_OPT_LABEL: 0, or CARC_EXIT_TROUBLE after a
+ * message. */
+int carc_record_option(const char *cmd, int c, const char *arg);
 
 /* The end of every option loop: a missing value (c == ':') or an unknown
  * option. Prints the usage error and returns CARC_EXIT_TROUBLE. */

@@ -712,11 +712,8 @@ int cmd_check(int argc, char **argv)
 			opt.jobs = (int)n;
 			break;
 		case CARC_OPT_TILESET_PATH:
-			if (!carc_tileset_path_option("check", optarg))
-				return CARC_EXIT_TROUBLE;
-			break;
 		case CARC_OPT_LABEL:
-			if (carc_label_option("check", optarg))
+			if (carc_record_option("check", c, optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':

@@ -545,11 +545,8 @@ int cmd_filter(int argc, char **argv)
 			output = optarg;
 			break;
 		case CARC_OPT_TILESET_PATH:
-			if (!carc_tileset_path_option("filter", optarg))
-				return CARC_EXIT_TROUBLE;
-			break;
 		case CARC_OPT_LABEL:
-			if (carc_label_option("filter", optarg))
+			if (carc_record_option("filter", c, optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':

@@ -93,11 +93,8 @@ int cmd_fmt(int argc, char **argv)
 			check = true;
 			break;
 		case CARC_OPT_TILESET_PATH:
-			if (!carc_tileset_path_option("fmt", optarg))
-				return CARC_EXIT_TROUBLE;
-			break;
 		case CARC_OPT_LABEL:
-			if (carc_label_option("fmt", optarg))
+			if (carc_record_option("fmt", c, optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':

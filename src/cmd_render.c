@@ -168,11 +168,8 @@ int cmd_render(int argc, char **argv)
 			break;
 		}
 		case CARC_OPT_TILESET_PATH:
-			if (!carc_tileset_path_option("render", optarg))
-				return CARC_EXIT_TROUBLE;
-			break;
 		case CARC_OPT_LABEL:
-			if (carc_label_option("render", optarg))
+			if (carc_record_option("render", c, optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':

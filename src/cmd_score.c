@@ -112,11 +112,8 @@ int cmd_score(int argc, char **argv)
 			output = optarg;
 			break;
 		case CARC_OPT_TILESET_PATH:
-			if (!carc_tileset_path_option("score", optarg))
-				return CARC_EXIT_TROUBLE;
-			break;
 		case CARC_OPT_LABEL:
-			if (carc_label_option("score", optarg))
+			if (carc_record_option("score", c, optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':

@@ -105,11 +105,8 @@ int cmd_show(int argc, char **argv)
 			ascii = true;
 			break;
 		case CARC_OPT_TILESET_PATH:
-			if (!carc_tileset_path_option("show", optarg))
-				return CARC_EXIT_TROUBLE;
-			break;
 		case CARC_OPT_LABEL:
-			if (carc_label_option("show", optarg))
+			if (carc_record_option("show", c, optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':

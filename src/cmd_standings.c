@@ -623,11 +623,8 @@ int cmd_standings(int argc, char **argv)
 			output = optarg;
 			break;
 		case CARC_OPT_TILESET_PATH:
-			if (!carc_tileset_path_option("standings", optarg))
-				return CARC_EXIT_TROUBLE;
-			break;
 		case CARC_OPT_LABEL:
-			if (carc_label_option("standings", optarg))
+			if (carc_record_option("standings", c, optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':

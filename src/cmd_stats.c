@@ -589,11 +589,8 @@ int cmd_stats(int argc, char **argv)
 			output = optarg;
 			break;
 		case CARC_OPT_TILESET_PATH:
-			if (!carc_tileset_path_option("stats", optarg))
-				return CARC_EXIT_TROUBLE;
-			break;
 		case CARC_OPT_LABEL:
-			if (carc_label_option("stats", optarg))
+			if (carc_record_option("stats", c, optarg))
 				return CARC_EXIT_TROUBLE;
 			break;
 		case 'h':
