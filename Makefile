@@ -26,10 +26,12 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DCARC_VERSION='"$(VERSION)"' \
 LDLIBS   = -lyaml -ljansson -lzstd -lz -lpthread
 TEST_LDLIBS = -lcmocka
 
-SRC      = $(filter-out src/main.c,$(wildcard src/*.c))
+# the library, one folder a layer (README.md, "Layout"); cli/main.c is the program
+LAYERS   = common notation engine rules referee import output cli
+SRC      = $(filter-out src/cli/main.c,$(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)))
 OBJ      = $(SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bundled.o $(BUILD)/page.o
 TILESETS = $(wildcard src/tilesets/*.yaml)
-PAGE     = src/page/replay.html src/page/replay.css src/page/replay.js
+PAGE     = src/output/page/replay.html src/output/page/replay.css src/output/page/replay.js
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 MANPAGES = $(wildcard man/*.1 man/*.5)
@@ -43,7 +45,7 @@ $(BUILD)/.deps-ok: tests/deps.sh
 	@sh tests/deps.sh
 	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/carc: $(BUILD)/main.o $(BUILD)/libcarc.a
+$(BUILD)/carc: $(BUILD)/cli/main.o $(BUILD)/libcarc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/libcarc.a: $(OBJ)
@@ -58,7 +60,7 @@ $(BUILD)/%.o: src/%.c $(BUILD)/.deps-ok
 # headers: their warnings are not ours) but loads the libraries at run time,
 # so nothing is linked. Expanded when used: after deps.sh has installed them.
 RSVG_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags librsvg-2.0))
-$(BUILD)/raster.o: ALL_CFLAGS += $(RSVG_CFLAGS)
+$(BUILD)/output/raster.o: ALL_CFLAGS += $(RSVG_CFLAGS)
 
 $(BUILD)/embed: src/tools/embed.c
 	@mkdir -p $(BUILD)
@@ -136,7 +138,6 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz build-portable carc
 
-.PHONY: all carc tests check check-browser demo asan check-asan bench fuzz lint-man install uninstall clean
-.PHONY: all carc tests check demo asan check-asan check-portable bench fuzz lint-man install uninstall clean
+.PHONY: all carc tests check check-browser check-portable demo asan check-asan bench fuzz lint-man install uninstall clean
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

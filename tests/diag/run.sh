@@ -18,7 +18,7 @@
 #                        1000 bytes (for the caps of a game: no huge file is
 #                        kept in the repository)
 #   ; status: N          the exit status, when not the usual one
-# The usual exit status is carc check's (src/cmd_check.c): 2 "could not
+# The usual exit status is carc check's (src/cli/cmd_check.c): 2 "could not
 # run" for E001 and the tile-set errors E1xx, 1 for any other error, 0 for
 # a warning or a note; carc import's is 2 for its errors (E5xx). Every run
 # has a time limit, so a hang fails too.

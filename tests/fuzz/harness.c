@@ -27,10 +27,10 @@
  */
 #include "../unit/json_strict.h"
 #include "../unit/yaml_same.h"
-#include "emit.h"
-#include "format.h"
-#include "referee.h"
-#include "report.h"
+#include "output/emit.h"
+#include "notation/format.h"
+#include "referee/referee.h"
+#include "output/report.h"
 
 #include <stdint.h>
 #include <stdio.h>

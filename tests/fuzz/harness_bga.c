@@ -1,6 +1,6 @@
 /*
  * harness_bga.c - libFuzzer entry point over the Board Game Arena log and
- * CarcassonneLab URL importers (src/bga.c, src/clab.c) and the URL writer.
+ * CarcassonneLab URL importers (src/import/bga.c, src/import/clab.c) and the URL writer.
  *
  * The input is given to both importers as it is. Every diagnostic is
  * formatted with its source line and caret, so the positions they report
@@ -12,8 +12,8 @@
  *
  * Build: as harness.c (tests/fuzz/fuzz.sh), with this file in its place.
  */
-#include "bga.h"
-#include "clab.h"
+#include "import/bga.h"
+#include "import/clab.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -15,9 +15,9 @@
  *
  * Build and run: sh tests/fuzz/fuzz.sh import (see tests/fuzz/README.md).
  */
-#include "jcz.h"
-#include "jsonread.h"
-#include "record.h"
+#include "import/jcz.h"
+#include "common/jsonread.h"
+#include "notation/record.h"
 
 #include <stdint.h>
 #include <stdio.h>

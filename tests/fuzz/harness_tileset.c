@@ -14,8 +14,8 @@
  *
  * Build and run: sh tests/fuzz/fuzz.sh tileset (see tests/fuzz/README.md).
  */
-#include "hunters.h"
-#include "tileset.h"
+#include "rules/hunters.h"
+#include "notation/tileset.h"
 
 #include <stdint.h>
 #include <stdio.h>

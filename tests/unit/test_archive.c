@@ -15,7 +15,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "archive.h"
+#include "referee/archive.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -16,8 +16,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "bga.h"
-#include "clab.h"
+#include "import/bga.h"
+#include "import/clab.h"
 
 #include <stdio.h>
 #include <stdlib.h>

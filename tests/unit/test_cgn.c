@@ -18,7 +18,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "record.h"
+#include "notation/record.h"
 
 #include <stdio.h>
 #include <stdlib.h>

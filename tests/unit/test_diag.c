@@ -18,7 +18,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "diag.h"
+#include "common/diag.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -18,8 +18,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "game.h"
-#include "referee.h"
+#include "engine/game.h"
+#include "referee/referee.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -17,8 +17,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "gen.h"
-#include "record.h"
+#include "import/gen.h"
+#include "notation/record.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -16,9 +16,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "format.h"
-#include "gameid.h"
-#include "gen.h"
+#include "notation/format.h"
+#include "notation/gameid.h"
+#include "import/gen.h"
 
 #include <stdio.h>
 #include <stdlib.h>

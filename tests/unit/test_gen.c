@@ -16,8 +16,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "gen.h"
-#include "referee.h"
+#include "import/gen.h"
+#include "referee/referee.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -20,9 +20,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "gen.h"
-#include "hunters.h"
-#include "referee.h"
+#include "import/gen.h"
+#include "rules/hunters.h"
+#include "referee/referee.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -19,8 +19,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "gameid.h"
-#include "input.h"
+#include "notation/gameid.h"
+#include "common/input.h"
 
 #include <errno.h>
 #include <stdio.h>

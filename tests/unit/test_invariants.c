@@ -24,7 +24,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "gen.h"
+#include "import/gen.h"
 
 #include <string.h>
 

@@ -19,8 +19,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "jcz.h"
-#include "referee.h"
+#include "import/jcz.h"
+#include "referee/referee.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "emit.h"
-#include "json.h"
+#include "common/diag.h"
+#include "output/emit.h"
+#include "common/json.h"
 #include "json_strict.h"
 
 /* The reference: one byte at a time, with snprintf. */

@@ -12,7 +12,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "jsonread.h"
+#include "common/jsonread.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "picture.h"
+#include "output/picture.h"
 
 static const char stone_yaml[] =
 	"name: stone\n"

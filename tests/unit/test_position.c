@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-#include "diag.h"
+#include "common/diag.h"
 
 static const char text[] = "ab\ncd\n\nefgh\n\xc3\xa9x\n";
 

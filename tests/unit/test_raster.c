@@ -25,9 +25,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "cli.h"
-#include "raster.h"
-#include "svg.h"
+#include "cli/cli.h"
+#include "output/raster.h"
+#include "output/svg.h"
 
 /* ---- a PNG reader: 8-bit RGB or RGBA, not interlaced (what cairo writes) ---- */
 

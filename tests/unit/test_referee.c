@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
-#include "referee.h"
+#include "import/gen.h"
+#include "referee/referee.h"
 
 struct fixture {
 	struct carc_tileset_cache *cache;

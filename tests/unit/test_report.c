@@ -21,11 +21,11 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "emit.h"
-#include "gen.h"
-#include "project.h"
-#include "gameid.h"
-#include "report.h"
+#include "output/emit.h"
+#include "import/gen.h"
+#include "referee/project.h"
+#include "notation/gameid.h"
+#include "output/report.h"
 #include "json_strict.h"
 #include "yaml_same.h"
 

@@ -18,9 +18,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "gen.h"
-#include "referee.h"
-#include "solo.h"
+#include "import/gen.h"
+#include "referee/referee.h"
+#include "rules/solo.h"
 
 #include <stdlib.h>
 #include <string.h>

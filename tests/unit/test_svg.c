@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg.h"
+#include "output/svg.h"
 
 static int count(const char *hay, const char *needle)
 {

@@ -24,7 +24,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "tileset.h"
+#include "notation/tileset.h"
 
 #include <stdio.h>
 #include <stdlib.h>

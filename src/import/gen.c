@@ -1,0 +1,520 @@
+/*
+ * gen.c - random legal games (see gen.h).
+ *
+ * A game, turn by turn, as the referee will replay it:
+ *   draw     the next tile of the shuffled supply;
+ *   place    at one of carc_game_legal_places(), uniformly; none: a discard,
+ *            and the same colour draws again under the same turn number;
+ *   deploy   with probability deploy_rate, one of the legal (role, feature)
+ *            pairs of the placed tile, uniformly, at one of the feature's
+ *            spots, uniformly; roles and feature kinds come from the rule set
+ *            and the tile set, so nothing here knows "knight" or "city";
+ *   score    what the placement completed;
+ *   claim    with probability claim_rate, every colour's running score.
+ * The game ends when the supply is empty; final scoring fills [Result].
+ *
+ * The PRNG is xoshiro256** (Blackman and Vigna), seeded by splitmix64, both
+ * written here from their published descriptions.
+ */
+#include "import/gen.h"
+
+#include "notation/format.h"
+#include "rules/hunters.h"
+#include "rules/solo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- PRNG ---- */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+void carc_rng_seed(struct carc_rng *rng, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++)
+		rng->s[i] = splitmix64(&seed);
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+uint64_t carc_rng_next(struct carc_rng *rng)
+{
+	uint64_t *s = rng->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+uint32_t carc_rng_below(struct carc_rng *rng, uint32_t n)
+{
+	/* Lemire's multiply-and-reject: unbiased, rarely loops. */
+	uint64_t m = (uint64_t)(uint32_t)(carc_rng_next(rng) >> 32) * n;
+	uint32_t low = (uint32_t)m;
+	if (low < n) {
+		uint32_t threshold = (uint32_t)-n % n;
+		while (low < threshold) {
+			m = (uint64_t)(uint32_t)(carc_rng_next(rng) >> 32) * n;
+			low = (uint32_t)m;
+		}
+	}
+	return (uint32_t)(m >> 32);
+}
+
+bool carc_rng_chance(struct carc_rng *rng, double p)
+{
+	if (p <= 0)
+		return false;
+	if (p >= 1)
+		return true;
+	return (double)(carc_rng_next(rng) >> 11) * 0x1.0p-53 < p;
+}
+
+/* ---- rule sets ---- */
+
+/* What the generator must know about a rule set beyond rules.h. A rule set
+ * arriving with its engine support gets an entry here (and, if its turns
+ * differ, a branch in play_turn). */
+struct gen_rules {
+	bool supported;
+	const char *why_not;   /* when not supported */
+};
+
+static const struct gen_rules gen_rules[CARC_RULES_COUNT] = {
+	[CARC_RULES_BASE] = {true, NULL},
+	[CARC_RULES_SOLO] = {true, NULL}, /* stacks, must-deploy, order and EndOrder: solo.c */
+	[CARC_RULES_HUNTERS] = {true, NULL}, /* huts one per river system, bonus turns: hunters.c */
+};
+
+/* ---- the generator ---- */
+
+struct deploy_choice {
+	uint8_t role;
+	uint8_t feature;
+};
+
+struct carc_gen {
+	struct carc_gen_opts opt;
+	struct carc_tileset *owned_ts;  /* loaded here, freed here */
+	const struct carc_tileset *ts;
+	struct carc_game *g;
+	struct carc_rng rng;
+	uint16_t *supply;               /* land tiles in draw order */
+	size_t nsupply;
+	int32_t *xs, *ys;
+	uint8_t *rots;
+	int places_cap;
+	uint8_t seats[CARC_COLOURS];
+	int nseats;
+	carc_gen_turn_fn on_turn;
+	void *on_turn_ctx;
+	/* The game is written plainly, then parsed and written again by
+	 * carc_format_record(), so that it is canonical by construction. */
+	struct carc_buf raw, turns;
+	struct carc_tileset_cache *cache;
+	struct carc_record rec;
+	/* solo: the engine's side of the variant, each seat's stack (a slice of
+	 * supply) and the EndOrder of the game */
+	struct carc_solo *solo_cache;
+	size_t stack_next[CARC_COLOURS], stack_end[CARC_COLOURS];
+	struct carc_buf end_order;
+	/* hunters: the shuffled bonus stack, kept in supply after the land tiles */
+	size_t bonus_next, bonus_end;
+};
+
+struct carc_gen *carc_gen_new(const struct carc_gen_opts *opts, const char **why)
+{
+	static const char *ignored;
+	if (!why)
+		why = &ignored;
+	*why = NULL;
+	const struct carc_ruleset *rs = opts->rules ? opts->rules : carc_ruleset_get(CARC_RULES_BASE);
+	if (!gen_rules[rs->id].supported) {
+		*why = gen_rules[rs->id].why_not;
+		return NULL;
+	}
+	int players = opts->players ? opts->players : rs->default_seats;
+	if (players < rs->min_seats || players > rs->max_seats) {
+		*why = "the number of players is outside the rule set's range";
+		return NULL;
+	}
+	if (opts->edition < 0 || opts->edition > 3) {
+		*why = "the edition is not 1, 2 or 3";
+		return NULL;
+	}
+	struct carc_gen *gen = xcalloc(1, sizeof *gen);
+	gen->opt = *opts;
+	gen->opt.rules = rs;
+	gen->opt.players = players;
+	gen->ts = opts->tileset;
+	if (!gen->ts) {
+		struct carc_diag_sink sink = {0};
+		gen->owned_ts = carc_tileset_load(rs->tileset, &sink, NULL, 0, 0);
+		carc_diag_free(&sink);
+		if (!gen->owned_ts) {
+			*why = "the rule set's tile set cannot be loaded";
+			free(gen);
+			return NULL;
+		}
+		gen->ts = gen->owned_ts;
+	}
+	gen->g = carc_game_new();
+	gen->cache = carc_tileset_cache_new();
+	gen->supply = xmalloc((size_t)(gen->ts->total + gen->ts->bonus_total + 1) * sizeof *gen->supply);
+	return gen;
+}
+
+void carc_gen_free(struct carc_gen *gen)
+{
+	if (!gen)
+		return;
+	carc_game_free(gen->g);
+	carc_tileset_free(gen->owned_ts);
+	free(gen->supply);
+	free(gen->xs);
+	free(gen->ys);
+	free(gen->rots);
+	carc_buf_free(&gen->raw);
+	carc_buf_free(&gen->turns);
+	carc_record_free(&gen->rec);
+	carc_tileset_cache_free(gen->cache);
+	carc_solo_free(gen->solo_cache);
+	carc_buf_free(&gen->end_order);
+	free(gen);
+}
+
+void carc_gen_on_turn(struct carc_gen *gen, carc_gen_turn_fn fn, void *ctx)
+{
+	gen->on_turn = fn;
+	gen->on_turn_ctx = ctx;
+}
+
+int carc_gen_seats(const struct carc_gen *gen, uint8_t seats[CARC_COLOURS])
+{
+	memcpy(seats, gen->seats, (size_t)gen->nseats);
+	return gen->nseats;
+}
+
+struct carc_game *carc_gen_engine(struct carc_gen *gen)
+{
+	return gen->g;
+}
+
+/* Fisher-Yates over the land tiles (the start tile taken out). */
+static void shuffle_supply(struct carc_gen *gen)
+{
+	const struct carc_tileset *ts = gen->ts;
+	gen->nsupply = 0;
+	for (int i = 0; i < ts->ntiles; i++) {
+		if (ts->tiles[i].bonus)
+			continue;
+		int n = ts->tiles[i].count - (i == ts->start_tile);
+		for (int k = 0; k < n; k++)
+			gen->supply[gen->nsupply++] = (uint16_t)i;
+	}
+	for (size_t i = gen->nsupply; i > 1; i--) {
+		size_t j = carc_rng_below(&gen->rng, (uint32_t)i);
+		uint16_t t = gen->supply[i - 1];
+		gen->supply[i - 1] = gen->supply[j];
+		gen->supply[j] = t;
+	}
+}
+
+/* Chooses the seats: players distinct colours in a random order. */
+static void choose_seats(struct carc_gen *gen)
+{
+	uint8_t all[CARC_COLOURS];
+	for (int c = 0; c < CARC_COLOURS; c++)
+		all[c] = (uint8_t)c;
+	for (int i = 0; i < gen->opt.players; i++) {
+		int j = i + (int)carc_rng_below(&gen->rng, (uint32_t)(CARC_COLOURS - i));
+		uint8_t t = all[i];
+		all[i] = all[j];
+		all[j] = t;
+		gen->seats[i] = all[i];
+	}
+	gen->nseats = gen->opt.players;
+}
+
+static bool role_fits(const struct carc_role *role, const char *kind)
+{
+	for (int k = 0; k < 2; k++)
+		if (role->kinds[k] && !strcmp(role->kinds[k], kind))
+			return true;
+	return false;
+}
+
+/* The legal deployments on placement pl for colour c; returns their count. */
+static int deploy_choices(struct carc_gen *gen, int pl, int c, struct deploy_choice *out)
+{
+	const struct carc_ruleset *rs = gen->opt.rules;
+	size_t np;
+	const struct carc_placement *p = &carc_game_placements(gen->g, &np)[pl];
+	const struct carc_tile *t = &gen->ts->tiles[p->tile];
+	int n = 0;
+	for (int f = 0; f < t->nfeatures; f++) {
+		const char *kind = gen->ts->kinds[t->features[f].kind].name;
+		uint32_t root = carc_game_feature_root(gen->g, pl, f);
+		bool occupied = carc_game_feature_occupant(gen->g, root) != NULL;
+		for (int r = 0; r < rs->nroles; r++) {
+			const struct carc_role *role = &rs->roles[r];
+			if (!role_fits(role, kind))
+				continue;
+			if (role->hut ? carc_game_huts(gen->g, c) <= 0 : (carc_game_supply(gen->g, c) <= 0 || occupied))
+				continue;
+			if (role->hut && carc_hunters_system_hut(gen->g, root))
+				continue; /* one hut per river system */
+			out[n++] = (struct deploy_choice){(uint8_t)r, (uint8_t)f};
+		}
+	}
+	return n;
+}
+
+static void add_scores(struct carc_gen *gen, struct carc_buf *out)
+{
+	for (int s = 0; s < gen->nseats; s++)
+		carc_buf_printf(out, "%s%s %d", s ? ", " : "", carc_colour_name(gen->seats[s]),
+				carc_game_score(gen->g, gen->seats[s]));
+}
+
+/* Solo: deals the shuffled supply into one stack per seat, as the referee
+ * counts them (solo.c). */
+static void deal_stacks(struct carc_gen *gen)
+{
+	size_t at = 0;
+	for (int s = 0; s < gen->nseats; s++) {
+		gen->stack_next[s] = at;
+		at += (size_t)carc_solo_stack_size((int)gen->nsupply, gen->nseats, s);
+		gen->stack_end[s] = at;
+	}
+}
+
+/* Solo: the seat draws from its own stack; a seat whose stack is used up is
+ * passed over (then *seat changes). Returns the tile's index in supply. */
+static size_t solo_draw(struct carc_gen *gen, int *seat)
+{
+	for (int k = 0; k < gen->nseats; k++) {
+		int s = (*seat + k) % gen->nseats;
+		if (gen->stack_next[s] < gen->stack_end[s]) {
+			*seat = s;
+			return gen->stack_next[s]++;
+		}
+	}
+	return 0; /* not reached: the game draws as many tiles as the stacks hold */
+}
+
+static void write_header(struct carc_gen *gen, struct carc_buf *out);
+
+/* Hunters and Gatherers: shuffles the bonus tiles into supply after the
+ * land tiles. */
+static void shuffle_bonus(struct carc_gen *gen)
+{
+	const struct carc_tileset *ts = gen->ts;
+	gen->bonus_next = gen->bonus_end = gen->nsupply;
+	for (int i = 0; i < ts->ntiles; i++)
+		for (int k = 0; ts->tiles[i].bonus && k < ts->tiles[i].count; k++)
+			gen->supply[gen->bonus_end++] = (uint16_t)i;
+	for (size_t i = gen->bonus_end - gen->bonus_next; i > 1; i--) {
+		size_t j = carc_rng_below(&gen->rng, (uint32_t)i);
+		uint16_t t = gen->supply[gen->bonus_next + i - 1];
+		gen->supply[gen->bonus_next + i - 1] = gen->supply[gen->bonus_next + j];
+		gen->supply[gen->bonus_next + j] = t;
+	}
+}
+
+/* Hunters and Gatherers: the bonus turn that a forest with gold earned for
+ * colour c on this turn, written "N+". Bonus tiles that fit nowhere are set
+ * aside until one fits or the stack is empty. */
+static void bonus_turn(struct carc_gen *gen, int c, int turn, struct carc_buf *turns)
+{
+	const struct carc_ruleset *rs = gen->opt.rules;
+	while (gen->bonus_next < gen->bonus_end) {
+		int tile = gen->supply[gen->bonus_next++];
+		carc_game_draw(gen->g, tile);
+		int n = carc_game_legal_places(gen->g, tile, gen->xs, gen->ys, gen->rots, gen->places_cap);
+		carc_buf_printf(turns, "%d+ %s %s ", turn, carc_colour_name(c), gen->ts->tiles[tile].id);
+		if (n == 0) {
+			carc_buf_adds(turns, "discard\n");
+			if (gen->on_turn)
+				gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, true);
+			continue;
+		}
+		if (n > gen->places_cap)
+			n = gen->places_cap;
+		int k = (int)carc_rng_below(&gen->rng, (uint32_t)n);
+		int pl = carc_game_place(gen->g, tile, gen->rots[k], gen->xs[k], gen->ys[k], c, turn);
+		carc_buf_printf(turns, "%d,%d %d", gen->xs[k], gen->ys[k], gen->rots[k] * 90);
+		struct deploy_choice choices[CARC_MAX_FEATURES * CARC_MAX_ROLES];
+		int nc = deploy_choices(gen, pl, c, choices);
+		if (nc && carc_rng_chance(&gen->rng, gen->opt.deploy_rate)) {
+			struct deploy_choice ch = choices[carc_rng_below(&gen->rng, (uint32_t)nc)];
+			uint8_t spots[CARC_SPOT_COUNT];
+			int ns = 0;
+			for (int s = 0; s < CARC_SPOT_COUNT; s++)
+				if (carc_game_spot_feature(gen->g, pl, s) == ch.feature)
+					spots[ns++] = (uint8_t)s;
+			if (ns) {
+				int spot = spots[carc_rng_below(&gen->rng, (uint32_t)ns)];
+				carc_game_deploy(gen->g, pl, ch.feature, spot, c, ch.role, turn);
+				carc_buf_printf(turns, " %s %s", rs->roles[ch.role].name, carc_spot_name(spot));
+			}
+		}
+		carc_game_score_completed(gen->g, turn);
+		if (carc_rng_chance(&gen->rng, gen->opt.claim_rate)) {
+			carc_buf_adds(turns, " = ");
+			add_scores(gen, turns);
+		}
+		carc_buf_addc(turns, '\n');
+		if (gen->on_turn)
+			gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, false);
+		return;
+	}
+}
+
+void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
+{
+	const struct carc_tileset *ts = gen->ts;
+	const struct carc_ruleset *rs = gen->opt.rules;
+	carc_rng_seed(&gen->rng, gen->opt.seed ^ (index * 0xd1342543de82ef95u + 0x2545f4914f6cdd1du));
+	choose_seats(gen);
+	shuffle_supply(gen);
+	if (rs->id == CARC_RULES_HUNTERS)
+		shuffle_bonus(gen);
+	carc_game_start(gen->g, ts, rs, gen->opt.edition ? gen->opt.edition : 3, gen->seats, gen->nseats,
+			rs->followers, rs->huts, ts->start_tile, 0);
+	struct carc_solo *solo = NULL;
+	if (rs->id == CARC_RULES_SOLO) {
+		solo = carc_solo_begin_play(&gen->solo_cache, gen->g, gen->seats, gen->nseats);
+		deal_stacks(gen);
+	}
+
+	/* The turns go to a buffer of their own: the Result tag comes first. */
+	struct carc_buf turns = gen->turns;
+	carc_buf_reset(&turns);
+	int seat = 0, turn = 1;
+	for (size_t drawn = 0; drawn < gen->nsupply; drawn++) {
+		size_t i = solo ? solo_draw(gen, &seat) : drawn;
+		int tile = gen->supply[i];
+		int c = gen->seats[seat];
+		carc_game_draw(gen->g, tile);
+		size_t np;
+		carc_game_placements(gen->g, &np);
+		int cap = ((int)np * 4 + 4) * 4;
+		if (cap > gen->places_cap) {
+			gen->places_cap = cap;
+			gen->xs = xrealloc(gen->xs, (size_t)cap * sizeof *gen->xs);
+			gen->ys = xrealloc(gen->ys, (size_t)cap * sizeof *gen->ys);
+			gen->rots = xrealloc(gen->rots, (size_t)cap * sizeof *gen->rots);
+		}
+		int n = carc_game_legal_places(gen->g, tile, gen->xs, gen->ys, gen->rots, cap);
+		carc_buf_printf(&turns, "%d. %s %s ", turn, carc_colour_name(c), ts->tiles[tile].id);
+		if (n == 0) {
+			carc_buf_adds(&turns, "discard\n");
+			if (gen->on_turn)
+				gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, true);
+			continue;
+		}
+		if (n > cap)
+			n = cap;
+		int k = (int)carc_rng_below(&gen->rng, (uint32_t)n);
+		size_t ev0;
+		carc_game_events(gen->g, &ev0);
+		int pl = carc_game_place(gen->g, tile, gen->rots[k], gen->xs[k], gen->ys[k], c, turn);
+		carc_buf_printf(&turns, "%d,%d %d", gen->xs[k], gen->ys[k], gen->rots[k] * 90);
+
+		struct deploy_choice choices[CARC_MAX_FEATURES * CARC_MAX_ROLES];
+		int nc = deploy_choices(gen, pl, c, choices);
+		/* solo: a follower must be deployed when one can be */
+		bool deployed = false;
+		if (nc && (solo || carc_rng_chance(&gen->rng, gen->opt.deploy_rate))) {
+			struct deploy_choice ch = choices[carc_rng_below(&gen->rng, (uint32_t)nc)];
+			uint8_t spots[CARC_SPOT_COUNT];
+			int ns = 0;
+			for (int s = 0; s < CARC_SPOT_COUNT; s++)
+				if (carc_game_spot_feature(gen->g, pl, s) == ch.feature)
+					spots[ns++] = (uint8_t)s;
+			/* Every feature lies at some spot (the tile-set loader checks coverage). */
+			if (ns) {
+				int spot = spots[carc_rng_below(&gen->rng, (uint32_t)ns)];
+				carc_game_deploy(gen->g, pl, ch.feature, spot, c, ch.role, turn);
+				carc_buf_printf(&turns, " %s %s", rs->roles[ch.role].name, carc_spot_name(spot));
+				deployed = true;
+			}
+		}
+		/* solo: a free feature and no follower left end the game after this turn */
+		bool forced = solo && !deployed && carc_game_supply(gen->g, c) <= 0 && carc_solo_has_free_feature(solo, pl);
+		if (forced)
+			carc_solo_forced_end_by(solo, c, turn);
+		if (solo)
+			carc_solo_score_best(solo, pl, turn, &turns);
+		else
+			carc_game_score_completed(gen->g, turn);
+		if (carc_rng_chance(&gen->rng, gen->opt.claim_rate)) {
+			carc_buf_adds(&turns, " = ");
+			add_scores(gen, &turns);
+		}
+		carc_buf_addc(&turns, '\n');
+		if (gen->on_turn)
+			gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, false);
+		/* hunters: a forest with gold earns a bonus turn, unless this was the last land tile */
+		if (rs->id == CARC_RULES_HUNTERS && drawn + 1 < gen->nsupply && carc_hunters_gold_completed(gen->g, ev0))
+			bonus_turn(gen, c, turn, &turns);
+		seat = (seat + 1) % gen->nseats;
+		turn++;
+		if (forced)
+			break;
+	}
+	carc_buf_reset(&gen->end_order);
+	if (solo)
+		carc_solo_final_best(solo, &gen->end_order);
+	else
+		carc_game_score_final(gen->g);
+
+	struct carc_buf *raw = &gen->raw;
+	carc_buf_reset(raw);
+	write_header(gen, raw);
+	carc_buf_add(raw, turns.data, turns.len);
+	gen->turns = turns;
+
+	struct carc_diag_sink sink = {0};
+	bool got = carc_parse_string(raw->data, raw->len, "carc gen", gen->cache, &gen->rec, &sink);
+	if (got && !sink.errors)
+		carc_format_record(&gen->rec, out);
+	else
+		carc_buf_add(out, raw->data, raw->len); /* cannot happen; carc check will say what is wrong */
+	carc_diag_free(&sink);
+}
+
+static void write_header(struct carc_gen *gen, struct carc_buf *out)
+{
+	const struct carc_ruleset *rs = gen->opt.rules;
+	carc_buf_adds(out, "[Event \"carc gen\"]\n");
+	carc_buf_printf(out, "[Rules \"%s\"]\n", rs->name);
+	if (gen->ts->name && strcmp(gen->ts->name, rs->tileset))
+		carc_buf_printf(out, "[Tileset \"%s\"]\n", gen->ts->name);
+	if (gen->opt.edition)
+		carc_buf_printf(out, "[Edition \"%d\"]\n", gen->opt.edition);
+	carc_buf_adds(out, "[Seats \"");
+	for (int s = 0; s < gen->nseats; s++)
+		carc_buf_printf(out, "%s%s", s ? " " : "", carc_colour_name(gen->seats[s]));
+	carc_buf_adds(out, "\"]\n");
+	if (gen->end_order.len)
+		carc_buf_printf(out, "[EndOrder \"%.*s\"]\n", (int)gen->end_order.len, gen->end_order.data);
+	carc_buf_adds(out, "[Result \"");
+	add_scores(gen, out);
+	carc_buf_adds(out, "\"]\n\n");
+}

@@ -1,0 +1,1067 @@
+/*
+ * jcz.c - JCloisterZone saved games (.jcz) into CGN.
+ *
+ * Import is a pipeline of four steps, each a section below:
+ *   1. load: the strict JSON reader (jsonread.c) reads the text into a
+ *      jansson tree and keeps where each value is, so that every later
+ *      message points at the value it is about;
+ *   2. header: setup, players and annotations become CGN tags;
+ *   3. replay: the messages of each turn (PLACE_TILE, then DEPLOY_MEEPLE or
+ *      PASS, then COMMIT) become one CGN turn line each;
+ *   4. finish: the CGN text is read back with the CGN parser, which proves it
+ *      well formed, and written out again in canonical form.
+ * The first problem of the replay stops the conversion: what follows a
+ * message carc cannot convert cannot be trusted either.
+ *
+ * The .jcz layout read here (JCZ 5):
+ *   { "appVersion": "5.7.0", "name": "...", "created": "2020-09-13T...",
+ *     "setup": { "sets": {"basic:1": 1}, "elements": {"small-follower": 7,
+ *                "farmers": true}, "rules": {"tiny-city-scoring": "4"},
+ *                "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}] },
+ *     "players": [{"name": "Wendy", "slot": 0}, ...],
+ *     "replay": [{"type": "PLACE_TILE", "payload": {"tileId": "BA/RCr",
+ *                 "rotation": "R90", "position": [0, -1]}, "player": 0}, ...],
+ *     "gameAnnotations": {"drawOrder": ["BA/RCr", ...], "endTurn": 9} }
+ */
+#include "import/jcz.h"
+
+#include "notation/format.h"
+#include "common/jsonread.h"
+#include "referee/referee.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the tile and location tables ---- */
+
+/* JCZ's base tiles, matched to CGN's letters by comparing the features of
+ * JCZ's tile definitions (edges, half-edges, pennants, the cities each field
+ * borders) with src/tilesets/base.yaml in all four rotations; tests/unit/
+ * test_jcz.c repeats the comparison for every tile and rotation. The garden
+ * tiles of JCZ's 2nd-edition set (…G) have a garden for the abbot, which the
+ * base game does not use; otherwise they are the tile of the same letter. */
+static const struct carc_jcz_tile jcz_tiles[] = {
+	{"BA/LR", 'A', 0},    {"BA/L", 'B', 0},      {"BA/Cccc+", 'C', 0}, {"BA/RCr", 'D', 0},
+	{"BA/C", 'E', 0},     {"BA/CG", 'E', 0},     {"BA/CFc+", 'F', 0},  {"BA/CFc.1", 'G', 0},
+	{"BA/CFC.2", 'H', 1}, {"BA/CFCG", 'H', 1},   {"BA/CC.2", 'I', 3},  {"BA/CCG", 'I', 3},
+	{"BA/CRr", 'J', 0},   {"BA/RrC", 'K', 0},    {"BA/CRRR", 'L', 0},  {"BA/Cc+", 'M', 0},
+	{"BA/Cc+G", 'M', 0},  {"BA/Cc.1", 'N', 0},   {"BA/CcG", 'N', 0},   {"BA/CcRr+", 'O', 0},
+	{"BA/CcRr", 'P', 0},  {"BA/Ccc+", 'Q', 0},   {"BA/Ccc", 'R', 0},   {"BA/CccG", 'R', 0},
+	{"BA/CccR+", 'S', 0}, {"BA/CccR", 'T', 0},   {"BA/RFr", 'U', 1},   {"BA/RFrG", 'U', 1},
+	{"BA/Rr", 'V', 0},    {"BA/RrG", 'V', 0},    {"BA/RRR", 'W', 0},   {"BA/RRRR", 'X', 0},
+};
+
+const struct carc_jcz_tile *carc_jcz_tiles(size_t *count)
+{
+	*count = CARC_ARRAY_LEN(jcz_tiles);
+	return jcz_tiles;
+}
+
+const struct carc_jcz_tile *carc_jcz_tile_find(const char *id, size_t len)
+{
+	for (size_t i = 0; i < CARC_ARRAY_LEN(jcz_tiles); i++)
+		if (carc_slice_eq(id, len, jcz_tiles[i].id))
+			return &jcz_tiles[i];
+	return NULL;
+}
+
+/* JCZ's names for locations. Edge bits: N=1 E=2 S=4 W=8; half-edge bits in
+ * CGN's order NNW..WNW, which is JCZ's NL NR EL ER SL SR WL WR. The first
+ * name of each location is the one JCZ writes. */
+static const struct {
+	const char *name;
+	uint8_t edges, halves;
+	bool centre;
+} location_names[] = {
+	{"N", 1, 0, false},     {"E", 2, 0, false},     {"S", 4, 0, false},     {"W", 8, 0, false},
+	{"NE", 3, 0, false},    {"SE", 6, 0, false},    {"SW", 12, 0, false},   {"NW", 9, 0, false},
+	{"WE", 10, 0, false},   {"NS", 5, 0, false},    {"NWSE", 15, 0, false}, {"_N", 14, 0, false},
+	{"_E", 13, 0, false},   {"_S", 11, 0, false},   {"_W", 7, 0, false},    {"NL", 0, 1, false},
+	{"NR", 0, 2, false},    {"EL", 0, 4, false},    {"ER", 0, 8, false},    {"SL", 0, 16, false},
+	{"SR", 0, 32, false},   {"WL", 0, 64, false},   {"WR", 0, 128, false},  {"I", 0, 0, true},
+	{"CLOISTER", 0, 0, true},
+};
+
+bool carc_jcz_parse_location(const char *s, size_t len, struct carc_jcz_location *loc)
+{
+	memset(loc, 0, sizeof *loc);
+	size_t start = 0;
+	for (size_t i = 0; i <= len; i++) {
+		if (i < len && s[i] != '.')
+			continue;
+		bool found = false;
+		for (size_t k = 0; k < CARC_ARRAY_LEN(location_names) && !found; k++)
+			if (carc_slice_eq(s + start, i - start, location_names[k].name)) {
+				loc->edges |= location_names[k].edges;
+				loc->halves |= location_names[k].halves;
+				loc->centre |= location_names[k].centre;
+				found = true;
+			}
+		if (!found)
+			return false;
+		start = i + 1;
+	}
+	int kinds = (loc->edges != 0) + (loc->halves != 0) + loc->centre;
+	return kinds == 1;
+}
+
+void carc_jcz_location_name(const struct carc_jcz_location *loc, struct carc_buf *out)
+{
+	if (loc->centre) {
+		carc_buf_adds(out, "I");
+		return;
+	}
+	if (loc->edges) {
+		for (size_t k = 0; k < CARC_ARRAY_LEN(location_names); k++)
+			if (location_names[k].edges == loc->edges) {
+				carc_buf_adds(out, location_names[k].name);
+				return;
+			}
+	}
+	bool first = true;
+	for (int h = 0; h < 8; h++)
+		if (loc->halves & (1u << h)) {
+			if (!first)
+				carc_buf_addc(out, '.');
+			carc_buf_adds(out, location_names[15 + h].name);
+			first = false;
+		}
+}
+
+struct carc_jcz_location carc_jcz_feature_location(const struct carc_tileset *ts, const struct carc_tile *t,
+						   int rot, int f)
+{
+	struct carc_jcz_location loc = {0, 0, false};
+	const struct carc_feature *ft = &t->features[f];
+	switch (ts->kinds[ft->kind].klass) {
+	case CARC_CLASS_PATH:
+	case CARC_CLASS_ENCLOSURE:
+		loc.edges = carc_rot_edges(ft->edges, rot);
+		break;
+	case CARC_CLASS_AREA:
+		loc.halves = carc_rot_halves(ft->halves, rot);
+		break;
+	default:
+		loc.centre = true;
+		break;
+	}
+	return loc;
+}
+
+int carc_jcz_feature_at(const struct carc_tileset *ts, const struct carc_tile *t, int rot, const char *kind,
+			const struct carc_jcz_location *loc)
+{
+	int k = carc_tileset_kind(ts, kind);
+	for (int f = 0; f < t->nfeatures && k >= 0; f++) {
+		if (t->features[f].kind != k)
+			continue;
+		struct carc_jcz_location at = carc_jcz_feature_location(ts, t, rot, f);
+		if (at.edges == loc->edges && at.halves == loc->halves && at.centre == loc->centre)
+			return f;
+	}
+	return -1;
+}
+
+/* The CGN spot that names feature f of a tile turned rot: its first edge
+ * clockwise from N, its first half-edge clockwise from NNW, or C. */
+static int feature_spot(const struct carc_tileset *ts, const struct carc_tile *t, int rot, int f)
+{
+	struct carc_jcz_location loc = carc_jcz_feature_location(ts, t, rot, f);
+	for (int e = 0; e < 4; e++)
+		if (loc.edges & (1u << e))
+			return CARC_SPOT_N + e;
+	for (int h = 0; h < 8; h++)
+		if (loc.halves & (1u << h))
+			return h;
+	return CARC_SPOT_C;
+}
+
+/* JCZ's feature names and the tile-set kinds they stand for. */
+static const struct {
+	const char *jcz;
+	const char *kind;
+} feature_names[] = {
+	{"City", "city"}, {"Road", "road"}, {"Field", "field"}, {"Farm", "field"},
+	{"Monastery", "cloister"}, {"Cloister", "cloister"},
+};
+
+/* ---- step 1: loading the JSON ---- */
+
+enum jtype { J_NULL, J_BOOL, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT };
+
+#define MAX_COORD 100000
+#define MAX_TEXT 1000   /* bytes of a name, so every tag line stays short */
+
+typedef struct carc_json_span span;
+
+struct conv {
+	const struct carc_src *src;
+	struct carc_diag_sink *sink;
+	struct carc_json_doc *doc;
+	unsigned errors;
+	struct carc_buf msg;
+	struct carc_buf path;     /* scratch for element paths in messages */
+
+	struct carc_tileset_cache *cache;
+	const struct carc_tileset *ts;
+	const struct carc_ruleset *rules;
+	struct carc_buf cgn;      /* the record as written, before canonical form */
+
+	int nplayers;
+	uint8_t colour[CARC_COLOURS]; /* per player index */
+	int start_x, start_y;     /* JCZ position of the start tile */
+	json_t *tiny_city;        /* setup.rules.tiny-city-scoring when it is "2" */
+	json_t *draw_order;       /* gameAnnotations.drawOrder, or NULL */
+	size_t draw_next;         /* its next entry */
+};
+
+static enum jtype jtype(const json_t *n)
+{
+	switch (json_typeof(n)) {
+	case JSON_OBJECT:
+		return J_OBJECT;
+	case JSON_ARRAY:
+		return J_ARRAY;
+	case JSON_STRING:
+		return J_STRING;
+	case JSON_INTEGER:
+	case JSON_REAL:
+		return J_NUMBER;
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return J_BOOL;
+	default:
+		return J_NULL;
+	}
+}
+
+static const char *const jtype_names[] = {"null", "true or false", "a number", "a string", "an array",
+					  "an object"};
+
+/* The reader refuses a string holding U+0000, so a C string is all of it. */
+static const char *str(const json_t *n)
+{
+	return json_string_value(n);
+}
+
+/* Where things are, for messages: a node (not true, false or null, which
+ * jansson shares: those are found through their container), a member's
+ * value or key, an array's item. The start of the text when not found. */
+static span at_node(const struct conv *cv, const json_t *v)
+{
+	span at = {0, 1};
+	carc_json_where(cv->doc, v, &at);
+	return at;
+}
+
+static span at_member(const struct conv *cv, const json_t *obj, const char *key)
+{
+	span at;
+	return carc_json_member_where(cv->doc, obj, key, NULL, &at) ? at : at_node(cv, obj);
+}
+
+static span at_key(const struct conv *cv, const json_t *obj, const char *key)
+{
+	span at;
+	return carc_json_member_where(cv->doc, obj, key, &at, NULL) ? at : at_node(cv, obj);
+}
+
+static span at_item(const struct conv *cv, const json_t *arr, size_t i)
+{
+	span at;
+	return carc_json_item_where(cv->doc, arr, i, &at) ? at : at_node(cv, arr);
+}
+
+/* Reports at a place in the text: the whole token for a scalar or a key,
+ * the bracket for a collection. */
+static void fail(struct conv *cv, enum carc_code code, span at, const char *fmt, ...) CARC_PRINTF(4, 5);
+
+static void fail(struct conv *cv, enum carc_code code, span at, const char *fmt, ...)
+{
+	carc_buf_reset(&cv->msg);
+	va_list ap;
+	va_start(ap, fmt);
+	carc_buf_vprintf(&cv->msg, fmt, ap);
+	va_end(ap);
+	carc_diag_report(cv->sink, code, cv->src, at.off, at.len ? at.len : 1, "%s", carc_buf_cstr(&cv->msg));
+	cv->errors++;
+}
+
+/* Loads the text; false after reporting when it is not one JSON object. */
+static bool load(struct conv *cv)
+{
+	cv->doc = carc_json_read(cv->src, CARC_E501, cv->sink);
+	if (!cv->doc) {
+		cv->errors++;
+		return false;
+	}
+	json_t *root = carc_json_root(cv->doc);
+	if (jtype(root) != J_OBJECT) {
+		fail(cv, CARC_E502, at_node(cv, root), "a .jcz file is a JSON object { ... }, not %s",
+		     jtype_names[jtype(root)]);
+		return false;
+	}
+	return true;
+}
+
+/* ---- typed access, with the element's path for messages ---- */
+
+static json_t *member(const json_t *obj, const char *key)
+{
+	return json_object_get(obj, key);
+}
+
+static size_t items(const json_t *arr)
+{
+	return json_array_size(arr);
+}
+
+static json_t *item(const json_t *arr, size_t i)
+{
+	return json_array_get(arr, i);
+}
+
+/* The member key of obj (at path) with type want; reports and returns NULL
+ * when it is missing (and required) or of another type. A null counts as
+ * missing. */
+static json_t *want(struct conv *cv, const json_t *obj, const char *path, const char *key, enum jtype type,
+		    bool required)
+{
+	json_t *v = member(obj, key);
+	if (!v || jtype(v) == J_NULL) {
+		if (required)
+			fail(cv, CARC_E502, at_node(cv, obj), "%s has no \"%s\"", path, key);
+		return NULL;
+	}
+	if (jtype(v) != type) {
+		fail(cv, CARC_E502, at_member(cv, obj, key), "%s.%s should be %s, not %s", path, key, jtype_names[type],
+		     jtype_names[jtype(v)]);
+		return NULL;
+	}
+	return v;
+}
+
+/* A whole number within [lo, hi] (7 or 7.0). */
+static bool int_value(const json_t *n, long lo, long hi, long *out)
+{
+	if (json_is_integer(n)) {
+		json_int_t v = json_integer_value(n);
+		if (v < lo || v > hi)
+			return false;
+		*out = (long)v;
+		return true;
+	}
+	if (!json_is_real(n))
+		return false;
+	double d = json_real_value(n);
+	if (!(d >= (double)lo && d <= (double)hi) || d != (double)(long)d)
+		return false;
+	*out = (long)d;
+	return true;
+}
+
+static bool want_int(struct conv *cv, const json_t *obj, const char *path, const char *key, long lo, long hi,
+		     bool required, long *out)
+{
+	json_t *v = want(cv, obj, path, key, J_NUMBER, required);
+	if (!v)
+		return false;
+	if (!int_value(v, lo, hi, out)) {
+		span at = at_node(cv, v);
+		fail(cv, CARC_E502, at, "%s.%s should be a whole number from %ld to %ld, not %.*s", path, key, lo, hi,
+		     (int)(at.len > 40 ? 40 : at.len), cv->src->text + at.off);
+		return false;
+	}
+	return true;
+}
+
+static const char *pathf(struct conv *cv, const char *fmt, ...) CARC_PRINTF(2, 3);
+
+static const char *pathf(struct conv *cv, const char *fmt, ...)
+{
+	carc_buf_reset(&cv->path);
+	va_list ap;
+	va_start(ap, fmt);
+	carc_buf_vprintf(&cv->path, fmt, ap);
+	va_end(ap);
+	return carc_buf_cstr(&cv->path);
+}
+
+/* ---- step 2: the header ---- */
+
+/* A tag value: quotes and backslashes escaped, control characters blanked. */
+static void add_tag(struct carc_buf *b, const char *name, const char *value)
+{
+	carc_buf_printf(b, "[%s \"", name);
+	for (const char *p = value; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c == '"' || c == '\\')
+			carc_buf_addc(b, '\\');
+		carc_buf_addc(b, c < 0x20 || c == 0x7f ? ' ' : (char)c);
+	}
+	carc_buf_adds(b, "\"]\n");
+}
+
+/* A JCZ tile id to the index of its tile in the base set, or reports E505. */
+static int tile_of(struct conv *cv, const json_t *id_node, const char *path, const struct carc_jcz_tile **jt)
+{
+	const char *id = str(id_node);
+	*jt = carc_jcz_tile_find(id, strlen(id));
+	if (!*jt) {
+		fail(cv, CARC_E505, at_node(cv, id_node), "%s: tile \"%s\" is not a base-game tile; only base games can "
+		     "be imported", path, id);
+		return -1;
+	}
+	char letter = (*jt)->letter;
+	return carc_tileset_find(cv->ts, &letter, 1);
+}
+
+/* "R90" (replay) or 90 / "R90" (setup.start) to quarter turns; -1 if neither. */
+static int rotation_of(const json_t *n)
+{
+	static const char *const names[] = {"R0", "R90", "R180", "R270"};
+	long deg;
+	for (int r = 0; r < 4; r++)
+		if (jtype(n) == J_STRING && !strcmp(str(n), names[r]))
+			return r;
+	if (int_value(n, 0, 270, &deg) && deg % 90 == 0)
+		return (int)(deg / 90);
+	return -1;
+}
+
+/* A JCZ [x, y] to CGN's x,y, relative to the start tile. */
+static bool position_of(struct conv *cv, const json_t *n, const char *path, int *x, int *y)
+{
+	long v[2];
+	if (jtype(n) != J_ARRAY || items(n) != 2 || !int_value(item(n, 0), -MAX_COORD, MAX_COORD, &v[0]) ||
+	    !int_value(item(n, 1), -MAX_COORD, MAX_COORD, &v[1])) {
+		fail(cv, CARC_E502, at_node(cv, n), "%s should be a position [x, y] of two whole numbers", path);
+		return false;
+	}
+	*x = (int)v[0] - cv->start_x;
+	*y = -((int)v[1] - cv->start_y);
+	return true;
+}
+
+static bool truthy(const json_t *n)
+{
+	switch (jtype(n)) {
+	case J_NULL:
+		return false;
+	case J_BOOL:
+		return json_is_true(n);
+	case J_NUMBER:
+		return json_number_value(n) != 0;
+	case J_STRING:
+		return str(n)[0] != 0;
+	default:
+		return true;
+	}
+}
+
+/* Rule keys of JCZ 5 that only concern expansions: with the expansions
+ * themselves refused, they change nothing and are passed over. */
+static const char *const expansion_rules[] = {
+	"princess-action", "fairy-placement", "dragon-move", "barn-placement", "bazaar-auction",
+	"hill-tiebreaker", "espace-variant", "gq11-pig-herd", "tunnelize-other-expansions",
+	"more-tunnel-tokens", "festival-return", "keep-monasteries", "labyrinth-variant",
+	"little-buildings-scoring", "king-and-robber-baron-scoring", "king-and-robber-scoring",
+};
+
+static void read_sets(struct conv *cv, const json_t *sets)
+{
+	int base = 0;
+	const char *name;
+	json_t *v;
+	json_object_foreach((json_t *)sets, name, v) {
+		long copies;
+		if (!int_value(v, 0, 99, &copies)) {
+			fail(cv, CARC_E502, at_member(cv, sets, name), "setup.sets.%s should be a number of copies, not %s", name,
+			     jtype_names[jtype(v)]);
+			continue;
+		}
+		if (copies == 0)
+			continue;
+		if (strcmp(name, "basic") && strcmp(name, "basic:1") && strcmp(name, "basic:2")) {
+			fail(cv, CARC_E503, at_key(cv, sets, name), "setup.sets: \"%s\" is an expansion; only base games can be imported", name);
+			continue;
+		}
+		if (copies != 1)
+			fail(cv, CARC_E503, at_node(cv, v), "setup.sets.%s: %ld copies of the base game; CGN's base game has one", name,
+			     copies);
+		base++;
+		if (base == 2)
+			fail(cv, CARC_E503, at_key(cv, sets, name), "setup.sets: two base sets at once; CGN's base game has one");
+	}
+	if (base == 0)
+		fail(cv, CARC_E503, at_node(cv, sets), "setup.sets names no base set (basic:1 or basic:2)");
+}
+
+static void read_elements(struct conv *cv, const json_t *el, struct carc_buf *tags)
+{
+	const char *name;
+	json_t *v;
+	json_object_foreach((json_t *)el, name, v) {
+		long n;
+		if (!strcmp(name, "small-follower")) {
+			if (!int_value(v, cv->rules->min_followers, cv->rules->max_followers, &n))
+				fail(cv, CARC_E502, at_member(cv, el, name), "setup.elements.small-follower should be a number of followers from %d "
+				     "to %d", cv->rules->min_followers, cv->rules->max_followers);
+			else if (n != cv->rules->followers)
+				carc_buf_printf(tags, "[Followers \"%ld\"]\n", n);
+		} else if (!strcmp(name, "farmers")) {
+			/* Without farmers no follower stands in a field, and fields score nobody:
+			 * the same game either way. */
+		} else if (truthy(v)) {
+			fail(cv, CARC_E503, at_key(cv, el, name), "setup.elements: \"%s\" is an expansion figure or setting; only base games "
+			     "can be imported", name);
+		}
+	}
+}
+
+static void read_rules(struct conv *cv, const json_t *rules)
+{
+	const char *name;
+	json_t *v;
+	json_object_foreach((json_t *)rules, name, v) {
+		if (!strcmp(name, "tiny-city-scoring")) {
+			/* "4": a 2-tile city scores 4 (the 3rd edition); "2": it scores 2,
+			 * the small-city rule of the 1st and 2nd editions. */
+			if (jtype(v) == J_STRING && !strcmp(str(v), "4"))
+				continue;
+			if (jtype(v) == J_STRING && !strcmp(str(v), "2")) {
+				cv->tiny_city = v;
+				continue;
+			}
+			fail(cv, CARC_E504, at_member(cv, rules, name), "setup.rules.tiny-city-scoring should be \"4\" or \"2\"");
+			continue;
+		}
+		bool known = false;
+		for (size_t i = 0; i < CARC_ARRAY_LEN(expansion_rules) && !known; i++)
+			known = !strcmp(name, expansion_rules[i]);
+		if (!known)
+			fail(cv, CARC_E504, at_key(cv, rules, name), "setup.rules: \"%s\" is not a rule carc knows how to convert", name);
+	}
+}
+
+static void read_start(struct conv *cv, const json_t *start, struct carc_buf *tags)
+{
+	if (items(start) != 1) {
+		fail(cv, CARC_E503, at_node(cv, start), "setup.start lists %zu start tiles; the base game has one", items(start));
+		return;
+	}
+	json_t *st = item(start, 0);
+	if (jtype(st) != J_OBJECT) {
+		fail(cv, CARC_E502, at_item(cv, start, 0), "setup.start[0] should be an object {\"tile\", \"x\", \"y\", \"rotation\"}");
+		return;
+	}
+	json_t *tile = want(cv, st, "setup.start[0]", "tile", J_STRING, true);
+	long x = 0, y = 0;
+	bool ok = want_int(cv, st, "setup.start[0]", "x", -MAX_COORD, MAX_COORD, true, &x);
+	ok &= want_int(cv, st, "setup.start[0]", "y", -MAX_COORD, MAX_COORD, true, &y);
+	json_t *rn = member(st, "rotation");
+	int rot = rn ? rotation_of(rn) : 0;
+	if (rot < 0)
+		fail(cv, CARC_E502, at_member(cv, st, "rotation"), "setup.start[0].rotation should be 0, 90, 180 or 270");
+	if (!tile || !ok || rot < 0)
+		return;
+	cv->start_x = (int)x;
+	cv->start_y = (int)y;
+	const struct carc_jcz_tile *jt;
+	int t = tile_of(cv, tile, "setup.start[0].tile", &jt);
+	if (t < 0)
+		return;
+	int cgn_rot = (rot + jt->turn) & 3;
+	if (t != cv->ts->start_tile || cgn_rot != 0)
+		carc_buf_printf(tags, "[Start \"%c %d\"]\n", jt->letter, cgn_rot * 90);
+}
+
+static void read_setup(struct conv *cv, const json_t *setup, struct carc_buf *tags)
+{
+	static const char *const keys[] = {"sets", "elements", "rules", "start", "timer", "options"};
+	const char *name;
+	json_t *v;
+	json_object_foreach((json_t *)setup, name, v) {
+		bool known = false;
+		for (size_t i = 0; i < CARC_ARRAY_LEN(keys) && !known; i++)
+			known = !strcmp(name, keys[i]);
+		/* an empty value (tiles: {}) changes nothing */
+		bool empty = jtype(v) == J_NULL || (jtype(v) == J_OBJECT && json_object_size(v) == 0);
+		if (!known && !empty)
+			fail(cv, CARC_E503, at_key(cv, setup, name), "setup: \"%s\" is not a base-game setting carc can "
+			     "convert", name);
+	}
+	json_t *sets = want(cv, setup, "setup", "sets", J_OBJECT, true);
+	if (sets)
+		read_sets(cv, sets);
+	json_t *elements = want(cv, setup, "setup", "elements", J_OBJECT, false);
+	if (elements)
+		read_elements(cv, elements, tags);
+	json_t *rules = want(cv, setup, "setup", "rules", J_OBJECT, false);
+	if (rules)
+		read_rules(cv, rules);
+	json_t *start = want(cv, setup, "setup", "start", J_ARRAY, true);
+	if (start)
+		read_start(cv, start, tags);
+}
+
+static void read_players(struct conv *cv, const json_t *players, struct carc_buf *tags)
+{
+	size_t n = items(players);
+	if (n == 0 || n > (size_t)cv->rules->max_seats) {
+		fail(cv, CARC_E510, at_node(cv, players), "players lists %zu players; a base game has 1 to %d", n,
+		     cv->rules->max_seats);
+		return;
+	}
+	uint8_t taken = 0;
+	struct carc_buf names = {0};
+	carc_buf_adds(tags, "[Seats \"");
+	for (size_t i = 0; i < n; i++) {
+		json_t *pl = item(players, i);
+		const char *path = pathf(cv, "players[%zu]", i);
+		if (jtype(pl) != J_OBJECT) {
+			fail(cv, CARC_E502, at_item(cv, players, i), "%s should be an object {\"name\", \"slot\"}", path);
+			continue;
+		}
+		long slot;
+		if (!want_int(cv, pl, path, "slot", 0, 1000, true, &slot))
+			continue;
+		if (slot >= CARC_COLOURS) {
+			fail(cv, CARC_E510, at_member(cv, pl, "slot"), "%s.slot is %ld; CGN has colours for slots 0 to %d only",
+			     path, slot, CARC_COLOURS - 1);
+			continue;
+		}
+		if (taken & (1u << slot)) {
+			fail(cv, CARC_E510, at_member(cv, pl, "slot"), "%s.slot %ld is taken by an earlier player", path, slot);
+			continue;
+		}
+		taken |= (uint8_t)(1u << slot);
+		cv->colour[i] = (uint8_t)slot;
+		carc_buf_printf(tags, "%s%s", i ? " " : "", carc_colour_name((int)slot));
+		json_t *name = want(cv, pl, path, "name", J_STRING, false);
+		if (name && strlen(str(name)) > MAX_TEXT) {
+			fail(cv, CARC_E502, at_node(cv, name), "%s.name is longer than %d bytes", path, MAX_TEXT);
+		} else if (name && str(name)[0]) {
+			char tag[16];
+			snprintf(tag, sizeof tag, "%s", carc_colour_name((int)slot));
+			tag[0] = (char)(tag[0] - 'a' + 'A');
+			add_tag(&names, tag, str(name));
+		}
+	}
+	carc_buf_adds(tags, "\"]\n");
+	if (names.len)
+		carc_buf_add(tags, names.data, names.len);
+	carc_buf_free(&names);
+	cv->nplayers = (int)n;
+}
+
+/* The date part of an ISO 8601 time, when it is a real date. */
+static bool iso_date(const char *s, char out[11])
+{
+	for (int i = 0; i < 10; i++)
+		if (i == 4 || i == 7 ? s[i] != '-' : !(s[i] >= '0' && s[i] <= '9'))
+			return false;
+	int month = (s[5] - '0') * 10 + (s[6] - '0'), day = (s[8] - '0') * 10 + (s[9] - '0');
+	if (month < 1 || month > 12 || day < 1 || day > 31 || (s[10] && s[10] != 'T' && s[10] != ' '))
+		return false;
+	memcpy(out, s, 10);
+	out[10] = 0;
+	return true;
+}
+
+static bool read_header(struct conv *cv, const json_t *root, const char *name, struct carc_buf *tags)
+{
+	json_t *version = want(cv, root, "the file", "appVersion", J_STRING, false);
+	if (name)
+		carc_buf_printf(&cv->cgn, "; Imported from %s (JCloisterZone %s) by carc import\n", name,
+				version ? str(version) : "save");
+	else
+		carc_buf_printf(&cv->cgn, "; Imported from JCloisterZone %s by carc import\n",
+				version ? str(version) : "save");
+	json_t *title = want(cv, root, "the file", "name", J_STRING, false);
+	if (title && strlen(str(title)) > MAX_TEXT)
+		fail(cv, CARC_E502, at_node(cv, title), "the file's name is longer than %d bytes", MAX_TEXT);
+	else if (title && str(title)[0])
+		add_tag(tags, "Event", str(title));
+	json_t *created = want(cv, root, "the file", "created", J_STRING, false);
+	char date[11];
+	if (created && iso_date(str(created), date))
+		carc_buf_printf(tags, "[Date \"%s\"]\n", date);
+	unsigned before = cv->errors;
+	json_t *setup = want(cv, root, "the file", "setup", J_OBJECT, true);
+	if (setup)
+		read_setup(cv, setup, tags);
+	if (cv->tiny_city)
+		carc_buf_adds(tags, "[Edition \"2\"]\n");
+	json_t *players = want(cv, root, "the file", "players", J_ARRAY, true);
+	if (players)
+		read_players(cv, players, tags);
+	json_t *ann = want(cv, root, "the file", "gameAnnotations", J_OBJECT, false);
+	long end_turn;
+	if (ann && want_int(cv, ann, "gameAnnotations", "endTurn", 0, 100000, false, &end_turn))
+		carc_buf_printf(&cv->cgn, "; JCloisterZone ends this game after turn %ld (gameAnnotations.endTurn) "
+				"and scores it as finished, as carc score --final does\n", end_turn);
+	if (ann) {
+		cv->draw_order = want(cv, ann, "gameAnnotations", "drawOrder", J_ARRAY, false);
+		for (size_t i = 0; cv->draw_order && i < items(cv->draw_order); i++)
+			if (jtype(item(cv->draw_order, i)) != J_STRING) {
+				fail(cv, CARC_E502, at_item(cv, cv->draw_order, i), "gameAnnotations.drawOrder[%zu] should be a "
+				     "tile id", i);
+				cv->draw_order = NULL;
+			}
+	}
+	return cv->errors == before;
+}
+
+/* ---- step 3: the replay ---- */
+
+struct turn {
+	bool open;              /* PLACE_TILE seen, COMMIT not yet */
+	bool decided;           /* DEPLOY_MEEPLE or PASS seen */
+	int player;
+	int tile, rot, x, y;    /* in CGN terms */
+	const struct carc_jcz_tile *jcz;
+	int jcz_rot;
+	int role, spot;         /* role index or -1 */
+};
+
+/* The player of a message: its "player" field, or else whose turn it is. */
+static bool message_player(struct conv *cv, const json_t *msg, const char *path, int dflt, int *player)
+{
+	long p;
+	json_t *pn = member(msg, "player");
+	if (!pn || jtype(pn) == J_NULL) {
+		*player = dflt;
+		return true;
+	}
+	if (!int_value(pn, 0, cv->nplayers - 1, &p)) {
+		fail(cv, CARC_E502, at_member(cv, msg, "player"), "%s.player should be a player number from 0 to %d", path, cv->nplayers - 1);
+		return false;
+	}
+	*player = (int)p;
+	return true;
+}
+
+static void write_turn(struct conv *cv, const struct turn *t)
+{
+	const struct carc_tile *tile = &cv->ts->tiles[t->tile];
+	carc_buf_printf(&cv->cgn, "%s %s %d,%d %d", carc_colour_name(cv->colour[t->player]), tile->id, t->x, t->y,
+			t->rot * 90);
+	if (t->role >= 0)
+		carc_buf_printf(&cv->cgn, " %s %s", cv->rules->roles[t->role].name, carc_spot_name(t->spot));
+	else
+		carc_buf_adds(&cv->cgn, " -");
+	carc_buf_addc(&cv->cgn, '\n');
+}
+
+/* Tiles of the draw order before the one placed were drawn and put aside:
+ * CGN discards, which the referee proves fitted nowhere. */
+static bool draw_until(struct conv *cv, const struct turn *t, const json_t *id_node, const char *path)
+{
+	if (!cv->draw_order || cv->draw_next >= items(cv->draw_order))
+		return true;
+	size_t n = items(cv->draw_order), j = cv->draw_next;
+	while (j < n && strcmp(str(item(cv->draw_order, j)), str(id_node)))
+		j++;
+	if (j == n) {
+		fail(cv, CARC_E511, at_node(cv, id_node), "%s: tile \"%s\" is placed, but gameAnnotations.drawOrder has \"%s\" next "
+		     "and no \"%s\" after it", path, str(id_node), str(item(cv->draw_order, cv->draw_next)),
+		     str(id_node));
+		return false;
+	}
+	for (; cv->draw_next < j; cv->draw_next++) {
+		json_t *d = item(cv->draw_order, cv->draw_next);
+		const struct carc_jcz_tile *jt;
+		char dpath[64];
+		snprintf(dpath, sizeof dpath, "gameAnnotations.drawOrder[%zu]", cv->draw_next);
+		int tile = tile_of(cv, d, dpath, &jt);
+		if (tile < 0)
+			return false;
+		carc_buf_printf(&cv->cgn, "%s %c discard\n", carc_colour_name(cv->colour[t->player]), jt->letter);
+	}
+	cv->draw_next++;
+	return true;
+}
+
+static bool place_tile(struct conv *cv, const json_t *msg, const json_t *payload, const char *path,
+		       int player, struct turn *t)
+{
+	if (t->open) {
+		fail(cv, CARC_E507, at_node(cv, msg), "%s: a second PLACE_TILE before the COMMIT that ends the turn", path);
+		return false;
+	}
+	memset(t, 0, sizeof *t);
+	t->player = player;
+	t->role = -1;
+	char sub[96];
+	snprintf(sub, sizeof sub, "%s.payload", path);
+	json_t *id = want(cv, payload, sub, "tileId", J_STRING, true);
+	json_t *rn = want(cv, payload, sub, "rotation", J_STRING, true);
+	json_t *pos = want(cv, payload, sub, "position", J_ARRAY, true);
+	if (!id || !rn || !pos)
+		return false;
+	const struct carc_jcz_tile *jt;
+	snprintf(sub, sizeof sub, "%s.payload.tileId", path);
+	t->tile = tile_of(cv, id, sub, &jt);
+	if (t->tile < 0)
+		return false;
+	int rot = rotation_of(rn);
+	if (rot < 0) {
+		fail(cv, CARC_E502, at_node(cv, rn), "%s.payload.rotation should be R0, R90, R180 or R270", path);
+		return false;
+	}
+	t->rot = (rot + jt->turn) & 3;
+	t->jcz = jt;
+	t->jcz_rot = rot;
+	snprintf(sub, sizeof sub, "%s.payload.position", path);
+	if (!position_of(cv, pos, sub, &t->x, &t->y))
+		return false;
+	if (!draw_until(cv, t, id, path))
+		return false;
+	t->open = true;
+	return true;
+}
+
+static bool deploy_meeple(struct conv *cv, const json_t *msg, const json_t *payload, const char *path,
+			  struct turn *t)
+{
+	if (!t->open || t->decided) {
+		fail(cv, CARC_E507, at_node(cv, msg), "%s: DEPLOY_MEEPLE %s", path,
+		     t->open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
+		return false;
+	}
+	char sub[96];
+	snprintf(sub, sizeof sub, "%s.payload", path);
+	json_t *ptr = want(cv, payload, sub, "pointer", J_OBJECT, true);
+	json_t *meeple = want(cv, payload, sub, "meepleId", J_STRING, true);
+	if (!ptr || !meeple)
+		return false;
+	/* meepleId: "<player>.small.<n>" for a follower; anything else is an expansion figure */
+	const char *m = str(meeple), *dot = strchr(m, '.');
+	if (!dot || strncmp(dot, ".small.", 7)) {
+		fail(cv, CARC_E509, at_node(cv, meeple), "%s: \"%s\" is not a follower (an expansion figure); only base games can be "
+		     "imported", path, m);
+		return false;
+	}
+	snprintf(sub, sizeof sub, "%s.payload.pointer", path);
+	json_t *pos = want(cv, ptr, sub, "position", J_ARRAY, true);
+	json_t *feature = want(cv, ptr, sub, "feature", J_STRING, true);
+	json_t *where = want(cv, ptr, sub, "location", J_STRING, true);
+	if (!pos || !feature || !where)
+		return false;
+	int x, y;
+	snprintf(sub, sizeof sub, "%s.payload.pointer.position", path);
+	if (!position_of(cv, pos, sub, &x, &y))
+		return false;
+	if (x != t->x || y != t->y) {
+		fail(cv, CARC_E508, at_node(cv, pos), "%s: the follower goes onto another tile than the one just placed", path);
+		return false;
+	}
+	const char *kind = NULL;
+	for (size_t i = 0; i < CARC_ARRAY_LEN(feature_names) && !kind; i++)
+		if (!strcmp(str(feature), feature_names[i].jcz))
+			kind = feature_names[i].kind;
+	if (!kind) {
+		fail(cv, CARC_E508, at_node(cv, feature), "%s: \"%s\" is not a base-game feature (City, Road, Field, Monastery)", path,
+		     str(feature));
+		return false;
+	}
+	struct carc_jcz_location loc;
+	if (!carc_jcz_parse_location(str(where), strlen(str(where)), &loc)) {
+		fail(cv, CARC_E508, at_node(cv, where), "%s: \"%s\" is not a base-game location", path, str(where));
+		return false;
+	}
+	const struct carc_tile *tile = &cv->ts->tiles[t->tile];
+	int f = carc_jcz_feature_at(cv->ts, tile, t->rot, kind, &loc);
+	if (f < 0) {
+		fail(cv, CARC_E508, at_node(cv, where), "%s: tile %s turned %d (JCZ's %s turned R%d) has no %s at exactly \"%s\"",
+		     path, tile->id, t->rot * 90, t->jcz->id, t->jcz_rot * 90, kind, str(where));
+		return false;
+	}
+	for (int r = 0; r < cv->rules->nroles; r++)
+		if (!strcmp(cv->rules->roles[r].kinds[0], kind))
+			t->role = r;
+	t->spot = feature_spot(cv->ts, tile, t->rot, f);
+	t->decided = true;
+	return true;
+}
+
+static bool read_replay(struct conv *cv, const json_t *replay)
+{
+	struct turn t = {0};
+	int turns = 0;
+	for (size_t i = 0; i < items(replay); i++) {
+		json_t *msg = item(replay, i);
+		char path[64];
+		snprintf(path, sizeof path, "replay[%zu]", i);
+		if (jtype(msg) != J_OBJECT) {
+			fail(cv, CARC_E502, at_item(cv, replay, i), "%s should be a message object {\"type\", \"payload\"}", path);
+			return false;
+		}
+		json_t *type = want(cv, msg, path, "type", J_STRING, true);
+		if (!type)
+			return false;
+		const char *ty = str(type);
+		size_t plen = strlen(path);
+		snprintf(path + plen, sizeof path - plen, " (%s)", ty);
+		bool known = !strcmp(ty, "PLACE_TILE") || !strcmp(ty, "DEPLOY_MEEPLE") || !strcmp(ty, "PASS") ||
+			     !strcmp(ty, "COMMIT");
+		if (!known) {
+			fail(cv, CARC_E506, at_node(cv, type), "replay[%zu]: message type \"%s\" cannot be converted (a base game has "
+			     "PLACE_TILE, DEPLOY_MEEPLE, PASS and COMMIT)", i, ty);
+			return false;
+		}
+		json_t *payload = member(msg, "payload");
+		if (payload && jtype(payload) != J_OBJECT && jtype(payload) != J_NULL) {
+			fail(cv, CARC_E502, at_member(cv, msg, "payload"), "%s.payload should be an object", path);
+			return false;
+		}
+		if ((!payload || jtype(payload) == J_NULL) && (!strcmp(ty, "PLACE_TILE") || !strcmp(ty, "DEPLOY_MEEPLE"))) {
+			fail(cv, CARC_E502, at_node(cv, msg), "%s has no \"payload\"", path);
+			return false;
+		}
+		int player;
+		if (!message_player(cv, msg, path, t.open ? t.player : turns % cv->nplayers, &player))
+			return false;
+		if (t.open && player != t.player) {
+			fail(cv, CARC_E507, at_member(cv, msg, "player"), "%s: player %d acts in the turn of player %d", path,
+			     player, t.player);
+			return false;
+		}
+		if (!strcmp(ty, "PLACE_TILE")) {
+			if (!place_tile(cv, msg, payload, path, player, &t))
+				return false;
+		} else if (!strcmp(ty, "DEPLOY_MEEPLE")) {
+			if (!deploy_meeple(cv, msg, payload, path, &t))
+				return false;
+		} else if (!strcmp(ty, "PASS")) {
+			if (!t.open || t.decided) {
+				fail(cv, CARC_E507, at_node(cv, type), "%s: PASS %s", path,
+				     t.open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
+				return false;
+			}
+			t.decided = true;
+		} else { /* COMMIT */
+			if (!t.open) {
+				fail(cv, CARC_E507, at_node(cv, type), "%s: COMMIT with no tile placed in this turn", path);
+				return false;
+			}
+			write_turn(cv, &t);
+			t.open = false;
+			turns++;
+		}
+	}
+	if (t.open) {
+		carc_buf_adds(&cv->cgn, "; JCloisterZone saved the game before this turn was committed\n");
+		write_turn(cv, &t);
+	}
+	return true;
+}
+
+/* ---- step 4: read back, check, canonical form ---- */
+
+struct capture {
+	struct carc_buf first;
+	enum carc_code code;
+	unsigned n;
+};
+
+static void capture(void *ctx, const struct carc_diag *d)
+{
+	struct capture *c = ctx;
+	if (d->severity == CARC_SEV_ERROR && c->n++ == 0) {
+		carc_buf_adds(&c->first, d->message);
+		c->code = d->code;
+	}
+}
+
+/* Edition 2 brings the small-city rule that tiny-city-scoring "2" asks for,
+ * and also its farm rule (a colour scores a city once however many of its
+ * farms border it), which JCZ does not use: JCZ scores 3 per city per farm,
+ * as the 3rd edition does. The record is true only if no colour's farms
+ * score differently under the two; replaying the game settles it. */
+static bool farms_agree(struct conv *cv, const struct carc_record *rec)
+{
+	struct carc_game *g = carc_game_new();
+	struct carc_result res = {0};
+	struct carc_diag_sink quiet = {0};
+	int farm[2][CARC_COLOURS];
+	for (int k = 0; k < 2; k++) {
+		struct carc_referee_opts opt = {.edition = k ? 3 : 2, .final_anyway = true};
+		carc_referee_run(&res, rec, g, &quiet, &opt);
+		for (int c = 0; c < CARC_COLOURS; c++)
+			farm[k][c] = res.refereed ? carc_game_points_from(g, c, CARC_SRC_FARM) : 0;
+	}
+	bool agree = true;
+	for (int s = 0; s < rec->nseats && agree; s++) {
+		int c = rec->seats[s];
+		if (farm[0][c] != farm[1][c]) {
+			fail(cv, CARC_E512, at_node(cv, cv->tiny_city), "setup.rules.tiny-city-scoring \"2\" is CGN's Edition 2, whose "
+			     "farm rule would score %s %d for farms where JCloisterZone scores %d; CGN has no edition with "
+			     "both rules", carc_colour_name(c), farm[0][c], farm[1][c]);
+			agree = false;
+		}
+	}
+	carc_result_free(&res);
+	carc_game_free(g);
+	carc_diag_free(&quiet);
+	return agree;
+}
+
+static bool finish(struct conv *cv, struct carc_buf *out)
+{
+	struct carc_record rec = {0};
+	struct capture cap = {{0}, CARC_E028, 0};
+	struct carc_diag_sink sink = {capture, &cap};
+	bool ok = carc_parse_string(cv->cgn.data, cv->cgn.len, "import", cv->cache, &rec, &sink);
+	if (!ok || cap.n) {
+		/* Never expected: the CGN parser's own complaint, with its code. */
+		fail(cv, cap.code, (span){0, 1}, "the converted record does not read back as CGN (%s); this is a bug in "
+			"carc import, please report it with the file", cap.n ? carc_buf_cstr(&cap.first) : "no game");
+		ok = false;
+	}
+	if (ok && cv->tiny_city)
+		ok = farms_agree(cv, &rec);
+	if (ok)
+		carc_format_record(&rec, out);
+	carc_record_free(&rec);
+	carc_buf_free(&cap.first);
+	carc_diag_free(&sink);
+	return ok;
+}
+
+bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_buf *out,
+		     struct carc_diag_sink *sink)
+{
+	struct conv cv = {.src = src, .sink = sink};
+	bool ok = load(&cv);
+	if (ok) {
+		cv.cache = carc_tileset_cache_new();
+		cv.rules = carc_ruleset_get(CARC_RULES_BASE);
+		cv.ts = carc_tileset_cache_get(cv.cache, cv.rules->tileset, sink, NULL, 0, 0);
+		ok = cv.ts != NULL;
+	}
+	json_t *root = ok ? carc_json_root(cv.doc) : NULL;
+	struct carc_buf tags = {0};
+	if (ok)
+		ok = read_header(&cv, root, name, &tags);
+	if (ok) {
+		if (tags.len)
+			carc_buf_add(&cv.cgn, tags.data, tags.len);
+		carc_buf_addc(&cv.cgn, '\n');
+		json_t *replay = want(&cv, root, "the file", "replay", J_ARRAY, true);
+		ok = replay && read_replay(&cv, replay);
+	}
+	if (ok)
+		ok = cv.errors == 0;
+	if (ok)
+		ok = finish(&cv, out);
+	carc_buf_free(&tags);
+	carc_buf_free(&cv.cgn);
+	carc_buf_free(&cv.msg);
+	carc_buf_free(&cv.path);
+	carc_json_free(cv.doc);
+	if (cv.cache)
+		carc_tileset_cache_free(cv.cache);
+	return ok;
+}

@@ -1,0 +1,311 @@
+/*
+ * emit.c - the JSON and YAML emitters behind emit.h.
+ *
+ * JSON is written by hand into a buffer (escaping in json.c) and flushed at
+ * the end of each document. YAML goes through libyaml's event emitter; a
+ * string that would read back as another type (a number, true, null, ...)
+ * is double-quoted so that the YAML document has the same types as the JSON.
+ */
+#include "output/emit.h"
+
+#include "common/diag.h"
+#include "common/json.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+struct carc_emitter {
+	bool yaml;
+	FILE *out;
+	bool failed;
+	/* JSON */
+	struct carc_buf buf;
+	int depth;           /* open containers */
+	bool after_key;
+	/* YAML */
+	yaml_emitter_t ye;
+};
+
+static int yaml_write(void *data, unsigned char *buffer, size_t size)
+{
+	struct carc_emitter *e = data;
+	return fwrite(buffer, 1, size, e->out) == size;
+}
+
+struct carc_emitter *carc_emitter_json(FILE *out)
+{
+	struct carc_emitter *e = xcalloc(1, sizeof *e);
+	e->out = out;
+	return e;
+}
+
+struct carc_emitter *carc_emitter_yaml(FILE *out)
+{
+	struct carc_emitter *e = xcalloc(1, sizeof *e);
+	e->yaml = true;
+	e->out = out;
+	yaml_emitter_initialize(&e->ye);
+	yaml_emitter_set_output(&e->ye, yaml_write, e);
+	yaml_emitter_set_unicode(&e->ye, 1);
+	yaml_emitter_set_width(&e->ye, 120);
+	yaml_event_t ev;
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	if (!yaml_emitter_emit(&e->ye, &ev))
+		e->failed = true;
+	return e;
+}
+
+/* Hands the event to libyaml, which owns it from then on; once the emitter
+ * has failed, the event is freed here instead. */
+static void yemit(struct carc_emitter *e, yaml_event_t *ev)
+{
+	if (e->failed)
+		yaml_event_delete(ev);
+	else if (!yaml_emitter_emit(&e->ye, ev))
+		e->failed = true;
+}
+
+bool carc_emitter_close(struct carc_emitter *e)
+{
+	bool ok;
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_stream_end_event_initialize(&ev);
+		yemit(e, &ev);
+		yaml_emitter_flush(&e->ye);
+		yaml_emitter_delete(&e->ye);
+	}
+	ok = !e->failed && !ferror(e->out);
+	carc_buf_free(&e->buf);
+	free(e);
+	return ok;
+}
+
+/* JSON: a comma before every element but the first of its container. An
+ * element is the first when the byte before it opens the container (within
+ * a container, every element that ends writes its last byte, and none ends
+ * in "[" or "{"), so no state is kept per level and any depth works. */
+static inline void json_sep(struct carc_emitter *e)
+{
+	if (e->after_key) {
+		e->after_key = false;
+		return;
+	}
+	if (e->depth > 0) {
+		char last = e->buf.data[e->buf.len - 1];
+		if (last != '[' && last != '{')
+			carc_buf_addc(&e->buf, ',');
+	}
+}
+
+static void json_open(struct carc_emitter *e, char c)
+{
+	json_sep(e);
+	carc_buf_addc(&e->buf, c);
+	e->depth++;
+}
+
+void carc_emit_doc_begin(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+		yemit(e, &ev);
+		return;
+	}
+	carc_buf_reset(&e->buf);
+	e->depth = 0;
+	e->after_key = false;
+}
+
+void carc_emit_doc_end(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_document_end_event_initialize(&ev, 1);
+		yemit(e, &ev);
+		return;
+	}
+	carc_buf_addc(&e->buf, '\n');
+	if (fwrite(e->buf.data, 1, e->buf.len, e->out) != e->buf.len)
+		e->failed = true;
+}
+
+void carc_emit_map_begin(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
+		yemit(e, &ev);
+		return;
+	}
+	json_open(e, '{');
+}
+
+void carc_emit_map_end(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_mapping_end_event_initialize(&ev);
+		yemit(e, &ev);
+		return;
+	}
+	e->depth--;
+	carc_buf_addc(&e->buf, '}');
+}
+
+void carc_emit_seq_begin(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE);
+		yemit(e, &ev);
+		return;
+	}
+	json_open(e, '[');
+}
+
+void carc_emit_seq_end(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_event_t ev;
+		yaml_sequence_end_event_initialize(&ev);
+		yemit(e, &ev);
+		return;
+	}
+	e->depth--;
+	carc_buf_addc(&e->buf, ']');
+}
+
+/* The length of the character at s[i] (n bytes in all) if it is one libyaml
+ * writes: ASCII, a C1 control (which it escapes) or any other well-formed
+ * UTF-8; 0 for a byte that is not, which would stop the emitter. */
+static size_t yaml_char_len(const char *s, size_t i, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	if (p[i] < 0x80)
+		return 1;
+	if (p[i] == 0xC2 && i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F)
+		return 2;
+	return carc_utf8_len(s + i, n - i);
+}
+
+static void yaml_scalar(struct carc_emitter *e, const char *s, size_t n, bool quoted)
+{
+	/* a text that is not UTF-8 (a file name from the command line, say)
+	 * has U+FFFD for each byte that is not, as the JSON has (json.c) */
+	struct carc_buf fixed = {0};
+	size_t i = 0, k;
+	while (i < n && (k = yaml_char_len(s, i, n)))
+		i += k;
+	if (i < n) {
+		carc_buf_add(&fixed, s, i);
+		while (i < n) {
+			k = yaml_char_len(s, i, n);
+			if (k)
+				carc_buf_add(&fixed, s + i, k);
+			else
+				carc_buf_adds(&fixed, "\xef\xbf\xbd");
+			i += k ? k : 1;
+		}
+		s = carc_buf_cstr(&fixed);
+		n = fixed.len;
+	}
+	yaml_event_t ev;
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)n, !quoted, 1,
+				     quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
+	yemit(e, &ev);
+	carc_buf_free(&fixed);
+}
+
+static bool looks_typed(const char *s, size_t n);
+
+void carc_emit_keyn(struct carc_emitter *e, const char *key, size_t n)
+{
+	if (e->yaml) {
+		yaml_scalar(e, key, n, looks_typed(key, n));
+		return;
+	}
+	json_sep(e);
+	carc_json_string(&e->buf, key, n);
+	carc_buf_addc(&e->buf, ':');
+	e->after_key = true;
+}
+
+/* Would a plain YAML scalar with this text read back as something other
+ * than a string? Under YAML 1.1 (PyYAML and most loaders) as under 1.2,
+ * only a text that begins with a digit, a sign, a dot, '~', '<' (the
+ * merge key <<) or '=' (the value key), or that is a word of the booleans
+ * or of null, resolves to another type: numbers in every base and form,
+ * dates and times, infinities, NaN. Those are double-quoted; a few
+ * strings that would have read back as strings anyway ("../x.cgn") are
+ * too, which changes nothing for a reader. */
+static bool looks_typed(const char *s, size_t n)
+{
+	static const char *const words[] = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"};
+	if (n == 0 || memchr("0123456789+-.~<=", s[0], 16))
+		return true;
+	for (size_t i = 0; i < CARC_ARRAY_LEN(words); i++)
+		if (carc_slice_ieq(s, n, words[i]))
+			return true;
+	return false;
+}
+
+void carc_emit_strn(struct carc_emitter *e, const char *s, size_t n)
+{
+	if (e->yaml) {
+		yaml_scalar(e, s, n, looks_typed(s, n));
+		return;
+	}
+	json_sep(e);
+	carc_json_string(&e->buf, s, n);
+}
+
+/* v in decimal, at the end of num (room for any long): returns where it
+ * starts. (snprintf would be a tenth of what a report costs.) */
+static char *decimal(char num[static 24], long v)
+{
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	char *p = num + 24;
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
+void carc_emit_int(struct carc_emitter *e, long v)
+{
+	char num[24];
+	char *p = decimal(num, v);
+	size_t n = (size_t)(num + sizeof num - p);
+	if (e->yaml) {
+		yaml_scalar(e, p, n, false);
+		return;
+	}
+	json_sep(e);
+	carc_buf_add(&e->buf, p, n);
+}
+
+void carc_emit_bool(struct carc_emitter *e, bool v)
+{
+	if (e->yaml) {
+		yaml_scalar(e, v ? "true" : "false", v ? 4 : 5, false);
+		return;
+	}
+	json_sep(e);
+	carc_buf_adds(&e->buf, v ? "true" : "false");
+}
+
+void carc_emit_null(struct carc_emitter *e)
+{
+	if (e->yaml) {
+		yaml_scalar(e, "null", 4, false);
+		return;
+	}
+	json_sep(e);
+	carc_buf_adds(&e->buf, "null");
+}

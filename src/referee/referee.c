@@ -1,0 +1,599 @@
+/*
+ * referee.c - turn by turn: check, report, apply, score, compare claims.
+ *
+ * Each check reports with the turn and the colour first, then the rule and
+ * the evidence. After the first error of a game, later messages say so. A
+ * move that is physically possible (a follower on an occupied feature, a
+ * tile whose edge clashes) is applied as recorded; one that is not (a tile on
+ * a taken cell) is skipped, and the game goes on.
+ */
+#include "referee/referee.h"
+
+#include "rules/hunters.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct referee {
+	struct carc_result *res;
+	const struct carc_record *rec;
+	struct carc_game *g;
+	struct carc_diag_sink *sink;
+	const struct carc_tileset *ts;
+	unsigned first_error_line;  /* line of the game's first error, 0 if none */
+	unsigned errors_before;
+	const struct carc_move *m;  /* the move being refereed */
+	int turn;                   /* its number */
+	size_t claim_event[CARC_COLOURS]; /* event index of each colour's last claim */
+	int claim_turn[CARC_COLOURS];
+	struct carc_buf msg;
+	struct carc_turn *current;  /* the turn being refereed, NULL between turns */
+	bool hunters;               /* Hunters and Gatherers: bonus turns, huts (hunters.c) */
+	const struct carc_totals *totals; /* the engine's running totals */
+	size_t keep_turns;          /* 1: a record per turn; 0: every turn writes turns[0] (no_turns) */
+	uint8_t seated;             /* bit c: colour c plays */
+	struct carc_hunters_turns bonus;
+};
+
+static void fault(struct referee *rf, enum carc_code code, struct carc_span at, const char *fmt, ...)
+	CARC_PRINTF(4, 5);
+
+static void fault(struct referee *rf, enum carc_code code, struct carc_span at, const char *fmt, ...)
+{
+	struct carc_buf *b = &rf->msg;
+	carc_buf_reset(b);
+	if (rf->m)
+		carc_buf_printf(b, "turn %d%s, %s: ", rf->turn, rf->m->bonus ? "+" : "", carc_colour_name(rf->m->colour));
+	va_list ap;
+	va_start(ap, fmt);
+	carc_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+	unsigned line, col;
+	carc_src_position(&rf->rec->src, at.off, &line, &col);
+	if (carc_code_severity(code) == CARC_SEV_ERROR) {
+		if (rf->first_error_line && rf->first_error_line != line)
+			carc_buf_printf(b, " (after an earlier error on line %u)", rf->first_error_line);
+		if (!rf->first_error_line)
+			rf->first_error_line = line;
+		if (rf->current)
+			rf->current->illegal = true;
+	}
+	carc_diag_report(rf->sink, code, &rf->rec->src, at.off, at.len ? at.len : 1, "%s", carc_buf_cstr(b));
+}
+
+/* fault() for the checks in hunters.c. */
+static void hunters_fault(void *ctx, enum carc_code code, struct carc_span at, const char *msg)
+{
+	fault(ctx, code, at, "%s", msg);
+}
+
+
+static const char *terrain(const struct referee *rf, uint8_t t)
+{
+	return t < rf->ts->nterrains ? rf->ts->terrains[t] : "?";
+}
+
+/* Lists colour c's scoring events from event index since on. */
+static void list_events(struct referee *rf, int c, size_t since, struct carc_buf *out)
+{
+	size_t n;
+	const struct carc_event *ev = carc_game_events(rf->g, &n);
+	int listed = 0;
+	for (size_t i = since; i < n; i++) {
+		if (!(ev[i].winners & (1u << c)) && rf->res->solo && (ev[i].skipped & (1u << c))) {
+			/* solo: it held the majority but was not paid */
+			carc_buf_adds(out, listed++ ? ", " : "");
+			if (ev[i].turn)
+				carc_buf_printf(out, "turn %d ", ev[i].turn);
+			else
+				carc_buf_adds(out, "final ");
+			carc_game_feature_name(rf->g, ev[i].feature, out);
+			carc_buf_adds(out, " not paid (");
+			carc_solo_explain(rf->res->solo, i, out);
+			carc_buf_addc(out, ')');
+			continue;
+		}
+		if (!(ev[i].winners & (1u << c)))
+			continue;
+		carc_buf_adds(out, listed++ ? ", " : "");
+		if (ev[i].turn)
+			carc_buf_printf(out, "turn %d ", ev[i].turn);
+		else
+			carc_buf_adds(out, "final ");
+		carc_game_feature_name(rf->g, ev[i].feature, out);
+		carc_buf_printf(out, " +%d", ev[i].points);
+	}
+	if (!listed)
+		carc_buf_adds(out, "nothing");
+}
+
+static void check_claims(struct referee *rf)
+{
+	const struct carc_move *m = rf->m;
+	const struct carc_record *rec = rf->rec;
+	size_t nev = rf->totals->nevents;
+	for (int i = 0; i < m->claim_count; i++) {
+		const struct carc_claim *cl = &rec->claims[m->claim_first + i];
+		int c = cl->colour;
+		if ((c >= CARC_COLOURS) | !(rf->seated >> (c & 7) & 1)) {
+			fault(rf, CARC_E214, cl->span, "the claim names %s, who does not play in this game",
+			      carc_colour_name(c));
+			continue;
+		}
+		int have = rf->totals->score[c];
+		if (have != cl->points) {
+			struct carc_buf why = {0};
+			list_events(rf, c, rf->claim_event[c], &why);
+			if (rf->claim_turn[c])
+				fault(rf, CARC_E212, cl->span, "claim %s %d, but %s has %d; since the claim on turn %d %s scored: %s",
+				      carc_colour_name(c), cl->points, carc_colour_name(c), have, rf->claim_turn[c],
+				      carc_colour_name(c), carc_buf_cstr(&why));
+			else
+				fault(rf, CARC_E212, cl->span, "claim %s %d, but %s has %d; %s scored: %s",
+				      carc_colour_name(c), cl->points, carc_colour_name(c), have, carc_colour_name(c),
+				      carc_buf_cstr(&why));
+			carc_buf_free(&why);
+		}
+		rf->claim_event[c] = nev;
+		rf->claim_turn[c] = rf->turn;
+	}
+}
+
+static void check_result(struct referee *rf)
+{
+	const struct carc_record *rec = rf->rec;
+	rf->m = NULL;
+	for (int i = 0; i < rec->result_count; i++) {
+		const struct carc_claim *cl = &rec->claims[rec->result_first + i];
+		int c = cl->colour;
+		bool seated = false;
+		for (int s = 0; s < rec->nseats; s++)
+			seated |= rec->seats[s] == c;
+		if (!seated) {
+			fault(rf, CARC_E213, cl->span, "Result names %s, who does not play in this game", carc_colour_name(c));
+			continue;
+		}
+		int have = carc_game_score(rf->g, c);
+		if (have == cl->points)
+			continue;
+		struct carc_buf why = {0};
+		list_events(rf, c, rf->res->final_first_event, &why);
+		fault(rf, CARC_E213, cl->span, "Result gives %s %d, but %s has %d: %d during play, %d in final "
+		      "scoring (%s)", carc_colour_name(c), cl->points, carc_colour_name(c), have,
+		      carc_game_points_from(rf->g, c, CARC_SRC_PLAY_PATH) +
+			      carc_game_points_from(rf->g, c, CARC_SRC_PLAY_ENCLOSURE) +
+			      carc_game_points_from(rf->g, c, CARC_SRC_PLAY_SITE),
+		      carc_game_points_from(rf->g, c, CARC_SRC_END_PATH) +
+			      carc_game_points_from(rf->g, c, CARC_SRC_END_ENCLOSURE) +
+			      carc_game_points_from(rf->g, c, CARC_SRC_END_SITE) +
+			      carc_game_points_from(rf->g, c, CARC_SRC_FARM) +
+			      carc_game_points_from(rf->g, c, CARC_SRC_OTHER),
+		      carc_buf_cstr(&why));
+		carc_buf_free(&why);
+	}
+}
+
+static void deploy(struct referee *rf, int placement)
+{
+	const struct carc_move *m = rf->m;
+	const struct carc_ruleset *rs = rf->rec->rules;
+	const struct carc_role *role = &rs->roles[m->role];
+	int f = carc_game_spot_feature(rf->g, placement, m->spot);
+	const struct carc_tile *t = &rf->ts->tiles[m->tile];
+	if (f == CARC_NO_FEATURE) {
+		fault(rf, CARC_E211, m->deploy_span, "%s %s: tile %s has no feature at %s", role->name,
+		      carc_spot_name(m->spot), t->id, carc_spot_name(m->spot));
+		return;
+	}
+	const char *kind = rf->ts->kinds[t->features[f].kind].name;
+	if (strcmp(role->kinds[0], kind) && (!role->kinds[1] || strcmp(role->kinds[1], kind))) {
+		fault(rf, CARC_E210, m->deploy_span, "a %s stands on a %s, but %s of tile %s is a %s",
+		      role->name, role->kinds[1] ? "river or lake" : role->kinds[0], carc_spot_name(m->spot), t->id, kind);
+		return;
+	}
+	int c = m->colour;
+	if (role->hut ? carc_game_huts(rf->g, c) <= 0 : carc_game_supply(rf->g, c) <= 0) {
+		fault(rf, CARC_E208, m->deploy_span, "%s has no %s left to deploy", carc_colour_name(c),
+		      role->hut ? "hut" : "follower");
+		return;
+	}
+	uint32_t root = carc_game_feature_root(rf->g, placement, f);
+	const struct carc_follower *occ = role->hut ? NULL : carc_game_feature_occupant(rf->g, root);
+	if (occ) {
+		size_t np;
+		const struct carc_placement *pl = carc_game_placements(rf->g, &np);
+		struct carc_buf name = {0};
+		carc_game_feature_name(rf->g, root, &name);
+		fault(rf, CARC_E209, m->deploy_span, "%s on %s, but that %s already holds %s's %s, deployed on turn %d at %d,%d",
+		      role->name, carc_buf_cstr(&name), kind, carc_colour_name(occ->colour), rs->roles[occ->role].name,
+		      occ->turn, pl[occ->placement].x, pl[occ->placement].y);
+		carc_buf_free(&name);
+		/* physically possible: applied as recorded */
+	}
+	if (role->hut)
+		carc_hunters_check_hut(rf->g, root, m->deploy_span, hunters_fault, rf);
+	carc_game_deploy(rf->g, placement, f, m->spot, c, m->role, rf->turn);
+}
+
+/* A new turn record; carc_referee_run has made room for one per move.
+ * Without kept turns (no_turns) it is turns[0] every time. */
+static inline struct carc_turn *new_turn(struct referee *rf, uint32_t move)
+{
+	struct carc_result *res = rf->res;
+	struct carc_turn *t = &res->turns[res->nturns];
+	res->nturns += rf->keep_turns;
+	/* every field but the scores, which the turn's end copies */
+	t->move = move;
+	t->number = 0;
+	t->bonus = t->discard = t->illegal = false;
+	t->colour = 0;
+	t->placement = -1;
+	t->first_event = t->nevents = 0;
+	return t;
+}
+
+static void place(struct referee *rf, struct carc_turn *tr)
+{
+	const struct carc_move *m = rf->m;
+	struct carc_place_problem why;
+	const struct carc_tile *t = &rf->ts->tiles[m->tile];
+	int code = carc_game_check_place(rf->g, m->tile, m->rot, m->x, m->y, &why);
+	static const char *const edge_word[4] = {"north", "east", "south", "west"};
+	switch (code) {
+	case 0:
+		break;
+	case CARC_E201: {
+		int at = carc_game_at(rf->g, m->x, m->y);
+		size_t np;
+		const struct carc_placement *pl = carc_game_placements(rf->g, &np);
+		if (pl[at].turn)
+			fault(rf, CARC_E201, m->coord_span, "cell %d,%d already holds tile %s, placed on turn %d", m->x, m->y,
+			      rf->ts->tiles[pl[at].tile].id, pl[at].turn);
+		else
+			fault(rf, CARC_E201, m->coord_span, "cell %d,%d already holds the start tile", m->x, m->y);
+		return; /* not physically possible: skipped */
+	}
+	case CARC_E202:
+		fault(rf, CARC_E202, m->coord_span, "tile %s at %d,%d shares no edge with a placed tile", t->id, m->x, m->y);
+		break;
+	case CARC_E203: {
+		size_t np;
+		const struct carc_placement *pl = carc_game_placements(rf->g, &np);
+		int n = carc_game_at(rf->g, why.nx, why.ny);
+		fault(rf, CARC_E203, m->rot_span.len ? (struct carc_span){m->coord_span.off,
+			m->rot_span.off + m->rot_span.len - m->coord_span.off} : m->coord_span,
+		      "tile %s at %d,%d turned %d: its %s edge is %s but the %s edge of %s (%d,%d) is %s",
+		      t->id, m->x, m->y, m->rot * 90, edge_word[why.edge], terrain(rf, why.mine),
+		      edge_word[(why.edge + 2) & 3], rf->ts->tiles[pl[n].tile].id, why.nx, why.ny, terrain(rf, why.theirs));
+		break;
+	}
+	case CARC_E216:
+		fault(rf, CARC_E216, m->coord_span, "tile %s at %d,%d lies beyond the %d x %d table", t->id, m->x, m->y,
+		      rf->rec->table_w, rf->rec->table_h);
+		break;
+	}
+	tr->placement = carc_game_place(rf->g, m->tile, m->rot, m->x, m->y, m->colour, rf->turn);
+	if (m->role >= 0)
+		deploy(rf, tr->placement);
+}
+
+/* fault() for the checks in solo.c. */
+static void solo_fault(void *ctx, enum carc_code code, struct carc_span at, const char *msg)
+{
+	fault(ctx, code, at, "%s", msg);
+}
+
+/* What carc_game_play left undone of the turn (played: what it did): the
+ * deployment it refused, with the reason; or the whole move, the draw and a
+ * discard or a placement with every check. turn: the turn's count (solo). */
+static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int turn)
+{
+	const struct carc_move *m = rf->m;
+	struct carc_game *g = rf->g;
+	struct carc_result *res = rf->res;
+	if (played == CARC_PLAY_PLACED) {
+		deploy(rf, tr->placement);
+		carc_game_score_completed(g, rf->turn);
+		return;
+	}
+	if (carc_game_tiles_left(g, m->tile) <= 0) {
+		const struct carc_tile *t = &rf->ts->tiles[m->tile];
+		int drawn = carc_game_tiles_drawn(g, m->tile);
+		fault(rf, CARC_E204, m->tile_span, "no tile %s is left: the set has %d, %d %s been drawn%s", t->id,
+		      t->count, drawn, drawn == 1 ? "has" : "have",
+		      rf->rec->start_tile == m->tile ? " and one is the start tile" : "");
+	} else {
+		carc_game_draw(g, m->tile);
+	}
+	if (m->discard) {
+		int fx, fy, fr;
+		if (carc_game_find_fit(g, m->tile, &fx, &fy, &fr))
+			fault(rf, CARC_E205, m->coord_span, "tile %s is discarded, but it fits at %d,%d turned %d",
+			      rf->ts->tiles[m->tile].id, fx, fy, fr * 90);
+	} else {
+		place(rf, tr);
+		if (res->solo)
+			carc_solo_turn(res->solo, m, tr->placement, turn);
+		else
+			carc_game_score_completed(g, rf->turn);
+	}
+}
+
+/* The end of every turn: the totals it leaves, the events it scored, the
+ * claims on its line. True when it ended the game (the supply is used up,
+ * or solo's forced end). */
+static inline bool end_turn(struct referee *rf, struct carc_turn *tr, size_t ev0)
+{
+	const struct carc_totals *t = rf->totals;
+	if (rf->keep_turns) {
+		memcpy(tr->scores, t->score, sizeof tr->scores);
+		tr->nevents = (uint32_t)(t->nevents - ev0);
+	}
+	if (rf->m->has_claim)
+		check_claims(rf);
+	rf->res->last_turn = rf->turn;
+	return t->land_left == 0 || (rf->res->solo && carc_solo_forced_end(rf->res->solo));
+}
+
+void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
+		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
+{
+	struct referee rf = {.res = res, .rec = rec, .g = g, .sink = sink, .ts = rec->tileset,
+			     .totals = carc_game_totals(g), .keep_turns = !(opt && opt->no_turns)};
+	unsigned errors0 = sink->errors, warnings0 = sink->warnings;
+	res->rec = rec;
+	res->game = g;
+	res->nturns = 0;
+	res->refereed = false;
+	res->finished = res->final_scored = false;
+	res->final_first_event = 0;
+	res->last_turn = 0;
+	res->solo = NULL;
+	res->edition = opt && opt->edition ? opt->edition : rec->edition;
+	memset(res->scores, 0, sizeof res->scores);
+	res->errors = rec->syntax_errors;
+	res->warnings = 0;
+
+	if (rec->header_errors || !rec->tileset) {
+		res->errors = rec->syntax_errors + (sink->errors - errors0);
+		return;
+	}
+	res->refereed = true;
+	carc_game_start(g, rec->tileset, rec->rules, res->edition, rec->seats, rec->nseats, rec->followers,
+			rec->huts, rec->start_tile, rec->start_rot);
+	carc_game_set_table(g, rec->table_w, rec->table_h);
+	res->solo = carc_solo_begin(&res->solo_cache, rec, g, solo_fault, &rf);
+	rf.hunters = rec->rules->id == CARC_RULES_HUNTERS;
+	if (rf.hunters) {
+		carc_hunters_check_record(rec, sink);
+		carc_hunters_turns_start(&rf.bonus);
+	}
+
+	int seat = 0, turn = 1;
+	bool over = false, stopped = false;
+	int8_t seat_of_colour[CARC_COLOURS]; /* the seat of each colour, -1 if it does not play */
+	memset(seat_of_colour, -1, sizeof seat_of_colour);
+	for (int s = 0; s < rec->nseats; s++) {
+		seat_of_colour[rec->seats[s]] = (int8_t)s;
+		rf.seated |= (uint8_t)(1u << rec->seats[s]);
+	}
+	/* A base game's turns (no solo or hunters hooks, no replay limit) take
+	 * the short way below when they are in order; the others go through
+	 * every check. Both give the same results. */
+	bool plain = !rf.hunters && !res->solo && !(opt && (opt->stop_after || opt->stop_turn));
+	if (res->turns_cap < rec->nmoves) { /* a turn record per move at most */
+		res->turns_cap = rec->nmoves < 128 ? 128 : rec->nmoves;
+		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
+	}
+	/* The usual turn's bonus, discard, bad and colour, read as one word:
+	 * none of the flags, and the colour of the seat whose turn it is. */
+	_Static_assert(offsetof(struct carc_move, discard) == offsetof(struct carc_move, bonus) + 1 &&
+			       offsetof(struct carc_move, bad) == offsetof(struct carc_move, bonus) + 2 &&
+			       offsetof(struct carc_move, colour) == offsetof(struct carc_move, bonus) + 3,
+		       "a move's flags and colour are one word");
+	uint32_t usual[CARC_COLOURS];
+	int8_t next_seat[CARC_COLOURS]; /* the seat after, wrapping every round */
+	for (int s = 0; s < CARC_COLOURS; s++) {
+		const uint8_t bytes[4] = {0, 0, 0, rec->seats[s]}; /* bonus, discard, bad, colour */
+		memcpy(&usual[s], bytes, sizeof usual[s]);
+		next_seat[s] = (int8_t)(s + 1 < rec->nseats ? s + 1 : 0);
+	}
+	size_t nmoves = rec->nmoves;
+	bool fast = plain; /* plain && !over */
+	for (size_t i = 0; i < nmoves; i++) {
+		const struct carc_move *m = &rec->moves[i];
+		uint32_t flags;
+		memcpy(&flags, &m->bonus, sizeof flags);
+		if (fast && flags == usual[seat] && (m->turn < 0 || m->turn == turn)) {
+			/* the usual turn: the right colour, numbered right, no
+			 * discard, no bonus, no syntax error; without kept turns,
+			 * turns[0] takes only the placement (and whether it was
+			 * illegal) */
+			struct carc_turn *tr = res->turns;
+			if (rf.keep_turns) {
+				tr = new_turn(&rf, (uint32_t)i);
+				tr->number = (uint16_t)turn;
+				tr->colour = m->colour;
+				tr->first_event = (uint32_t)rf.totals->nevents;
+			}
+			rf.m = m;
+			rf.turn = turn;
+			rf.current = tr;
+			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
+						    &tr->placement);
+			if (played != CARC_PLAY_DONE)
+				play_rest(&rf, tr, played, turn);
+			/* end_turn, without solo, from locals: end_turn itself
+			 * reads them again through rf (its address is taken),
+			 * about 14 instructions more a turn */
+			if (rf.keep_turns) {
+				memcpy(tr->scores, rf.totals->score, sizeof tr->scores);
+				tr->nevents = (uint32_t)rf.totals->nevents - tr->first_event;
+			}
+			if (m->has_claim)
+				check_claims(&rf);
+			res->last_turn = turn;
+			over = rf.totals->land_left == 0;
+			fast = !over;
+			seat = next_seat[seat];
+			turn++;
+			continue;
+		}
+		if (m->bad) {
+			stopped = true; /* syntax error: the rest cannot be trusted */
+			break;
+		}
+		rf.m = m;
+		rf.turn = turn;
+		rf.current = NULL;
+		/* a bonus turn (N+) takes the number of the turn that earned it */
+		bool bonus = rf.hunters && carc_hunters_is_bonus(&rf.bonus, g, m);
+		if (bonus)
+			rf.turn = turn - 1;
+		if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after)
+			break; /* the replay limit: stopped below */
+		if (opt && opt->stop_turn && rf.turn > opt->stop_turn)
+			break; /* the same, by turn number */
+		if (over && res->solo && carc_solo_after_end(res->solo, m))
+			break; /* solo: after a forced end (E303), which ended the game
+				  like the last tile: it is scored as it ended */
+		if (over) {
+			fault(&rf, CARC_E215, m->line, "the game ended on turn %d, when the last %s was placed",
+			      res->last_turn, rf.hunters ? "land tile" : "tile");
+			break; /* the game itself is over and is scored as it ended */
+		}
+		struct carc_turn *tr = new_turn(&rf, (uint32_t)i);
+		rf.current = tr;
+		tr->number = (uint16_t)rf.turn;
+		tr->colour = m->colour;
+		tr->discard = m->discard;
+		tr->bonus = m->bonus;
+		size_t ev0;
+		carc_game_events(g, &ev0);
+		tr->first_event = (uint32_t)ev0;
+
+		/* Whose turn? */
+		if (res->solo)
+			seat = carc_solo_seat(res->solo, seat, m->colour);
+		int expect = rec->seats[seat];
+		int seat_of = m->colour < CARC_COLOURS ? seat_of_colour[m->colour] : -1;
+		if (seat_of < 0) {
+			struct carc_buf seats = {0};
+			for (int s = 0; s < rec->nseats; s++)
+				carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
+			fault(&rf, CARC_E214, m->colour_span, "%s does not play in this game (Seats: %s)",
+			      carc_colour_name(m->colour), carc_buf_cstr(&seats));
+			carc_buf_free(&seats);
+			res->nturns -= rf.keep_turns;
+			rf.current = NULL;
+			continue;
+		}
+		if (m->colour != expect && !bonus) {
+			fault(&rf, CARC_E206, m->colour_span, "it is %s's turn, not %s's", carc_colour_name(expect),
+			      carc_colour_name(m->colour));
+			seat = seat_of; /* follow the record from here */
+		}
+		if (m->bonus && rec->rules->id != CARC_RULES_HUNTERS)
+			fault(&rf, CARC_E207, m->number, "bonus turns (N+) are played only in hunters games");
+		else if (m->turn >= 0 && m->turn != turn && !bonus)
+			fault(&rf, CARC_E207, m->number, "numbered %d, but this is turn %d", m->turn, turn);
+		if (rf.hunters)
+			carc_hunters_turn_begin(&rf.bonus, g, m, bonus, rf.turn, hunters_fault, &rf);
+
+		/* The draw. */
+		if (res->solo)
+			carc_solo_draw(res->solo, m, turn);
+		/* An ordinary turn is played in one call; the engine hands back
+		 * whatever it cannot do without a message. */
+		int played = res->solo || rf.hunters || m->discard
+				     ? CARC_PLAY_NONE
+				     : carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, rf.turn, m->role, m->spot,
+						      &tr->placement);
+		if (played != CARC_PLAY_DONE)
+			play_rest(&rf, tr, played, turn);
+		if (rf.hunters)
+			carc_hunters_turn_end(&rf.bonus, g, m, bonus, rf.turn, ev0);
+		if (end_turn(&rf, tr, ev0))
+			over = true;
+		fast = plain && !over;
+		if (!m->discard && !bonus) {
+			if (++seat == rec->nseats)
+				seat = 0;
+			turn++;
+		}
+	}
+	rf.m = NULL;
+	rf.current = NULL;
+	/* finished: the supply was used up within the turns replayed, which
+	 * with a replay limit means by its last turn */
+	res->finished = over && !stopped;
+	if (opt && (opt->stop_after || opt->stop_turn))
+		stopped = true; /* a position part-way: no final scoring, no verdict on the end */
+	size_t nev;
+	carc_game_events(g, &nev);
+	res->final_first_event = (uint32_t)nev;
+	if (!stopped && (over || (opt && opt->final_anyway) || rec->has_result)) {
+		if (res->solo)
+			carc_solo_score_final(res->solo);
+		else
+			carc_game_score_final(g);
+		res->final_scored = true;
+	}
+	if (!stopped && !over) {
+		struct carc_span at = rec->nmoves ? rec->moves[rec->nmoves - 1].line : (struct carc_span){0, 0};
+		carc_diag_report(sink, CARC_W001, &rec->src, at.off, at.len ? at.len : 1,
+				 "game %u is unfinished: it stops after turn %d with %d tile%s left in the supply%s",
+				 rec->index, res->last_turn, carc_game_supply_left(g),
+				 carc_game_supply_left(g) == 1 ? "" : "s",
+				 res->final_scored && !(opt && opt->final_anyway)
+					 ? "; its Result is compared with a final scoring at this point" : "");
+	}
+	if (!stopped && rec->has_result && res->final_scored) {
+		if (res->solo)
+			carc_solo_check_result(res->solo);
+		else
+			check_result(&rf);
+	}
+	bool any_move = false;
+	for (size_t i = 0; i < rec->nmoves && !any_move; i++)
+		any_move = !rec->moves[i].bad;
+	if (!rec->seats_given && any_move) { /* with no turn to read them from, nothing was inferred */
+		struct carc_buf seats = {0};
+		for (int s = 0; s < rec->nseats; s++)
+			carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
+		struct carc_span at = rec->nmoves ? rec->moves[0].line : (struct carc_span){0, 0};
+		carc_diag_report(sink, CARC_W002, &rec->src, at.off, at.len ? at.len : 1,
+				 "game %u has no Seats tag; the order of play is taken from the turns: [Seats \"%s\"]",
+				 rec->index, carc_buf_cstr(&seats));
+		carc_buf_free(&seats);
+	}
+	for (int c = 0; c < CARC_COLOURS; c++)
+		res->scores[c] = carc_game_score(g, c);
+	res->errors = rec->syntax_errors + (sink->errors - errors0);
+	res->warnings = sink->warnings - warnings0;
+	carc_buf_free(&rf.msg);
+}
+
+void carc_result_free(struct carc_result *res)
+{
+	free(res->turns);
+	carc_solo_free(res->solo_cache);
+	memset(res, 0, sizeof *res);
+}
+
+uint8_t carc_result_winners(const struct carc_result *res)
+{
+	const struct carc_record *rec = res->rec;
+	int best = -1;
+	uint8_t w = 0;
+	for (int s = 0; s < rec->nseats; s++) {
+		int c = rec->seats[s];
+		if (res->scores[c] > best) {
+			best = res->scores[c];
+			w = 0;
+		}
+		if (res->scores[c] == best)
+			w |= (uint8_t)(1u << c);
+	}
+	return w;
+}

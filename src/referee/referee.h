@@ -1,0 +1,64 @@
+/*
+ * referee.h - replays a parsed record through the rules engine.
+ *
+ * The referee walks the turns of a record, checks each against the rules
+ * (turn order, supply, placement, deployment, claims), reports every illegal
+ * move to the diagnostics sink, applies what is physically possible so that
+ * one slip does not hide later problems, and keeps, turn by turn, what the
+ * reports need: the scoring events and the running totals.
+ */
+#ifndef CARC_REFEREE_H
+#define CARC_REFEREE_H
+
+#include "engine/game.h"
+#include "notation/record.h"
+#include "rules/solo.h"
+
+struct carc_turn {
+	uint32_t move;           /* index into rec->moves */
+	uint16_t number;         /* the turn number, as it should be written */
+	bool bonus, discard;
+	bool illegal;            /* an error was reported on this line */
+	uint8_t colour;
+	int placement;           /* index into the game's placements, -1 if none */
+	uint32_t first_event;    /* events scored in this turn */
+	uint32_t nevents;
+	int scores[CARC_COLOURS];/* running totals after the turn */
+};
+
+struct carc_referee_opts {
+	int edition;             /* 0: as the record says */
+	bool final_anyway;       /* score an unfinished game as if it ended */
+	int stop_after;          /* replay only the first N recorded turns (0: all); no final scoring then */
+	int stop_turn;           /* or only the turns numbered up to N (0: all), bonus turns N+ with
+				    turn N, as the referee numbers them; no final scoring then */
+	bool no_turns;           /* keep no turn records (nturns stays 0): for a verdict and the totals
+				    alone (check), which need not write a record per turn */
+};
+
+struct carc_result {
+	const struct carc_record *rec;
+	struct carc_game *game;
+	struct carc_turn *turns;
+	size_t nturns, turns_cap;
+	bool refereed;           /* false when the header kept it from being played */
+	bool finished;           /* the supply was used up */
+	bool final_scored;       /* final scoring was done */
+	uint32_t final_first_event;
+	unsigned errors, warnings; /* this game's, syntax included */
+	int edition;
+	int scores[CARC_COLOURS];  /* the last known totals */
+	int last_turn;             /* number of the last turn played */
+	struct carc_solo *solo;    /* solo games: the variant's state (solo.h); NULL otherwise */
+	struct carc_solo *solo_cache; /* kept from game to game */
+};
+
+/* Replays rec. res is reused from game to game; g is the engine to use. */
+void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
+		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt);
+void carc_result_free(struct carc_result *res);
+
+/* The game's winners (bit per colour), by the last known totals. */
+uint8_t carc_result_winners(const struct carc_result *res);
+
+#endif
