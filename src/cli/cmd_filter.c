@@ -15,7 +15,7 @@
  * A selected game is written as its bytes in the input, the comments before
  * its tags included, so that filter | check | stats compose.
  */
-#include "referee/archive.h"
+#include "cli/archive.h"
 #include "cli/cli.h"
 #include "notation/gameid.h"
 

@@ -14,7 +14,7 @@
 #include "output/raster.h"
 #include "output/replay.h"
 #include "output/svg.h"
-#include "output/view.h"
+#include "cli/view.h"
 
 #include <errno.h>
 #include <getopt.h>

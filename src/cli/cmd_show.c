@@ -9,7 +9,7 @@
  * diagnostics go to standard error as carc check prints them.
  */
 #include "cli/cli.h"
-#include "output/view.h"
+#include "cli/view.h"
 
 #include <getopt.h>
 #include <stdlib.h>

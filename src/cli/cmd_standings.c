@@ -17,7 +17,7 @@
  * Memory: one row per player and one per pair of players who met, whatever
  * the number of games; left-out games are listed through a temporary file.
  */
-#include "referee/archive.h"
+#include "cli/archive.h"
 #include "cli/cli.h"
 #include "notation/gameid.h"
 #include "common/json.h"

@@ -12,7 +12,7 @@
  *     and the largest features.
  * Spread is the sample standard deviation (n - 1; 0 for one score).
  */
-#include "referee/archive.h"
+#include "cli/archive.h"
 #include "cli/cli.h"
 #include "notation/gameid.h"
 #include "common/json.h"

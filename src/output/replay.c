@@ -8,7 +8,7 @@
 #include "referee/project.h"
 #include "output/report.h"
 #include "output/svg.h"
-#include "output/view.h"
+#include "cli/view.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,7 +15,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "referee/archive.h"
+#include "cli/archive.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /*
  * archive.c - one pass over the games of many files, and player names.
  */
-#include "referee/archive.h"
+#include "cli/archive.h"
 #include "cli/cli.h"
 
 #include <errno.h>

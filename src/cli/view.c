@@ -7,7 +7,7 @@
  * keeps the followers that final scoring took off, so that the last picture
  * of a game still shows who stood where.
  */
-#include "output/view.h"
+#include "cli/view.h"
 #include "cli/cli.h"
 
 #include <errno.h>
