@@ -71,9 +71,10 @@ gen solo4 --rules solo --players 4 --seed 15 --claim-rate 0.5
 gen hunters --rules hunters --seed 16 --claim-rate 0.5
 gen hunters3 --rules hunters --players 3 --seed 17 --claim-rate 0.5
 cat "$top"/samples/*.cgn >"$tmp/samples.cgn"
+cd "$tmp" || exit 2 # the reports name their files: relative names, the same every run
 
 for c in base2 base4e1 base5e2 solo solo4 hunters hunters3 samples; do
-	f=$tmp/$c.cgn
+	f=$c.cgn
 	for fmt in text json yaml csv; do
 		run "$c-score-$fmt" score --format $fmt "$f"
 		run "$c-score-$fmt-projected" score --projected --format $fmt "$f"
@@ -84,18 +85,18 @@ for c in base2 base4e1 base5e2 solo solo4 hunters hunters3 samples; do
 	done
 	# unfinished: each game cut after its twelfth line of turns, no Result
 	awk '/^\[Event/ { n = 0 } /^\[Result/ { next } /^ *[0-9]/ { n++; if (n > 12) next } { print }' \
-		"$f" >"$tmp/cut.cgn"
-	run "$c-cut-score-text" score "$tmp/cut.cgn"
-	run "$c-cut-score-json" score --projected --format json "$tmp/cut.cgn"
+		"$f" >cut.cgn
+	run "$c-cut-score-text" score cut.cgn
+	run "$c-cut-score-json" score --projected --format json cut.cgn
 	for fmt in text json yaml csv; do
-		run "$c-cut-score-$fmt-final" score --final --format $fmt "$tmp/cut.cgn"
+		run "$c-cut-score-$fmt-final" score --final --format $fmt cut.cgn
 	done
 	run "$c-fmt" fmt "$f"
 	# spoilt: no turn numbers, colours and roles in capitals, spaces doubled
 	sed -E -e 's/^ *[0-9]+\. //' -e '/^\[/!s/ /  /g' \
 		-e '/^\[/!s/\b(red|green|blue|yellow|black|gray|pink|knight|thief|monk|farmer|hunter|gatherer|fisher|hut)\b/\U&/g' \
-		"$f" >"$tmp/spoilt.cgn"
-	run "$c-fmt-spoilt" fmt "$tmp/spoilt.cgn"
+		"$f" >spoilt.cgn
+	run "$c-fmt-spoilt" fmt spoilt.cgn
 done
 
 if $record; then
