@@ -1,0 +1,66 @@
+/*
+ * decimal.h - integers in decimal, and spaces, appended to a carc_buf
+ * without printf: the writers (score's reports, fmt) write a few numbers
+ * an event, and formatting them with printf was most of what they cost.
+ */
+#ifndef CARC_DECIMAL_H
+#define CARC_DECIMAL_H
+
+#include "common/util.h"
+
+enum { CARC_DECIMAL_MAX = 24 }; /* room for any long and its sign */
+
+/* v in decimal, ending at end: returns where it starts. */
+static inline char *carc_decimal(char *end, long v)
+{
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	char *p = end;
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
+/* Appends v in decimal, right-aligned in width columns (printf's "%*ld"). */
+static inline void carc_buf_addint_w(struct carc_buf *b, long v, size_t width)
+{
+	char num[CARC_DECIMAL_MAX];
+	char *p = carc_decimal(num + sizeof num, v);
+	size_t n = (size_t)(num + sizeof num - p);
+	size_t lead = width > n ? width - n : 0;
+	carc_buf_reserve(b, lead + n);
+	char *d = b->data + b->len;
+	memset(d, ' ', lead);
+	memcpy(d + lead, p, n);
+	b->len += lead + n;
+	b->data[b->len] = '\0';
+}
+
+/* Appends v in decimal (printf's "%ld"). */
+static inline void carc_buf_addint(struct carc_buf *b, long v)
+{
+	carc_buf_addint_w(b, v, 0);
+}
+
+/* Appends n spaces. */
+static inline void carc_buf_spaces(struct carc_buf *b, size_t n)
+{
+	carc_buf_reserve(b, n);
+	memset(b->data + b->len, ' ', n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+/* Appends s right-aligned in width columns (printf's "%*s"). */
+static inline void carc_buf_adds_w(struct carc_buf *b, const char *s, size_t width)
+{
+	size_t n = strlen(s);
+	if (width > n)
+		carc_buf_spaces(b, width - n);
+	carc_buf_add(b, s, n);
+}
+
+#endif
