@@ -8,6 +8,7 @@
  */
 #include "output/emit.h"
 
+#include "common/decimal.h"
 #include "common/diag.h"
 #include "common/json.h"
 
@@ -23,6 +24,7 @@ struct carc_emitter {
 	struct carc_buf buf;
 	int depth;           /* open containers */
 	bool after_key;
+	bool first;          /* nothing written yet in the innermost open container */
 	/* YAML */
 	yaml_emitter_t ye;
 };
@@ -82,21 +84,19 @@ bool carc_emitter_close(struct carc_emitter *e)
 	return ok;
 }
 
-/* JSON: a comma before every element but the first of its container. An
- * element is the first when the byte before it opens the container (within
- * a container, every element that ends writes its last byte, and none ends
- * in "[" or "{"), so no state is kept per level and any depth works. */
+/* JSON: a comma before every element but the first of its container. One
+ * flag is enough for any depth: opening a container makes its first element
+ * next, and closing one leaves its parent with at least one element, so
+ * after a close the next element of the parent is never its first. */
 static inline void json_sep(struct carc_emitter *e)
 {
 	if (e->after_key) {
 		e->after_key = false;
 		return;
 	}
-	if (e->depth > 0) {
-		char last = e->buf.data[e->buf.len - 1];
-		if (last != '[' && last != '{')
-			carc_buf_addc(&e->buf, ',');
-	}
+	if (!e->first)
+		carc_buf_addc(&e->buf, ',');
+	e->first = false;
 }
 
 static void json_open(struct carc_emitter *e, char c)
@@ -104,6 +104,14 @@ static void json_open(struct carc_emitter *e, char c)
 	json_sep(e);
 	carc_buf_addc(&e->buf, c);
 	e->depth++;
+	e->first = true;
+}
+
+static void json_close(struct carc_emitter *e, char c)
+{
+	e->depth--;
+	carc_buf_addc(&e->buf, c);
+	e->first = false;
 }
 
 void carc_emit_doc_begin(struct carc_emitter *e)
@@ -117,6 +125,7 @@ void carc_emit_doc_begin(struct carc_emitter *e)
 	carc_buf_reset(&e->buf);
 	e->depth = 0;
 	e->after_key = false;
+	e->first = true;
 }
 
 void carc_emit_doc_end(struct carc_emitter *e)
@@ -151,8 +160,7 @@ void carc_emit_map_end(struct carc_emitter *e)
 		yemit(e, &ev);
 		return;
 	}
-	e->depth--;
-	carc_buf_addc(&e->buf, '}');
+	json_close(e, '}');
 }
 
 void carc_emit_seq_begin(struct carc_emitter *e)
@@ -174,8 +182,7 @@ void carc_emit_seq_end(struct carc_emitter *e)
 		yemit(e, &ev);
 		return;
 	}
-	e->depth--;
-	carc_buf_addc(&e->buf, ']');
+	json_close(e, ']');
 }
 
 /* The length of the character at s[i] (n bytes in all) if it is one libyaml
@@ -233,6 +240,42 @@ void carc_emit_keyn(struct carc_emitter *e, const char *key, size_t n)
 	e->after_key = true;
 }
 
+void carc_emit_keyk(struct carc_emitter *e, const struct carc_key *k)
+{
+	if (e->yaml) {
+		yaml_scalar(e, k->text, k->len, looks_typed(k->text, k->len));
+		return;
+	}
+	json_sep(e);
+	carc_buf_add(&e->buf, k->json, k->json_len);
+	e->after_key = true;
+}
+
+void carc_emit_strk(struct carc_emitter *e, const struct carc_key *k)
+{
+	if (e->yaml) {
+		yaml_scalar(e, k->text, k->len, looks_typed(k->text, k->len));
+		return;
+	}
+	json_sep(e);
+	carc_buf_add(&e->buf, k->json, k->json_len - 1);
+}
+
+bool carc_key_make(struct carc_key *k, char *store, size_t size, const char *text)
+{
+	size_t n = strlen(text);
+	if (n + 4 > size)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (text[i] < 0x20 || text[i] == '"' || text[i] == '\\' || text[i] & 0x80)
+			return false;
+	store[0] = '"';
+	memcpy(store + 1, text, n);
+	memcpy(store + 1 + n, "\":", 3);
+	*k = (struct carc_key){store, n + 3, text, n};
+	return true;
+}
+
 /* Would a plain YAML scalar with this text read back as something other
  * than a string? Under YAML 1.1 (PyYAML and most loaders) as under 1.2,
  * only a text that begins with a digit, a sign, a dot, '~', '<' (the
@@ -262,25 +305,10 @@ void carc_emit_strn(struct carc_emitter *e, const char *s, size_t n)
 	carc_json_string(&e->buf, s, n);
 }
 
-/* v in decimal, at the end of num (room for any long): returns where it
- * starts. (snprintf would be a tenth of what a report costs.) */
-static char *decimal(char num[static 24], long v)
-{
-	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-	char *p = num + 24;
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		*--p = '-';
-	return p;
-}
-
 void carc_emit_int(struct carc_emitter *e, long v)
 {
-	char num[24];
-	char *p = decimal(num, v);
+	char num[CARC_DECIMAL_MAX];
+	char *p = carc_decimal(num + sizeof num, v);
 	size_t n = (size_t)(num + sizeof num - p);
 	if (e->yaml) {
 		yaml_scalar(e, p, n, false);

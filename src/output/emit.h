@@ -29,6 +29,22 @@ void carc_emit_strn(struct carc_emitter *e, const char *s, size_t n);
 /* (inline, so that the length of a literal is known when compiling) */
 static inline void carc_emit_key(struct carc_emitter *e, const char *key) { carc_emit_keyn(e, key, strlen(key)); }
 static inline void carc_emit_str(struct carc_emitter *e, const char *s) { carc_emit_strn(e, s, strlen(s)); }
+/* A key whose JSON text ("key":, quotes and colon) is made once: by the
+ * compiler for a literal (CARC_KEY("turns")), or by carc_key_make for a
+ * name known when running (a colour's). Writing one is a copy. */
+struct carc_key {
+	const char *json;
+	size_t json_len;
+	const char *text; /* the key itself, for YAML */
+	size_t len;
+};
+#define CARC_KEY(lit) (&(const struct carc_key){"\"" lit "\":", sizeof(lit) + 2, lit, sizeof(lit) - 1})
+void carc_emit_keyk(struct carc_emitter *e, const struct carc_key *k);
+/* k's text as a string value ("red" of "red":). */
+void carc_emit_strk(struct carc_emitter *e, const struct carc_key *k);
+/* k for text, written into store (size bytes); false if text needs escaping
+ * in JSON or does not fit (then use carc_emit_key). */
+bool carc_key_make(struct carc_key *k, char *store, size_t size, const char *text);
 void carc_emit_int(struct carc_emitter *e, long v);
 void carc_emit_bool(struct carc_emitter *e, bool v);
 void carc_emit_null(struct carc_emitter *e);
