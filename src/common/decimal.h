@@ -24,18 +24,36 @@ static inline char *carc_decimal(char *end, long v)
 	return p;
 }
 
+/* Writes v in decimal at d (up to CARC_DECIMAL_MAX bytes): returns its end. */
+static inline char *carc_decimal_put(char *d, long v)
+{
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	if (v < 0)
+		*d++ = '-';
+	size_t n = 1;
+	for (unsigned long t = u; t >= 10; t /= 10)
+		n++;
+	char *end = d + n;
+	do {
+		*--end = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	return d + n;
+}
+
 /* Appends v in decimal, right-aligned in width columns (printf's "%*ld"). */
 static inline void carc_buf_addint_w(struct carc_buf *b, long v, size_t width)
 {
-	char num[CARC_DECIMAL_MAX];
-	char *p = carc_decimal(num + sizeof num, v);
-	size_t n = (size_t)(num + sizeof num - p);
-	size_t lead = width > n ? width - n : 0;
-	carc_buf_reserve(b, lead + n);
+	carc_buf_reserve(b, width + CARC_DECIMAL_MAX);
 	char *d = b->data + b->len;
-	memset(d, ' ', lead);
-	memcpy(d + lead, p, n);
-	b->len += lead + n;
+	char *end = carc_decimal_put(d, v);
+	size_t n = (size_t)(end - d);
+	if (width > n) {
+		memmove(d + width - n, d, n);
+		memset(d, ' ', width - n);
+		n = width;
+	}
+	b->len += n;
 	b->data[b->len] = '\0';
 }
 

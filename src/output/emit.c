@@ -16,19 +16,6 @@
 #include <string.h>
 #include <yaml.h>
 
-struct carc_emitter {
-	bool yaml;
-	FILE *out;
-	bool failed;
-	/* JSON */
-	struct carc_buf buf;
-	int depth;           /* open containers */
-	bool after_key;
-	bool first;          /* nothing written yet in the innermost open container */
-	/* YAML */
-	yaml_emitter_t ye;
-};
-
 static int yaml_write(void *data, unsigned char *buffer, size_t size)
 {
 	struct carc_emitter *e = data;
@@ -47,13 +34,14 @@ struct carc_emitter *carc_emitter_yaml(FILE *out)
 	struct carc_emitter *e = xcalloc(1, sizeof *e);
 	e->yaml = true;
 	e->out = out;
-	yaml_emitter_initialize(&e->ye);
-	yaml_emitter_set_output(&e->ye, yaml_write, e);
-	yaml_emitter_set_unicode(&e->ye, 1);
-	yaml_emitter_set_width(&e->ye, 120);
+	e->ye = xcalloc(1, sizeof *e->ye);
+	yaml_emitter_initialize(e->ye);
+	yaml_emitter_set_output(e->ye, yaml_write, e);
+	yaml_emitter_set_unicode(e->ye, 1);
+	yaml_emitter_set_width(e->ye, 120);
 	yaml_event_t ev;
 	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
-	if (!yaml_emitter_emit(&e->ye, &ev))
+	if (!yaml_emitter_emit(e->ye, &ev))
 		e->failed = true;
 	return e;
 }
@@ -64,7 +52,7 @@ static void yemit(struct carc_emitter *e, yaml_event_t *ev)
 {
 	if (e->failed)
 		yaml_event_delete(ev);
-	else if (!yaml_emitter_emit(&e->ye, ev))
+	else if (!yaml_emitter_emit(e->ye, ev))
 		e->failed = true;
 }
 
@@ -75,8 +63,9 @@ bool carc_emitter_close(struct carc_emitter *e)
 		yaml_event_t ev;
 		yaml_stream_end_event_initialize(&ev);
 		yemit(e, &ev);
-		yaml_emitter_flush(&e->ye);
-		yaml_emitter_delete(&e->ye);
+		yaml_emitter_flush(e->ye);
+		yaml_emitter_delete(e->ye);
+		free(e->ye);
 	}
 	ok = !e->failed && !ferror(e->out);
 	carc_buf_free(&e->buf);
@@ -84,34 +73,13 @@ bool carc_emitter_close(struct carc_emitter *e)
 	return ok;
 }
 
-/* JSON: a comma before every element but the first of its container. One
- * flag is enough for any depth: opening a container makes its first element
- * next, and closing one leaves its parent with at least one element, so
- * after a close the next element of the parent is never its first. */
+/* JSON: a comma before every element but its container's first. One flag
+ * (e->first) is enough for any depth: opening a container makes its first
+ * element next, and closing one leaves its parent with at least one
+ * element, so after a close the next element is never its parent's first. */
 static inline void json_sep(struct carc_emitter *e)
 {
-	if (e->after_key) {
-		e->after_key = false;
-		return;
-	}
-	if (!e->first)
-		carc_buf_addc(&e->buf, ',');
-	e->first = false;
-}
-
-static void json_open(struct carc_emitter *e, char c)
-{
-	json_sep(e);
-	carc_buf_addc(&e->buf, c);
-	e->depth++;
-	e->first = true;
-}
-
-static void json_close(struct carc_emitter *e, char c)
-{
-	e->depth--;
-	carc_buf_addc(&e->buf, c);
-	e->first = false;
+	carc_emit_json_done(e, carc_emit_json_room(e, 0));
 }
 
 void carc_emit_doc_begin(struct carc_emitter *e)
@@ -123,7 +91,6 @@ void carc_emit_doc_begin(struct carc_emitter *e)
 		return;
 	}
 	carc_buf_reset(&e->buf);
-	e->depth = 0;
 	e->after_key = false;
 	e->first = true;
 }
@@ -141,48 +108,24 @@ void carc_emit_doc_end(struct carc_emitter *e)
 		e->failed = true;
 }
 
-void carc_emit_map_begin(struct carc_emitter *e)
+void carc_emit_yaml_open(struct carc_emitter *e, bool map)
 {
-	if (e->yaml) {
-		yaml_event_t ev;
+	yaml_event_t ev;
+	if (map)
 		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
-		yemit(e, &ev);
-		return;
-	}
-	json_open(e, '{');
-}
-
-void carc_emit_map_end(struct carc_emitter *e)
-{
-	if (e->yaml) {
-		yaml_event_t ev;
-		yaml_mapping_end_event_initialize(&ev);
-		yemit(e, &ev);
-		return;
-	}
-	json_close(e, '}');
-}
-
-void carc_emit_seq_begin(struct carc_emitter *e)
-{
-	if (e->yaml) {
-		yaml_event_t ev;
+	else
 		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE);
-		yemit(e, &ev);
-		return;
-	}
-	json_open(e, '[');
+	yemit(e, &ev);
 }
 
-void carc_emit_seq_end(struct carc_emitter *e)
+void carc_emit_yaml_close(struct carc_emitter *e, bool map)
 {
-	if (e->yaml) {
-		yaml_event_t ev;
+	yaml_event_t ev;
+	if (map)
+		yaml_mapping_end_event_initialize(&ev);
+	else
 		yaml_sequence_end_event_initialize(&ev);
-		yemit(e, &ev);
-		return;
-	}
-	json_close(e, ']');
+	yemit(e, &ev);
 }
 
 /* The length of the character at s[i] (n bytes in all) if it is one libyaml
@@ -240,40 +183,32 @@ void carc_emit_keyn(struct carc_emitter *e, const char *key, size_t n)
 	e->after_key = true;
 }
 
-void carc_emit_keyk(struct carc_emitter *e, const struct carc_key *k)
-{
-	if (e->yaml) {
-		yaml_scalar(e, k->text, k->len, looks_typed(k->text, k->len));
-		return;
-	}
-	json_sep(e);
-	carc_buf_add(&e->buf, k->json, k->json_len);
-	e->after_key = true;
-}
-
-void carc_emit_strk(struct carc_emitter *e, const struct carc_key *k)
-{
-	if (e->yaml) {
-		yaml_scalar(e, k->text, k->len, looks_typed(k->text, k->len));
-		return;
-	}
-	json_sep(e);
-	carc_buf_add(&e->buf, k->json, k->json_len - 1);
-}
-
-bool carc_key_make(struct carc_key *k, char *store, size_t size, const char *text)
+bool carc_key_make(struct carc_key *k, const char *text)
 {
 	size_t n = strlen(text);
-	if (n + 4 > size)
+	if (n + 3 > sizeof k->json)
 		return false;
-	for (size_t i = 0; i < n; i++)
-		if (text[i] < 0x20 || text[i] == '"' || text[i] == '\\' || text[i] & 0x80)
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c < 0x20 || c == '"' || c == '\\' || c >= 0x7f)
 			return false;
-	store[0] = '"';
-	memcpy(store + 1, text, n);
-	memcpy(store + 1 + n, "\":", 3);
-	*k = (struct carc_key){store, n + 3, text, n};
+	}
+	memset(k->json, 0, sizeof k->json);
+	k->json[0] = '"';
+	memcpy(k->json + 1, text, n);
+	memcpy(k->json + 1 + n, "\":", 2);
+	k->len = n;
 	return true;
+}
+
+void carc_emit_yaml_text(struct carc_emitter *e, const char *s, size_t n)
+{
+	yaml_scalar(e, s, n, looks_typed(s, n));
+}
+
+void carc_emit_yaml_plain(struct carc_emitter *e, const char *s, size_t n)
+{
+	yaml_scalar(e, s, n, false);
 }
 
 /* Would a plain YAML scalar with this text read back as something other
@@ -303,37 +238,4 @@ void carc_emit_strn(struct carc_emitter *e, const char *s, size_t n)
 	}
 	json_sep(e);
 	carc_json_string(&e->buf, s, n);
-}
-
-void carc_emit_int(struct carc_emitter *e, long v)
-{
-	char num[CARC_DECIMAL_MAX];
-	char *p = carc_decimal(num + sizeof num, v);
-	size_t n = (size_t)(num + sizeof num - p);
-	if (e->yaml) {
-		yaml_scalar(e, p, n, false);
-		return;
-	}
-	json_sep(e);
-	carc_buf_add(&e->buf, p, n);
-}
-
-void carc_emit_bool(struct carc_emitter *e, bool v)
-{
-	if (e->yaml) {
-		yaml_scalar(e, v ? "true" : "false", v ? 4 : 5, false);
-		return;
-	}
-	json_sep(e);
-	carc_buf_adds(&e->buf, v ? "true" : "false");
-}
-
-void carc_emit_null(struct carc_emitter *e)
-{
-	if (e->yaml) {
-		yaml_scalar(e, "null", 4, false);
-		return;
-	}
-	json_sep(e);
-	carc_buf_adds(&e->buf, "null");
 }

@@ -10,7 +10,6 @@ struct doc {
 	struct carc_emitter *e;
 	const struct carc_report_head *h;
 	const struct carc_record *rec;
-	char store[CARC_COLOURS][24];
 	struct carc_key colour[CARC_COLOURS]; /* "red": */
 	bool made[CARC_COLOURS];
 };
@@ -91,7 +90,7 @@ static void doc_head(void *w, const struct carc_report_head *h)
 	d->h = h;
 	d->rec = rec;
 	for (int c = 0; c < CARC_COLOURS; c++)
-		d->made[c] = carc_key_make(&d->colour[c], d->store[c], sizeof d->store[c], carc_colour_name(c));
+		d->made[c] = carc_key_make(&d->colour[c], carc_colour_name(c));
 	carc_emit_doc_begin(e);
 	carc_emit_map_begin(e);
 	carc_emit_keyk(e, CARC_KEY("file"));

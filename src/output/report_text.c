@@ -443,20 +443,16 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 
 static void csv_field(struct carc_buf *out, const char *s, size_t n)
 {
-	bool quote = false;
-	for (size_t i = 0; i < n; i++)
-		if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r')
-			quote = true;
-	if (!quote) {
+	if (!memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\n', n) && !memchr(s, '\r', n)) {
 		carc_buf_add(out, s, n);
 		return;
 	}
 	carc_buf_addc(out, '"');
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '"')
-			carc_buf_addc(out, '"');
-		carc_buf_addc(out, s[i]);
+	for (const char *q; n && (q = memchr(s, '"', n)); n -= (size_t)(q + 1 - s), s = q + 1) {
+		carc_buf_add(out, s, (size_t)(q + 1 - s));
+		carc_buf_addc(out, '"');
 	}
+	carc_buf_add(out, s, n);
 	carc_buf_addc(out, '"');
 }
 
@@ -521,15 +517,20 @@ static void csv_head(void *w, const struct carc_report_head *h)
 static void csv_scores(struct csv *c, const int *scores, const int *projected)
 {
 	struct carc_buf *out = c->out;
-	for (int group = 0; group < (c->h->opts->projected ? 2 : 1); group++) {
+	int groups = c->h->opts->projected ? 2 : 1;
+	carc_buf_reserve(out, (size_t)groups * CARC_COLOURS * (CARC_DECIMAL_MAX + 1) + 1);
+	char *d = out->data + out->len;
+	for (int group = 0; group < groups; group++) {
 		const int *v = group ? projected : scores;
 		for (int k = 0; k < CARC_COLOURS; k++) {
-			carc_buf_addc(out, ',');
+			*d++ = ',';
 			if (v && (c->seated & (1u << k)))
-				carc_buf_addint(out, v[k]);
+				d = carc_decimal_put(d, v[k]);
 		}
 	}
-	carc_buf_addc(out, '\n');
+	*d++ = '\n';
+	*d = '\0';
+	out->len = (size_t)(d - out->data);
 }
 
 static void csv_turn_begin(void *w, const struct carc_report_turn *it)
