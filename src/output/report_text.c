@@ -441,9 +441,20 @@ void carc_report_text(struct carc_buf *out, const struct carc_result *res, const
 
 /* ---- CSV ---- */
 
+/* Does a CSV field with this text need quotes? */
+static bool csv_quoted(const char *s, size_t n)
+{
+	if (n > 16)
+		return memchr(s, ',', n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n);
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r')
+			return true;
+	return false;
+}
+
 static void csv_field(struct carc_buf *out, const char *s, size_t n)
 {
-	if (!memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\n', n) && !memchr(s, '\r', n)) {
+	if (!csv_quoted(s, n)) {
 		carc_buf_add(out, s, n);
 		return;
 	}
