@@ -221,6 +221,8 @@ static void walk_turns(struct walk *k, const struct carc_report_head *h)
 		if (!t->discard && m->role >= 0) {
 			it.role = rec->rules->roles[m->role].name;
 			it.spot = carc_spot_name(m->spot);
+			it.role_id = m->role;
+			it.spot_id = m->spot;
 		}
 		if (k->wr->turn_begin)
 			k->wr->turn_begin(k->w, &it);

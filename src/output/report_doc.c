@@ -6,13 +6,50 @@
  */
 #include "output/report.h"
 
+#include <string.h>
+
+/* A key made when first needed, for a game. */
+struct slot {
+	bool tried, made;
+	struct carc_key k;
+};
+
 struct doc {
 	struct carc_emitter *e;
 	const struct carc_report_head *h;
 	const struct carc_record *rec;
 	struct carc_key colour[CARC_COLOURS]; /* "red": */
 	bool made[CARC_COLOURS];
+	/* the words of a game's turns and events, by their indexes */
+	struct slot spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[8], bonus;
+	const char *bonus_text; /* the text of bonus */
 };
+
+/* text as a string value, from its slot (made once a game) */
+static void slot_str(struct doc *d, struct slot *s, const char *text)
+{
+	if (!s->tried) {
+		s->tried = true;
+		s->made = carc_key_make(&s->k, text);
+	}
+	if (s->made)
+		carc_emit_strk(d->e, &s->k);
+	else
+		carc_emit_str(d->e, text);
+}
+
+/* the same as a key */
+static void slot_key(struct doc *d, struct slot *s, const char *text)
+{
+	if (!s->tried) {
+		s->tried = true;
+		s->made = carc_key_make(&s->k, text);
+	}
+	if (s->made)
+		carc_emit_keyk(d->e, &s->k);
+	else
+		carc_emit_key(d->e, text);
+}
 
 /* A colour as a key or as a value. */
 static void colour_key(struct doc *d, int c)
@@ -91,6 +128,11 @@ static void doc_head(void *w, const struct carc_report_head *h)
 	d->rec = rec;
 	for (int c = 0; c < CARC_COLOURS; c++)
 		d->made[c] = carc_key_make(&d->colour[c], carc_colour_name(c));
+	memset(d->spot, 0, sizeof d->spot);
+	memset(d->role, 0, sizeof d->role);
+	memset(d->kind, 0, sizeof d->kind);
+	memset(d->type, 0, sizeof d->type);
+	d->bonus_text = NULL;
 	carc_emit_doc_begin(e);
 	carc_emit_map_begin(e);
 	carc_emit_keyk(e, CARC_KEY("file"));
@@ -169,9 +211,9 @@ static void doc_turn_begin(void *w, const struct carc_report_turn *it)
 		if (it->role) {
 			carc_emit_map_begin(e);
 			carc_emit_keyk(e, CARC_KEY("role"));
-			carc_emit_str(e, it->role);
+			slot_str(d, &d->role[it->role_id], it->role);
 			carc_emit_keyk(e, CARC_KEY("spot"));
-			carc_emit_str(e, it->spot);
+			slot_str(d, &d->spot[it->spot_id], it->spot);
 			carc_emit_map_end(e);
 		} else {
 			carc_emit_null(e);
@@ -206,13 +248,17 @@ static void doc_event(void *w, const struct carc_report_event *it)
 	const struct carc_event *ev = it->ev;
 	carc_emit_map_begin(e);
 	carc_emit_keyk(e, CARC_KEY("type"));
-	carc_emit_str(e, it->type);
+	slot_str(d, &d->type[ev->type & 7], it->type);
 	carc_emit_keyk(e, CARC_KEY("kind"));
-	carc_emit_str(e, it->kind);
+	slot_str(d, &d->kind[ev->kind], it->kind);
 	carc_emit_keyk(e, CARC_KEY("feature"));
 	carc_emit_str(e, it->feature);
 	emit_int_field(e, CARC_KEY("tiles"), ev->tiles);
-	carc_emit_key(e, it->bonus_many);
+	if (d->bonus_text != it->bonus_many) { /* (a game has one or a few) */
+		d->bonus_text = it->bonus_many;
+		d->bonus.tried = false;
+	}
+	slot_key(d, &d->bonus, it->bonus_many);
 	carc_emit_int(e, ev->pennants);
 	if (ev->type == CARC_EV_FARM)
 		emit_int_field(e, CARC_KEY("cities"), ev->cities);
