@@ -147,6 +147,34 @@ static inline void carc_emit_int(struct carc_emitter *e, long v)
 	carc_emit_json_done(e, carc_decimal_put(d, v));
 }
 
+/* A key and its value in one step (the same as carc_emit_keyk, then
+ * carc_emit_int or carc_emit_strk). */
+static inline void carc_emit_key_int(struct carc_emitter *e, const struct carc_key *k, long v)
+{
+	if (e->yaml) {
+		carc_emit_keyk(e, k);
+		carc_emit_int(e, v);
+		return;
+	}
+	char *d = carc_emit_json_room(e, sizeof k->json + CARC_DECIMAL_MAX);
+	memcpy(d, k->json, sizeof k->json);
+	carc_emit_json_done(e, carc_decimal_put(d + k->len + 3, v));
+}
+
+static inline void carc_emit_key_strk(struct carc_emitter *e, const struct carc_key *k, const struct carc_key *v)
+{
+	if (e->yaml) {
+		carc_emit_keyk(e, k);
+		carc_emit_strk(e, v);
+		return;
+	}
+	char *d = carc_emit_json_room(e, 2 * sizeof k->json);
+	memcpy(d, k->json, sizeof k->json);
+	d += k->len + 3;
+	memcpy(d, v->json, sizeof v->json);
+	carc_emit_json_done(e, d + v->len + 2);
+}
+
 static inline void carc_emit_bool(struct carc_emitter *e, bool v)
 {
 	if (e->yaml) {

@@ -77,20 +77,28 @@ static void emit_colours(struct doc *d, uint8_t mask)
 	carc_emit_seq_end(d->e);
 }
 
+/* "red": v */
+static void colour_int(struct doc *d, int c, long v)
+{
+	if (d->made[c]) {
+		carc_emit_key_int(d->e, &d->colour[c], v);
+	} else {
+		carc_emit_key(d->e, carc_colour_name(c));
+		carc_emit_int(d->e, v);
+	}
+}
+
 static void emit_scores(struct doc *d, const int *scores)
 {
 	carc_emit_map_begin(d->e);
-	for (int s = 0; s < d->rec->nseats; s++) {
-		colour_key(d, d->rec->seats[s]);
-		carc_emit_int(d->e, scores[d->rec->seats[s]]);
-	}
+	for (int s = 0; s < d->rec->nseats; s++)
+		colour_int(d, d->rec->seats[s], scores[d->rec->seats[s]]);
 	carc_emit_map_end(d->e);
 }
 
 static void emit_int_field(struct carc_emitter *e, const struct carc_key *k, long v)
 {
-	carc_emit_keyk(e, k);
-	carc_emit_int(e, v);
+	carc_emit_key_int(e, k, v);
 }
 
 static void emit_str_or_null(struct carc_emitter *e, const struct carc_key *k, const char *s)
@@ -192,8 +200,12 @@ static void doc_turn_begin(void *w, const struct carc_report_turn *it)
 	const struct carc_turn *t = it->turn;
 	carc_emit_map_begin(e);
 	emit_int_field(e, CARC_KEY("turn"), t->number);
-	carc_emit_keyk(e, CARC_KEY("colour"));
-	colour_str(d, t->colour);
+	if (d->made[t->colour]) {
+		carc_emit_key_strk(e, CARC_KEY("colour"), &d->colour[t->colour]);
+	} else {
+		carc_emit_keyk(e, CARC_KEY("colour"));
+		colour_str(d, t->colour);
+	}
 	carc_emit_keyk(e, CARC_KEY("tile"));
 	carc_emit_strn(e, it->tile, it->tile_len);
 	if (t->bonus) {
@@ -266,10 +278,8 @@ static void doc_event(void *w, const struct carc_report_event *it)
 	carc_emit_keyk(e, CARC_KEY("followers"));
 	carc_emit_map_begin(e);
 	for (int s = 0; s < d->rec->nseats; s++)
-		if (ev->followers[d->rec->seats[s]]) {
-			colour_key(d, d->rec->seats[s]);
-			carc_emit_int(e, ev->followers[d->rec->seats[s]]);
-		}
+		if (ev->followers[d->rec->seats[s]])
+			colour_int(d, d->rec->seats[s], ev->followers[d->rec->seats[s]]);
 	carc_emit_map_end(e);
 	carc_emit_keyk(e, CARC_KEY("scored"));
 	emit_colours(d, ev->winners);
