@@ -112,7 +112,8 @@ static inline void carc_emit_map_end(struct carc_emitter *e) { carc_emit_close(e
 static inline void carc_emit_seq_begin(struct carc_emitter *e) { carc_emit_open(e, false); }
 static inline void carc_emit_seq_end(struct carc_emitter *e) { carc_emit_close(e, false); }
 
-static inline void carc_emit_keyk(struct carc_emitter *e, const struct carc_key *k)
+/* k as a key ("red":) or as a string value ("red"). */
+static inline void carc_emit_k(struct carc_emitter *e, const struct carc_key *k, bool as_key)
 {
 	if (e->yaml) {
 		carc_emit_yaml_text(e, k->json + 1, k->len);
@@ -120,20 +121,12 @@ static inline void carc_emit_keyk(struct carc_emitter *e, const struct carc_key 
 	}
 	char *d = carc_emit_json_room(e, sizeof k->json);
 	memcpy(d, k->json, sizeof k->json);
-	carc_emit_json_done(e, d + k->len + 3);
-	e->after_key = true;
+	carc_emit_json_done(e, d + k->len + 2 + as_key);
+	e->after_key = as_key;
 }
 
-static inline void carc_emit_strk(struct carc_emitter *e, const struct carc_key *k)
-{
-	if (e->yaml) {
-		carc_emit_yaml_text(e, k->json + 1, k->len);
-		return;
-	}
-	char *d = carc_emit_json_room(e, sizeof k->json);
-	memcpy(d, k->json, sizeof k->json);
-	carc_emit_json_done(e, d + k->len + 2);
-}
+static inline void carc_emit_keyk(struct carc_emitter *e, const struct carc_key *k) { carc_emit_k(e, k, true); }
+static inline void carc_emit_strk(struct carc_emitter *e, const struct carc_key *k) { carc_emit_k(e, k, false); }
 
 static inline void carc_emit_int(struct carc_emitter *e, long v)
 {

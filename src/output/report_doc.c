@@ -18,55 +18,32 @@ struct doc {
 	struct carc_emitter *e;
 	const struct carc_report_head *h;
 	const struct carc_record *rec;
-	struct carc_key colour[CARC_COLOURS]; /* "red": */
-	bool made[CARC_COLOURS];
-	/* the words of a game's turns and events, by their indexes */
-	struct slot spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[8], bonus;
+	/* the colours, and the words of a game's turns and events, by their indexes */
+	struct slot colour[CARC_COLOURS], spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[8], bonus;
 	const char *bonus_text; /* the text of bonus */
 };
 
-/* text as a string value, from its slot (made once a game) */
-static void slot_str(struct doc *d, struct slot *s, const char *text)
+/* text as a key or as a string value, from its slot (made once a game) */
+static void slot_text(struct doc *d, struct slot *s, const char *text, bool as_key)
 {
 	if (!s->tried) {
 		s->tried = true;
 		s->made = carc_key_make(&s->k, text);
 	}
 	if (s->made)
-		carc_emit_strk(d->e, &s->k);
+		carc_emit_k(d->e, &s->k, as_key);
+	else if (as_key)
+		carc_emit_key(d->e, text);
 	else
 		carc_emit_str(d->e, text);
 }
 
-/* the same as a key */
-static void slot_key(struct doc *d, struct slot *s, const char *text)
-{
-	if (!s->tried) {
-		s->tried = true;
-		s->made = carc_key_make(&s->k, text);
-	}
-	if (s->made)
-		carc_emit_keyk(d->e, &s->k);
-	else
-		carc_emit_key(d->e, text);
-}
+static void slot_str(struct doc *d, struct slot *s, const char *text) { slot_text(d, s, text, false); }
+static void slot_key(struct doc *d, struct slot *s, const char *text) { slot_text(d, s, text, true); }
 
 /* A colour as a key or as a value. */
-static void colour_key(struct doc *d, int c)
-{
-	if (d->made[c])
-		carc_emit_keyk(d->e, &d->colour[c]);
-	else
-		carc_emit_key(d->e, carc_colour_name(c));
-}
-
-static void colour_str(struct doc *d, int c)
-{
-	if (d->made[c])
-		carc_emit_strk(d->e, &d->colour[c]);
-	else
-		carc_emit_str(d->e, carc_colour_name(c));
-}
+static void colour_key(struct doc *d, int c) { slot_key(d, &d->colour[c], carc_colour_name(c)); }
+static void colour_str(struct doc *d, int c) { slot_str(d, &d->colour[c], carc_colour_name(c)); }
 
 static void emit_colours(struct doc *d, uint8_t mask)
 {
@@ -80,8 +57,8 @@ static void emit_colours(struct doc *d, uint8_t mask)
 /* "red": v */
 static void colour_int(struct doc *d, int c, long v)
 {
-	if (d->made[c]) {
-		carc_emit_key_int(d->e, &d->colour[c], v);
+	if (d->colour[c].made) {
+		carc_emit_key_int(d->e, &d->colour[c].k, v);
 	} else {
 		carc_emit_key(d->e, carc_colour_name(c));
 		carc_emit_int(d->e, v);
@@ -134,8 +111,6 @@ static void doc_head(void *w, const struct carc_report_head *h)
 	struct carc_emitter *e = d->e;
 	d->h = h;
 	d->rec = rec;
-	for (int c = 0; c < CARC_COLOURS; c++)
-		d->made[c] = carc_key_make(&d->colour[c], carc_colour_name(c));
 	memset(d->spot, 0, sizeof d->spot);
 	memset(d->role, 0, sizeof d->role);
 	memset(d->kind, 0, sizeof d->kind);
@@ -200,8 +175,8 @@ static void doc_turn_begin(void *w, const struct carc_report_turn *it)
 	const struct carc_turn *t = it->turn;
 	carc_emit_map_begin(e);
 	emit_int_field(e, CARC_KEY("turn"), t->number);
-	if (d->made[t->colour]) {
-		carc_emit_key_strk(e, CARC_KEY("colour"), &d->colour[t->colour]);
+	if (d->colour[t->colour].made) {
+		carc_emit_key_strk(e, CARC_KEY("colour"), &d->colour[t->colour].k);
 	} else {
 		carc_emit_keyk(e, CARC_KEY("colour"));
 		colour_str(d, t->colour);
