@@ -70,7 +70,8 @@ static size_t trimmed_len(const struct carc_record *rec)
 	return end;
 }
 
-int cmd_fmt(int argc, char **argv)
+/* The options; -1 to go on, else the exit status. */
+static int fmt_options(int argc, char **argv, const char **output, bool *check)
 {
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'}, {"check", no_argument, NULL, 'c'},
@@ -79,18 +80,16 @@ int cmd_fmt(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *output = NULL;
-	bool check = false;
 	int c;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":o:chV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			output = optarg;
+			*output = optarg;
 			break;
 		case 'c':
-			check = true;
+			*check = true;
 			break;
 		case CARC_OPT_TILESET_PATH:
 		case CARC_OPT_LABEL:
@@ -106,45 +105,78 @@ int cmd_fmt(int argc, char **argv)
 			return carc_option_error("fmt", c, argv);
 		}
 	}
+	return -1;
+}
+
+/* --check reads the input twice: FILE through a second handle (cmp->f),
+ * and standard input from a copy in memory (*copy, which *in then reads).
+ * false, said, if that cannot be done. */
+static bool open_compare(struct compare *cmp, FILE **in, const char *path, char **copy)
+{
+	size_t copy_len = 0;
+	if (*in == stdin) {
+		FILE *mem = open_memstream(copy, &copy_len);
+		char chunk[65536];
+		size_t n;
+		while (mem && (n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
+			fwrite(chunk, 1, n, mem);
+		if (!mem || ferror(stdin) || fclose(mem)) {
+			carc_say_cannot(carc_input_name(path), "read", errno ? errno : EIO);
+			return false;
+		}
+		*in = fmemopen(copy_len ? *copy : (char *)"", copy_len ? copy_len : 1, "rb");
+		cmp->f = fmemopen(copy_len ? *copy : (char *)"", copy_len ? copy_len : 1, "rb");
+		if (*in && !copy_len)
+			getc(*in); /* (fmemopen refuses size 0: its one byte read away) */
+		if (cmp->f && !copy_len)
+			getc(cmp->f);
+	} else {
+		cmp->f = carc_open_input(path);
+	}
+	if (!*in || !cmp->f) {
+		carc_say_cannot(carc_input_name(path), "open", errno);
+		if (*in && *in != stdin)
+			fclose(*in);
+		return false;
+	}
+	return true;
+}
+
+/* A game's text in the output: canonical, or as it was when it has syntax
+ * errors (then the exit status is at least *status's). */
+static void game_text(const struct carc_record *rec, struct carc_buf *text, int *status)
+{
+	if (!rec->syntax_errors) {
+		carc_format_record(rec, text);
+		return;
+	}
+	size_t n = trimmed_len(rec);
+	carc_buf_add(text, rec->src.text, n);
+	if (!n || rec->src.text[n - 1] != '\n')
+		carc_buf_addc(text, '\n'); /* the end of the file */
+	/* a tile set that cannot be loaded is "could not run" (2) */
+	int s = rec->tileset ? CARC_EXIT_INVALID : CARC_EXIT_TROUBLE;
+	*status = *status > s ? *status : s;
+}
+
+int cmd_fmt(int argc, char **argv)
+{
+	const char *output = NULL;
+	bool check = false;
+	int status = fmt_options(argc, argv, &output, &check);
+	if (status >= 0)
+		return status;
 	const char *path;
 	if (carc_one_input("fmt", argc, argv, &path))
 		return CARC_EXIT_TROUBLE;
 	FILE *in = carc_open_input_or_say(path);
 	if (!in)
 		return CARC_EXIT_TROUBLE;
-	/* --check reads the input twice: FILE through a second handle, and
-	 * standard input from a copy in memory */
 	struct compare cmp = {NULL, 1, false};
 	char *copy = NULL;
-	size_t copy_len = 0;
-	if (check) {
-		if (in == stdin) {
-			FILE *mem = open_memstream(&copy, &copy_len);
-			char chunk[65536];
-			size_t n;
-			while (mem && (n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-				fwrite(chunk, 1, n, mem);
-			if (!mem || ferror(stdin) || fclose(mem)) {
-				carc_say_cannot(carc_input_name(path), "read", errno ? errno : EIO);
-				free(copy);
-				return CARC_EXIT_TROUBLE;
-			}
-			in = fmemopen(copy_len ? copy : (char *)"", copy_len ? copy_len : 1, "rb");
-			cmp.f = fmemopen(copy_len ? copy : (char *)"", copy_len ? copy_len : 1, "rb");
-			if (in && !copy_len)
-				getc(in); /* (fmemopen refuses size 0: its one byte read away) */
-			if (cmp.f && !copy_len)
-				getc(cmp.f);
-		} else {
-			cmp.f = carc_open_input(path);
-		}
-		if (!in || !cmp.f) {
-			carc_say_cannot(carc_input_name(path), "open", errno);
-			if (in && in != stdin)
-				fclose(in);
-			free(copy);
-			return CARC_EXIT_TROUBLE;
-		}
+	if (check && !open_compare(&cmp, &in, path, &copy)) {
+		free(copy);
+		return CARC_EXIT_TROUBLE;
 	}
 	struct carc_output to;
 	if (!carc_output_open(&to, "fmt", check ? NULL : output)) {
@@ -158,7 +190,7 @@ int cmd_fmt(int argc, char **argv)
 	struct carc_reader *r = carc_reader_new(in, carc_input_name(path), cache);
 	struct carc_record rec = {0};
 	struct carc_buf text = {0};
-	int status = CARC_EXIT_OK;
+	status = CARC_EXIT_OK;
 	bool first = true, reported = false;
 	carc_diag_hold(&sink, &rec.src); /* each game's messages in the order of its lines */
 	while (carc_reader_next(r, &rec, &sink)) {
@@ -166,17 +198,7 @@ int cmd_fmt(int argc, char **argv)
 		carc_buf_reset(&text);
 		if (!first)
 			carc_buf_addc(&text, '\n');
-		if (rec.syntax_errors) {
-			size_t n = trimmed_len(&rec);
-			carc_buf_add(&text, rec.src.text, n);
-			if (!n || rec.src.text[n - 1] != '\n')
-				carc_buf_addc(&text, '\n'); /* the end of the file */
-			/* a tile set that cannot be loaded is "could not run" (2) */
-			int s = rec.tileset ? CARC_EXIT_INVALID : CARC_EXIT_TROUBLE;
-			status = status > s ? status : s;
-		} else {
-			carc_format_record(&rec, &text);
-		}
+		game_text(&rec, &text, &status);
 		if (check) {
 			if (!cmp.differs && !same_as_input(&cmp, text.data, text.len)) {
 				fprintf(stderr, "%s:%u: not in canonical form (game %u)\n", carc_input_name(path), cmp.line,

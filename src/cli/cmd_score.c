@@ -45,10 +45,20 @@ static void help(void)
 	       "exit status: 0 every game valid, 1 a game is invalid, 2 could not run.\n");
 }
 
-int cmd_score(int argc, char **argv)
+/* What the options asked for. */
+struct score_args {
+	enum format format;
+	struct carc_report_opts ro;
+	struct carc_referee_opts opts;
+	bool projected;
+	long game_wanted;
+	const char *output;
+};
+
+/* The options; -1 to go on, else the exit status. */
+static int score_options(int argc, char **argv, struct score_args *a)
 {
 	enum { OPT_FINAL = 256 };
-	bool projected = false;
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'}, {"turn", required_argument, NULL, 't'},
 		{"features", no_argument, NULL, 'F'},     {"edition", required_argument, NULL, 'e'},
@@ -58,11 +68,8 @@ int cmd_score(int argc, char **argv)
 		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
 		{NULL, 0, NULL, 0},
 	};
-	enum format format = FMT_TEXT;
-	struct carc_report_opts ro = {0};
-	struct carc_referee_opts opts = {0};
-	long game_wanted = 0;
-	const char *output = NULL;
+	static const char *const formats[] = {[FMT_TEXT] = "text", [FMT_JSON] = "json", [FMT_YAML] = "yaml",
+					      [FMT_CSV] = "csv"};
 	int c;
 	opterr = 0;
 	optind = 1;
@@ -71,45 +78,39 @@ int cmd_score(int argc, char **argv)
 		long n;
 		switch (c) {
 		case 'f':
-			if (!strcmp(optarg, "text"))
-				format = FMT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				format = FMT_JSON;
-			else if (!strcmp(optarg, "yaml"))
-				format = FMT_YAML;
-			else if (!strcmp(optarg, "csv"))
-				format = FMT_CSV;
-			else
+			for (a->format = 0; a->format <= FMT_CSV && strcmp(optarg, formats[a->format]); a->format++)
+				;
+			if (a->format > FMT_CSV)
 				return carc_usage_error("score", "--format is text, json, yaml or csv, not '%s'", optarg);
 			break;
 		case 't':
 			n = strtol(optarg, &end, 10);
 			if (*end || *optarg == '\0' || n < 1 || n > 100000)
 				return carc_usage_error("score", "--turn takes a turn number, not '%s'", optarg);
-			ro.turn = (int)n;
+			a->ro.turn = (int)n;
 			break;
 		case 'F':
-			ro.features = true;
+			a->ro.features = true;
 			break;
 		case 'e':
 			if (strcmp(optarg, "1") && strcmp(optarg, "2") && strcmp(optarg, "3"))
 				return carc_usage_error("score", "--edition is 1, 2 or 3, not '%s'", optarg);
-			opts.edition = optarg[0] - '0';
+			a->opts.edition = optarg[0] - '0';
 			break;
 		case OPT_FINAL:
-			opts.final_anyway = true;
+			a->opts.final_anyway = true;
 			break;
 		case 'p':
-			projected = true;
+			a->projected = true;
 			break;
 		case 'g':
 			n = strtol(optarg, &end, 10);
 			if (*end || *optarg == '\0' || n < 1)
 				return carc_usage_error("score", "--game takes a game number from 1, not '%s'", optarg);
-			game_wanted = n;
+			a->game_wanted = n;
 			break;
 		case 'o':
-			output = optarg;
+			a->output = optarg;
 			break;
 		case CARC_OPT_TILESET_PATH:
 		case CARC_OPT_LABEL:
@@ -125,105 +126,98 @@ int cmd_score(int argc, char **argv)
 			return carc_option_error("score", c, argv);
 		}
 	}
-	const char *path;
-	if (carc_one_input("score", argc, argv, &path))
-		return CARC_EXIT_TROUBLE;
-	FILE *in = carc_open_input_or_say(path);
-	if (!in)
-		return CARC_EXIT_TROUBLE;
-	struct carc_output to;
-	if (!carc_output_open(&to, "score", output)) {
-		carc_close_input(in);
-		return CARC_EXIT_TROUBLE;
-	}
-	FILE *out = to.f;
-	ro.color = format == FMT_TEXT && !output && carc_use_color(stdout);
+	return -1;
+}
 
-	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
-	struct carc_diag_sink sink = {carc_print_diag, &printer};
+/* A run over one input: its state, and what it found. */
+struct score_run {
+	struct score_args *a;
+	FILE *out;
+	struct carc_diag_sink sink;
+	struct carc_result res;
+	struct carc_emitter *em;
+	struct carc_buf text;
+	struct carc_projector *projector;
+	unsigned index;
+	bool invalid, trouble, found;
+};
+
+/* Referees and reports the game just read. */
+static void score_game(struct score_run *s, struct carc_reader *r, struct carc_record *rec, struct carc_game *g)
+{
+	struct score_args *a = s->a;
+	struct carc_result *res = &s->res;
+	s->found = true;
+	/* --turn N: the turns numbered up to N, as the referee numbers them
+	 * (a discard keeps the number, a bonus turn N+ is turn N's, a line
+	 * by a colour that does not play is none) */
+	a->opts.stop_turn = a->ro.turn;
+	a->ro.offset = carc_reader_game_offset(r);
+	carc_referee_run(res, rec, g, &s->sink, &a->opts);
+	carc_diag_flush(&s->sink);
+	s->trouble |= !rec->tileset;
+	s->invalid |= res->errors != 0;
+	/* --turn past the game's last turn is refused, as show and render
+	 * refuse it (turns as the referee numbers them, up to where it
+	 * could replay the game) */
+	int last = res->nturns ? res->turns[res->nturns - 1].number : 0;
+	if (a->ro.turn && rec->tileset && res->refereed && last < a->ro.turn) {
+		fprintf(stderr, "carc score: game %u has %d turn%s, not a turn %d\n", s->index, last,
+			last == 1 ? "" : "s", a->ro.turn);
+		s->trouble = true;
+		return;
+	}
+	if (s->projector) {
+		a->ro.projected = carc_project(s->projector, res, &a->opts, NULL, NULL);
+		if (!a->ro.projected && res->refereed) {
+			carc_say_too_long("score", rec, res->nturns);
+			s->trouble = true;
+			return; /* not reported: its report would lack what was asked */
+		}
+	}
+	carc_buf_reset(&s->text);
+	if (a->format == FMT_TEXT) {
+		if (s->index > 1 && !a->game_wanted)
+			carc_buf_addc(&s->text, '\n');
+		carc_report_text(&s->text, res, &a->ro);
+	} else if (a->format == FMT_CSV) {
+		carc_report_csv(&s->text, res, &a->ro);
+	} else {
+		carc_report_doc(s->em, res, &a->ro);
+	}
+	fwrite(s->text.data, 1, s->text.len, s->out);
+}
+
+/* Every game of in (or the one of --game); the reader's error (0: none). */
+static int score_input(struct score_run *s, FILE *in, const char *path)
+{
+	struct score_args *a = s->a;
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	struct carc_reader *r = carc_reader_new(in, carc_input_name(path), cache);
 	struct carc_record rec = {0};
-	struct carc_result res = {0};
 	struct carc_game *g = carc_game_new();
-	struct carc_emitter *em = format == FMT_JSON ? carc_emitter_json(out)
-				  : format == FMT_YAML ? carc_emitter_yaml(out) : NULL;
-	struct carc_buf text = {0};
-	struct carc_projector *projector = projected ? carc_projector_new() : NULL;
-	bool invalid = false, trouble = false, found = false;
-	if (format == FMT_CSV) {
-		carc_report_csv_header(&text, projected);
-		fwrite(text.data, 1, text.len, out);
-	}
-	unsigned index = 0;
 	struct carc_diag_sink quiet = {0};
-	carc_diag_hold(&sink, &rec.src); /* each game's messages in the order of its lines */
-	while (carc_reader_next(r, &rec, game_wanted && (long)index + 1 != game_wanted ? &quiet : &sink)) {
-		index++;
-		if (game_wanted && (long)index != game_wanted)
-			continue;
-		found = true;
-		/* --turn N: the turns numbered up to N, as the referee numbers them
-		 * (a discard keeps the number, a bonus turn N+ is turn N's, a line
-		 * by a colour that does not play is none) */
-		opts.stop_turn = ro.turn;
-		ro.offset = carc_reader_game_offset(r);
-		carc_referee_run(&res, &rec, g, &sink, &opts);
-		carc_diag_flush(&sink);
-		if (!rec.tileset)
-			trouble = true;
-		if (res.errors)
-			invalid = true;
-		/* --turn past the game's last turn is refused, as show and render
-		 * refuse it (turns as the referee numbers them, up to where it
-		 * could replay the game) */
-		int last = res.nturns ? res.turns[res.nturns - 1].number : 0;
-		if (ro.turn && rec.tileset && res.refereed && last < ro.turn) {
-			fprintf(stderr, "carc score: game %u has %d turn%s, not a turn %d\n", index, last,
-				last == 1 ? "" : "s", ro.turn);
-			trouble = true;
-			continue;
-		}
-		if (projector) {
-			ro.projected = carc_project(projector, &res, &opts, NULL, NULL);
-			if (!ro.projected && res.refereed) {
-				carc_say_too_long("score", &rec, res.nturns);
-				trouble = true;
-				continue; /* not reported: its report would lack what was asked */
-			}
-		}
-		carc_buf_reset(&text);
-		switch (format) {
-		case FMT_TEXT:
-			if (index > 1 && !game_wanted)
-				carc_buf_addc(&text, '\n');
-			carc_report_text(&text, &res, &ro);
-			break;
-		case FMT_CSV:
-			carc_report_csv(&text, &res, &ro);
-			break;
-		default:
-			carc_report_doc(em, &res, &ro);
-			break;
-		}
-		fwrite(text.data, 1, text.len, out);
+	carc_diag_hold(&s->sink, &rec.src); /* each game's messages in the order of its lines */
+	while (carc_reader_next(r, &rec, a->game_wanted && (long)s->index + 1 != a->game_wanted ? &quiet : &s->sink)) {
+		s->index++;
+		if (!a->game_wanted || (long)s->index == a->game_wanted)
+			score_game(s, r, &rec, g);
 	}
-	carc_diag_flush(&sink); /* (of a game not asked for by --game) */
+	carc_diag_flush(&s->sink); /* (of a game not asked for by --game) */
 	int read_error = carc_reader_error(r);
-	bool emitted = !em || carc_emitter_close(em);
-	carc_projector_free(projector);
 	carc_game_free(g);
-	carc_result_free(&res);
+	carc_result_free(&s->res);
 	carc_record_free(&rec);
 	carc_reader_free(r);
 	carc_tileset_cache_free(cache);
-	carc_close_input(in);
-	carc_buf_free(&text);
-	carc_buf_free(&printer.buf);
-	carc_diag_free(&sink);
 	carc_diag_free(&quiet);
-	/* -o FILE is replaced only by a report of every game asked for */
-	bool written = carc_output_close(&to, emitted && !read_error && !(game_wanted && !found) && !trouble);
+	return read_error;
+}
+
+/* The messages and the exit status at the end. */
+static int score_status(const struct score_args *a, const struct score_run *s, const char *path, int read_error,
+			bool written, bool emitted)
+{
 	if (read_error) {
 		carc_say_cannot(carc_input_name(path), "read", read_error);
 		return CARC_EXIT_TROUBLE;
@@ -231,17 +225,57 @@ int cmd_score(int argc, char **argv)
 	if (!written)
 		return CARC_EXIT_TROUBLE;
 	if (!emitted) { /* libyaml refused an event */
-		fprintf(stderr, "carc score: cannot write %s: the YAML emitter failed\n", output ? output : "standard output");
+		fprintf(stderr, "carc score: cannot write %s: the YAML emitter failed\n",
+			a->output ? a->output : "standard output");
 		return CARC_EXIT_TROUBLE;
 	}
-	if (!index) /* the outputs of zero games: nothing, or the CSV header */
+	if (!s->index) /* the outputs of zero games: nothing, or the CSV header */
 		fprintf(stderr, "carc score: %s holds no game\n", carc_input_name(path));
-	if (game_wanted && !found) {
-		fprintf(stderr, "carc score: %s has %u game%s, no game %ld\n", carc_input_name(path), index,
-			index == 1 ? "" : "s", game_wanted);
+	if (a->game_wanted && !s->found) {
+		fprintf(stderr, "carc score: %s has %u game%s, no game %ld\n", carc_input_name(path), s->index,
+			s->index == 1 ? "" : "s", a->game_wanted);
 		return CARC_EXIT_TROUBLE;
 	}
-	if (trouble)
+	if (s->trouble)
 		return CARC_EXIT_TROUBLE;
-	return invalid ? CARC_EXIT_INVALID : CARC_EXIT_OK;
+	return s->invalid ? CARC_EXIT_INVALID : CARC_EXIT_OK;
+}
+
+int cmd_score(int argc, char **argv)
+{
+	struct score_args a = {0};
+	int status = score_options(argc, argv, &a);
+	if (status >= 0)
+		return status;
+	const char *path;
+	if (carc_one_input("score", argc, argv, &path))
+		return CARC_EXIT_TROUBLE;
+	FILE *in = carc_open_input_or_say(path);
+	if (!in)
+		return CARC_EXIT_TROUBLE;
+	struct carc_output to;
+	if (!carc_output_open(&to, "score", a.output)) {
+		carc_close_input(in);
+		return CARC_EXIT_TROUBLE;
+	}
+	a.ro.color = a.format == FMT_TEXT && !a.output && carc_use_color(stdout);
+	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
+	struct score_run s = {.a = &a, .out = to.f, .sink = {carc_print_diag, &printer},
+			      .em = a.format == FMT_JSON ? carc_emitter_json(to.f)
+				    : a.format == FMT_YAML ? carc_emitter_yaml(to.f) : NULL,
+			      .projector = a.projected ? carc_projector_new() : NULL};
+	if (a.format == FMT_CSV) {
+		carc_report_csv_header(&s.text, a.projected);
+		fwrite(s.text.data, 1, s.text.len, s.out);
+	}
+	int read_error = score_input(&s, in, path);
+	bool emitted = !s.em || carc_emitter_close(s.em);
+	carc_projector_free(s.projector);
+	carc_close_input(in);
+	carc_buf_free(&s.text);
+	carc_buf_free(&printer.buf);
+	carc_diag_free(&s.sink);
+	/* -o FILE is replaced only by a report of every game asked for */
+	bool written = carc_output_close(&to, emitted && !read_error && !(a.game_wanted && !s.found) && !s.trouble);
+	return score_status(&a, &s, path, read_error, written, emitted);
 }

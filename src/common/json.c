@@ -56,6 +56,22 @@ void carc_json_string(struct carc_buf *out, const char *s, size_t len)
 	 * and writing them is most of what a report costs. A character of
 	 * UTF-8 may end up to 3 bytes past the chunk: the room has that to
 	 * spare. Runs of 8 plain bytes are copied as one word. */
+	if (len <= 32) { /* most of a report's strings: short, and plain */
+		carc_buf_reserve(out, MAX_ESCAPE * len + 2);
+		char *q = out->data + out->len;
+		size_t k = 0;
+		q[0] = '"';
+		while (k < len && plain[p[k]]) {
+			q[1 + k] = (char)p[k];
+			k++;
+		}
+		if (k == len) {
+			q[1 + len] = '"';
+			q[2 + len] = '\0';
+			out->len += len + 2;
+			return;
+		}
+	}
 	size_t i = 0;
 	char *d = NULL;
 	do {

@@ -2,9 +2,12 @@
  * format.c - the canonical form of a record.
  *
  * Two passes over the turns: the first measures each column, the second
- * writes the lines padded to those widths.
+ * writes the lines padded to those widths. No printf: a record is written
+ * at about the speed it is read (decimal.h).
  */
 #include "notation/format.h"
+
+#include "common/decimal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +33,15 @@ static void add_comments(struct carc_buf *b, const struct carc_record *rec, int 
 	}
 }
 
+/* "red 12" after sep: a claim, or a score of the Result */
+static void colour_points(struct carc_buf *b, const char *sep, const struct carc_claim *cl)
+{
+	carc_buf_adds(b, sep);
+	carc_buf_adds(b, carc_colour_name(cl->colour));
+	carc_buf_addc(b, ' ');
+	carc_buf_addint(b, cl->points);
+}
+
 static void add_tag(struct carc_buf *b, const struct carc_record *rec, size_t i)
 {
 	const struct carc_tag *t = &rec->tags[i];
@@ -51,7 +63,7 @@ static void add_tag(struct carc_buf *b, const struct carc_record *rec, size_t i)
 					const struct carc_claim *cl = &rec->claims[rec->result_first + k];
 					if (cl->colour != rec->seats[s])
 						continue;
-					carc_buf_printf(b, "%s%s %d", first ? "" : ", ", carc_colour_name(cl->colour), cl->points);
+					colour_points(b, first ? "" : ", ", cl);
 					first = false;
 				}
 			/* colours that do not sit keep their place at the end */
@@ -61,13 +73,16 @@ static void add_tag(struct carc_buf *b, const struct carc_record *rec, size_t i)
 				for (int s = 0; s < rec->nseats; s++)
 					seated |= rec->seats[s] == cl->colour;
 				if (!seated) {
-					carc_buf_printf(b, "%s%s %d", first ? "" : ", ", carc_colour_name(cl->colour), cl->points);
+					colour_points(b, first ? "" : ", ", cl);
 					first = false;
 				}
 			}
 		} else if (id == CARC_TAG_SEATS) {
-			for (int s = 0; s < rec->nseats; s++)
-				carc_buf_printf(b, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
+			for (int s = 0; s < rec->nseats; s++) {
+				if (s)
+					carc_buf_addc(b, ' ');
+				carc_buf_adds(b, carc_colour_name(rec->seats[s]));
+			}
 		} else {
 			carc_buf_adds(b, rec->rules->name);
 		}
@@ -84,17 +99,21 @@ static void add_tag(struct carc_buf *b, const struct carc_record *rec, size_t i)
 	carc_buf_addc(b, '\n');
 }
 
-static void pad(struct carc_buf *b, size_t n)
+/* "3,-1" */
+static void coord(struct carc_buf *b, int x, int y)
 {
-	while (n--)
-		carc_buf_addc(b, ' ');
+	carc_buf_addint(b, x);
+	carc_buf_addc(b, ',');
+	carc_buf_addint(b, y);
 }
 
 /* The text of one column of a turn, into a small buffer. */
 static void column(const struct carc_record *rec, const struct carc_move *m, int col, const char *number,
 		   struct carc_buf *b)
 {
-	carc_buf_reset(b);
+	b->len = 0;
+	if (b->data)
+		b->data[0] = '\0';
 	switch (col) {
 	case COL_NUM:
 		carc_buf_adds(b, number);
@@ -109,23 +128,28 @@ static void column(const struct carc_record *rec, const struct carc_move *m, int
 		if (m->discard)
 			carc_buf_adds(b, "discard");
 		else
-			carc_buf_printf(b, "%d,%d", m->x, m->y);
+			coord(b, m->x, m->y);
 		break;
 	case COL_ROT:
 		if (!m->discard)
-			carc_buf_printf(b, "%d", m->rot * 90);
+			carc_buf_addint(b, m->rot * 90);
 		break;
 	case COL_DEPLOY:
-		if (m->role >= 0)
-			carc_buf_printf(b, "%s %s", rec->rules->roles[m->role].name, carc_spot_name(m->spot));
+		if (m->role >= 0) {
+			carc_buf_adds(b, rec->rules->roles[m->role].name);
+			carc_buf_addc(b, ' ');
+			carc_buf_adds(b, carc_spot_name(m->spot));
+		}
 		if (m->has_order) {
 			carc_buf_adds(b, m->role >= 0 ? " order" : "order");
 			for (int k = 0; k < m->order_count; k++) {
 				const struct carc_order_item *it = &rec->order[m->order_first + k];
-				if (it->has_coord)
-					carc_buf_printf(b, " %d,%d:%s", it->x, it->y, carc_spot_name(it->spot));
-				else
-					carc_buf_printf(b, " %s", carc_spot_name(it->spot));
+				carc_buf_addc(b, ' ');
+				if (it->has_coord) {
+					coord(b, it->x, it->y);
+					carc_buf_addc(b, ':');
+				}
+				carc_buf_adds(b, carc_spot_name(it->spot));
 			}
 		}
 		break;
@@ -145,7 +169,7 @@ static void claims(const struct carc_record *rec, const struct carc_move *m, str
 					seated |= rec->seats[q] == cl->colour;
 				if (pass == 0 ? cl->colour != rec->seats[s] : seated)
 					continue;
-				carc_buf_printf(b, "%s %s %d", first ? "" : ",", carc_colour_name(cl->colour), cl->points);
+				colour_points(b, first ? " " : ", ", cl);
 				first = false;
 			}
 }
@@ -154,17 +178,20 @@ static void claims(const struct carc_record *rec, const struct carc_move *m, str
  * wrong one: the referee checks it, E207, and formatting must not hide a
  * line left out); else the number the turn has: a discard keeps the
  * number for the next line; a bonus turn is N+ after turn N. */
-static void numbers(const struct carc_record *rec, size_t i, int *turn, char *out, size_t outsz)
+static void numbers(const struct carc_record *rec, size_t i, int *turn, char out[static CARC_DECIMAL_MAX + 2])
 {
 	const struct carc_move *m = &rec->moves[i];
-	if (m->turn >= 0)
-		snprintf(out, outsz, "%d%s", (int)m->turn, m->bonus ? "+" : ".");
-	else if (*turn > 99999)
+	long n = m->turn >= 0 ? (long)m->turn : m->bonus ? (*turn - 1 > 0 ? *turn - 1 : 1) : *turn;
+	if (m->turn < 0 && *turn > 99999) {
 		out[0] = '\0'; /* past what a number may be (a record of illegal lines): none */
-	else if (m->bonus)
-		snprintf(out, outsz, "%d+", *turn - 1 > 0 ? *turn - 1 : 1);
-	else
-		snprintf(out, outsz, "%d.", *turn);
+	} else {
+		char num[CARC_DECIMAL_MAX];
+		char *p = carc_decimal(num + sizeof num, n);
+		size_t len = (size_t)(num + sizeof num - p);
+		memcpy(out, p, len);
+		out[len] = m->bonus ? '+' : '.';
+		out[len + 1] = '\0';
+	}
 	if (!m->bonus && !m->discard)
 		(*turn)++;
 }
@@ -211,52 +238,51 @@ void carc_format_record(const struct carc_record *rec, struct carc_buf *out)
 
 	/* movetext: measure, then write */
 	size_t width[COL_COUNT] = {0};
-	struct carc_buf cell = {0};
-	char num[16];
+	struct carc_buf cell[COL_COUNT] = {0};
+	char num[CARC_DECIMAL_MAX + 2];
 	int turn = 1;
 	for (size_t i = 0; i < rec->nmoves; i++) {
-		numbers(rec, i, &turn, num, sizeof num);
+		numbers(rec, i, &turn, num);
 		for (int c = 0; c < COL_COUNT; c++) {
-			column(rec, &rec->moves[i], c, num, &cell);
-			if (cell.len > width[c])
-				width[c] = cell.len;
+			column(rec, &rec->moves[i], c, num, &cell[0]);
+			if (cell[0].len > width[c])
+				width[c] = cell[0].len;
 		}
 	}
+	size_t claims_at = 0; /* claims start in one column for the whole game */
+	for (int c = 0; c < COL_COUNT; c++)
+		claims_at += width[c] + 1;
 	turn = 1;
 	for (size_t i = 0; i < rec->nmoves; i++) {
 		const struct carc_move *m = &rec->moves[i];
 		add_comments(out, rec, CARC_BEFORE_MOVE, i, false);
-		numbers(rec, i, &turn, num, sizeof num);
+		numbers(rec, i, &turn, num);
 		size_t line_start = out->len;
 		/* the last non-empty column ends the line, without padding */
 		int last = COL_TILE;
-		for (int c = COL_COORD; c < COL_COUNT; c++) {
-			column(rec, m, c, num, &cell);
-			if (cell.len)
+		for (int c = 0; c < COL_COUNT; c++) {
+			column(rec, m, c, num, &cell[c]);
+			if (c >= COL_COORD && cell[c].len)
 				last = c;
 		}
 		for (int c = 0; c <= last; c++) {
-			column(rec, m, c, num, &cell);
 			bool more = c < last || m->has_claim;
 			if (c == COL_NUM)
-				pad(out, width[c] - cell.len);
-			carc_buf_add(out, cell.data, cell.len);
+				carc_buf_spaces(out, width[c] - cell[c].len);
+			carc_buf_add(out, cell[c].data, cell[c].len);
 			if (more)
-				pad(out, (c == COL_NUM ? 0 : width[c] - cell.len) + 1);
+				carc_buf_spaces(out, (c == COL_NUM ? 0 : width[c] - cell[c].len) + 1);
 		}
 		if (m->has_claim) {
-			/* claims start in one column for the whole game */
-			size_t want = 0;
-			for (int c = 0; c < COL_COUNT; c++)
-				want += width[c] + 1;
-			if (out->len - line_start < want)
-				pad(out, want - (out->len - line_start));
+			if (out->len - line_start < claims_at)
+				carc_buf_spaces(out, claims_at - (out->len - line_start));
 			claims(rec, m, out);
 		}
 		add_comments(out, rec, CARC_AFTER_MOVE, i, true);
 		carc_buf_addc(out, '\n');
 	}
 	add_comments(out, rec, CARC_BEFORE_MOVE, rec->nmoves, false);
-	carc_buf_free(&cell);
+	for (int c = 0; c < COL_COUNT; c++)
+		carc_buf_free(&cell[c]);
 	free(done);
 }

@@ -8,24 +8,13 @@
  */
 #include "output/emit.h"
 
+#include "common/decimal.h"
 #include "common/diag.h"
 #include "common/json.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
-
-struct carc_emitter {
-	bool yaml;
-	FILE *out;
-	bool failed;
-	/* JSON */
-	struct carc_buf buf;
-	int depth;           /* open containers */
-	bool after_key;
-	/* YAML */
-	yaml_emitter_t ye;
-};
 
 static int yaml_write(void *data, unsigned char *buffer, size_t size)
 {
@@ -45,13 +34,14 @@ struct carc_emitter *carc_emitter_yaml(FILE *out)
 	struct carc_emitter *e = xcalloc(1, sizeof *e);
 	e->yaml = true;
 	e->out = out;
-	yaml_emitter_initialize(&e->ye);
-	yaml_emitter_set_output(&e->ye, yaml_write, e);
-	yaml_emitter_set_unicode(&e->ye, 1);
-	yaml_emitter_set_width(&e->ye, 120);
+	e->ye = xcalloc(1, sizeof *e->ye);
+	yaml_emitter_initialize(e->ye);
+	yaml_emitter_set_output(e->ye, yaml_write, e);
+	yaml_emitter_set_unicode(e->ye, 1);
+	yaml_emitter_set_width(e->ye, 120);
 	yaml_event_t ev;
 	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
-	if (!yaml_emitter_emit(&e->ye, &ev))
+	if (!yaml_emitter_emit(e->ye, &ev))
 		e->failed = true;
 	return e;
 }
@@ -62,7 +52,7 @@ static void yemit(struct carc_emitter *e, yaml_event_t *ev)
 {
 	if (e->failed)
 		yaml_event_delete(ev);
-	else if (!yaml_emitter_emit(&e->ye, ev))
+	else if (!yaml_emitter_emit(e->ye, ev))
 		e->failed = true;
 }
 
@@ -73,8 +63,9 @@ bool carc_emitter_close(struct carc_emitter *e)
 		yaml_event_t ev;
 		yaml_stream_end_event_initialize(&ev);
 		yemit(e, &ev);
-		yaml_emitter_flush(&e->ye);
-		yaml_emitter_delete(&e->ye);
+		yaml_emitter_flush(e->ye);
+		yaml_emitter_delete(e->ye);
+		free(e->ye);
 	}
 	ok = !e->failed && !ferror(e->out);
 	carc_buf_free(&e->buf);
@@ -82,28 +73,13 @@ bool carc_emitter_close(struct carc_emitter *e)
 	return ok;
 }
 
-/* JSON: a comma before every element but the first of its container. An
- * element is the first when the byte before it opens the container (within
- * a container, every element that ends writes its last byte, and none ends
- * in "[" or "{"), so no state is kept per level and any depth works. */
+/* JSON: a comma before every element but its container's first. One flag
+ * (e->first) is enough for any depth: opening a container makes its first
+ * element next, and closing one leaves its parent with at least one
+ * element, so after a close the next element is never its parent's first. */
 static inline void json_sep(struct carc_emitter *e)
 {
-	if (e->after_key) {
-		e->after_key = false;
-		return;
-	}
-	if (e->depth > 0) {
-		char last = e->buf.data[e->buf.len - 1];
-		if (last != '[' && last != '{')
-			carc_buf_addc(&e->buf, ',');
-	}
-}
-
-static void json_open(struct carc_emitter *e, char c)
-{
-	json_sep(e);
-	carc_buf_addc(&e->buf, c);
-	e->depth++;
+	carc_emit_json_done(e, carc_emit_json_room(e, 0));
 }
 
 void carc_emit_doc_begin(struct carc_emitter *e)
@@ -115,8 +91,8 @@ void carc_emit_doc_begin(struct carc_emitter *e)
 		return;
 	}
 	carc_buf_reset(&e->buf);
-	e->depth = 0;
 	e->after_key = false;
+	e->first = true;
 }
 
 void carc_emit_doc_end(struct carc_emitter *e)
@@ -132,50 +108,24 @@ void carc_emit_doc_end(struct carc_emitter *e)
 		e->failed = true;
 }
 
-void carc_emit_map_begin(struct carc_emitter *e)
+void carc_emit_yaml_open(struct carc_emitter *e, bool map)
 {
-	if (e->yaml) {
-		yaml_event_t ev;
+	yaml_event_t ev;
+	if (map)
 		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
-		yemit(e, &ev);
-		return;
-	}
-	json_open(e, '{');
-}
-
-void carc_emit_map_end(struct carc_emitter *e)
-{
-	if (e->yaml) {
-		yaml_event_t ev;
-		yaml_mapping_end_event_initialize(&ev);
-		yemit(e, &ev);
-		return;
-	}
-	e->depth--;
-	carc_buf_addc(&e->buf, '}');
-}
-
-void carc_emit_seq_begin(struct carc_emitter *e)
-{
-	if (e->yaml) {
-		yaml_event_t ev;
+	else
 		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE);
-		yemit(e, &ev);
-		return;
-	}
-	json_open(e, '[');
+	yemit(e, &ev);
 }
 
-void carc_emit_seq_end(struct carc_emitter *e)
+void carc_emit_yaml_close(struct carc_emitter *e, bool map)
 {
-	if (e->yaml) {
-		yaml_event_t ev;
+	yaml_event_t ev;
+	if (map)
+		yaml_mapping_end_event_initialize(&ev);
+	else
 		yaml_sequence_end_event_initialize(&ev);
-		yemit(e, &ev);
-		return;
-	}
-	e->depth--;
-	carc_buf_addc(&e->buf, ']');
+	yemit(e, &ev);
 }
 
 /* The length of the character at s[i] (n bytes in all) if it is one libyaml
@@ -233,6 +183,34 @@ void carc_emit_keyn(struct carc_emitter *e, const char *key, size_t n)
 	e->after_key = true;
 }
 
+bool carc_key_make(struct carc_key *k, const char *text)
+{
+	size_t n = strlen(text);
+	if (n + 3 > sizeof k->json)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c < 0x20 || c == '"' || c == '\\' || c >= 0x7f)
+			return false;
+	}
+	memset(k->json, 0, sizeof k->json);
+	k->json[0] = '"';
+	memcpy(k->json + 1, text, n);
+	memcpy(k->json + 1 + n, "\":", 2);
+	k->len = n;
+	return true;
+}
+
+void carc_emit_yaml_text(struct carc_emitter *e, const char *s, size_t n)
+{
+	yaml_scalar(e, s, n, looks_typed(s, n));
+}
+
+void carc_emit_yaml_plain(struct carc_emitter *e, const char *s, size_t n)
+{
+	yaml_scalar(e, s, n, false);
+}
+
 /* Would a plain YAML scalar with this text read back as something other
  * than a string? Under YAML 1.1 (PyYAML and most loaders) as under 1.2,
  * only a text that begins with a digit, a sign, a dot, '~', '<' (the
@@ -260,52 +238,4 @@ void carc_emit_strn(struct carc_emitter *e, const char *s, size_t n)
 	}
 	json_sep(e);
 	carc_json_string(&e->buf, s, n);
-}
-
-/* v in decimal, at the end of num (room for any long): returns where it
- * starts. (snprintf would be a tenth of what a report costs.) */
-static char *decimal(char num[static 24], long v)
-{
-	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-	char *p = num + 24;
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		*--p = '-';
-	return p;
-}
-
-void carc_emit_int(struct carc_emitter *e, long v)
-{
-	char num[24];
-	char *p = decimal(num, v);
-	size_t n = (size_t)(num + sizeof num - p);
-	if (e->yaml) {
-		yaml_scalar(e, p, n, false);
-		return;
-	}
-	json_sep(e);
-	carc_buf_add(&e->buf, p, n);
-}
-
-void carc_emit_bool(struct carc_emitter *e, bool v)
-{
-	if (e->yaml) {
-		yaml_scalar(e, v ? "true" : "false", v ? 4 : 5, false);
-		return;
-	}
-	json_sep(e);
-	carc_buf_adds(&e->buf, v ? "true" : "false");
-}
-
-void carc_emit_null(struct carc_emitter *e)
-{
-	if (e->yaml) {
-		yaml_scalar(e, "null", 4, false);
-		return;
-	}
-	json_sep(e);
-	carc_buf_adds(&e->buf, "null");
 }

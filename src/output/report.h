@@ -2,9 +2,15 @@
  * report.h - what carc score prints: the per-turn table, the final scoring,
  * the breakdown by source, the winners and, on request, every feature.
  *
- * One document model, three writers: carc_report_doc() for JSON and YAML
- * (through emit.h; the schema is in man carc-score(1) and notation/cgn.md),
- * carc_report_text() for people, carc_report_csv() for spreadsheets.
+ * One document model, three writers. carc_report_walk() walks a game's
+ * result once, in document order, and hands each part to a writer as a
+ * typed item (the structs below): it alone decides what a report holds and
+ * in which order, and it alone asks what differs by rule set (the words of
+ * the breakdown, what a pennant counts, solo's result). A writer is a table
+ * of callbacks (struct carc_report_writer) that only renders: JSON and YAML
+ * through emit.h (carc_report_doc; the schema is in man carc-score(1) and
+ * notation/cgn.md), text for people (carc_report_text), CSV for
+ * spreadsheets (carc_report_csv).
  */
 #ifndef CARC_REPORT_H
 #define CARC_REPORT_H
@@ -20,6 +26,124 @@ struct carc_report_opts {
 				 a final scoring would give then (carc_project); NULL: not reported */
 	uint64_t offset; /* the game's byte offset in its input (carc_reader_game_offset) */
 };
+
+/* ---- the document ---- */
+
+/* The game: first of every report. */
+struct carc_report_head {
+	const struct carc_result *res;
+	const struct carc_record *rec;
+	const struct carc_report_opts *opts;
+	const char *id;  /* the game's id in hex (gameid.h) */
+	bool final;      /* the report has the final scoring (not --turn, and scored) */
+	size_t nturns;   /* the turns shown: all, or up to --turn */
+};
+
+/* A turn of the per-turn table. */
+struct carc_report_turn {
+	const struct carc_turn *turn; /* number, colour, bonus, discard, illegal */
+	const char *tile;             /* as written */
+	size_t tile_len;
+	int x, y, rotation;           /* (not for a discard) */
+	const char *role, *spot;      /* the deployment; NULL: none */
+	int role_id, spot_id;         /* (their indexes: rules' roles, enum carc_spot) */
+	const char *order;            /* solo: "given" or "chosen" (by carc); NULL */
+	const int *scores;            /* per colour, after the turn */
+	const int *projected;         /* per colour, the projected final then; NULL: not asked */
+};
+
+/* A scoring, of a turn or of the final scoring. */
+struct carc_report_event {
+	const struct carc_event *ev;
+	const char *type;       /* "completed", "incomplete", "farm", ... */
+	const char *kind;       /* the tile set's word: "road", "forest" */
+	const char *feature;    /* "the road at E of U (0,-1)" */
+	const char *lead;       /* words before the feature in text ("a follower left on "), or "" */
+	const char *bonus_one;  /* what ev->pennants counts, one: "pennant", "fish", "mushroom" */
+	const char *bonus_many; /* and more than one: "pennants", "fish" (also its key) */
+	const char *why;        /* solo: why it paid or did not; NULL */
+};
+
+/* The breakdown of the final scoring by source (enum carc_source). */
+struct carc_report_breakdown {
+	const char *key[CARC_SRC_COUNT];   /* "roads", "farms"; "rivers", "meadows" */
+	const char *label[CARC_SRC_COUNT]; /* "completed roads", "roads at the end" */
+	bool always[CARC_SRC_COUNT];       /* a text row even when nobody scored from it */
+	bool has_start;                    /* the documents give "start" (solo's track) */
+	int points[CARC_SRC_COUNT][CARC_COLOURS];
+	const int *total;                  /* per colour */
+};
+
+/* The standings after the last turn shown, or at the end. */
+struct carc_report_standings {
+	int after_turn;       /* the last turn shown (0: none) */
+	const int *scores;    /* per colour; NULL when the game was not refereed */
+	const int *projected; /* per colour; NULL: not asked or not refereed */
+};
+
+/* Who won: the winners, or solo's result (a score, not a winner). */
+struct carc_report_outcome {
+	bool final;           /* false: no outcome (only the fields' nulls) */
+	bool solo;
+	uint8_t winners;      /* not solo: a bit per colour */
+	int result;           /* solo: the score of the colour(s) last on the track */
+	uint8_t last;         /* solo: those colours */
+	int end_turn;         /* solo: the turn the game ended */
+	bool forced;          /* solo: ended by a colour that had to deploy and could not */
+	int forced_colour;    /* (or -1) */
+};
+
+/* One thing a feature counts ("2 pennants", "1 deer"). */
+struct carc_report_count {
+	const char *key; /* its key in JSON and YAML, and its plural in text */
+	const char *one; /* its singular in text */
+	int n;
+};
+
+/* A feature of the map (--features). */
+struct carc_report_feature {
+	const char *name;
+	const char *kind;
+	bool complete;
+	int ntiles;                          /* all of them ... */
+	const int *cells;                    /* ... the first ncells, placements by index */
+	int ncells;
+	const struct carc_report_count *counts;
+	size_t ncounts;
+	const struct carc_follower *const *followers; /* on it, in the order deployed */
+	size_t nfollowers;
+	const struct carc_event *const *events; /* its scorings */
+	size_t nevents;
+};
+
+/* A writer: any callback may be NULL. An event comes between turn_begin and
+ * turn_end, or between final_begin and final_end. When the game was not
+ * refereed, the walk still gives its (empty) turns, standings and outcome. */
+struct carc_report_writer {
+	void (*head)(void *w, const struct carc_report_head *h);
+	void (*turns_begin)(void *w);
+	void (*turn_begin)(void *w, const struct carc_report_turn *t);
+	void (*event)(void *w, const struct carc_report_event *e);
+	void (*turn_end)(void *w, const struct carc_report_turn *t);
+	void (*turns_end)(void *w);
+	void (*final_begin)(void *w);
+	void (*final_end)(void *w);
+	void (*breakdown)(void *w, const struct carc_report_breakdown *b);
+	void (*standings)(void *w, const struct carc_report_standings *s);
+	void (*outcome)(void *w, const struct carc_report_outcome *o);
+	void (*features_begin)(void *w);
+	void (*feature)(void *w, const struct carc_report_feature *f);
+	void (*features_end)(void *w);
+	void (*end)(void *w);
+};
+
+/* Walks res for writer wr (its state: w): head, the turns, the final
+ * scoring and breakdown (when final), the standings, the outcome, the
+ * features (when asked and refereed), end. */
+void carc_report_walk(const struct carc_result *res, const struct carc_report_opts *o,
+		      const struct carc_report_writer *wr, void *w);
+
+/* ---- the writers ---- */
 
 void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, const struct carc_report_opts *o);
 void carc_report_text(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o);

@@ -22,6 +22,7 @@
 
 #include "common/diag.h"
 #include "output/emit.h"
+#include "common/decimal.h"
 #include "common/json.h"
 #include "json_strict.h"
 
@@ -239,6 +240,33 @@ static void test_json_emit_int(void **state)
  * element: each level is a map whose "k" holds the next level inside an
  * array, between an empty map, a string, a number, true, null and an empty
  * array. */
+/* decimal.h against snprintf: every sign and length, LONG_MIN, widths. */
+static void test_decimal_matches_printf(void **state)
+{
+	(void)state;
+	const long values[] = {0, 1, -1, 9, 10, -10, 99, 100, 12345, -98765, 1000000007L, LONG_MAX, LONG_MIN};
+	struct carc_buf b = {0};
+	char want[64];
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+		for (size_t w = 0; w < 25; w += 3) {
+			carc_buf_reset(&b);
+			carc_buf_adds(&b, "x");
+			carc_buf_addint_w(&b, values[i], w);
+			snprintf(want, sizeof want, "x%*ld", (int)w, values[i]);
+			assert_string_equal(b.data, want);
+			carc_buf_reset(&b);
+			carc_buf_addint(&b, values[i]);
+			snprintf(want, sizeof want, "%ld", values[i]);
+			assert_string_equal(b.data, want);
+		}
+	carc_buf_reset(&b);
+	carc_buf_spaces(&b, 3);
+	carc_buf_adds_w(&b, "red", 7);
+	carc_buf_adds_w(&b, "yellow", 2);
+	assert_string_equal(b.data, "       redyellow");
+	carc_buf_free(&b);
+}
+
 static void test_json_emit_nesting(void **state)
 {
 	(void)state;
@@ -381,6 +409,7 @@ int main(void)
 		cmocka_unit_test(test_json_special_byte_at_every_offset),
 		cmocka_unit_test(test_json_random_strings_match_reference),
 		cmocka_unit_test(test_json_emit_int),
+		cmocka_unit_test(test_decimal_matches_printf),
 		cmocka_unit_test(test_json_emit_nesting),
 		cmocka_unit_test(test_json_strict_checker),
 		cmocka_unit_test(test_yaml_scalars),

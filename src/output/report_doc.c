@@ -1,0 +1,439 @@
+/*
+ * report_doc.c - the score report as a JSON or YAML document: a writer of
+ * the walk (report.h) onto an emitter (emit.h). Keys are made once (the
+ * literal ones by the compiler, the colours' per game), so that writing one
+ * is a copy.
+ */
+#include "output/report.h"
+
+#include <string.h>
+
+/* A key made when first needed, for a game. */
+struct slot {
+	bool tried, made;
+	struct carc_key k;
+};
+
+struct doc {
+	struct carc_emitter *e;
+	const struct carc_report_head *h;
+	const struct carc_record *rec;
+	/* the colours, and the words of a game's turns and events, by their indexes */
+	struct slot colour[CARC_COLOURS], spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[8], bonus;
+	const char *bonus_text; /* the text of bonus */
+};
+
+/* text as a key or as a string value, from its slot (made once a game) */
+static void slot_text(struct doc *d, struct slot *s, const char *text, bool as_key)
+{
+	if (!s->tried) {
+		s->tried = true;
+		s->made = carc_key_make(&s->k, text);
+	}
+	if (s->made)
+		carc_emit_k(d->e, &s->k, as_key);
+	else if (as_key)
+		carc_emit_key(d->e, text);
+	else
+		carc_emit_str(d->e, text);
+}
+
+static void slot_str(struct doc *d, struct slot *s, const char *text) { slot_text(d, s, text, false); }
+static void slot_key(struct doc *d, struct slot *s, const char *text) { slot_text(d, s, text, true); }
+
+/* A colour as a key or as a value. */
+static void colour_key(struct doc *d, int c) { slot_key(d, &d->colour[c], carc_colour_name(c)); }
+static void colour_str(struct doc *d, int c) { slot_str(d, &d->colour[c], carc_colour_name(c)); }
+
+static void emit_colours(struct doc *d, uint8_t mask)
+{
+	carc_emit_seq_begin(d->e);
+	for (int s = 0; s < d->rec->nseats; s++)
+		if (mask & (1u << d->rec->seats[s]))
+			colour_str(d, d->rec->seats[s]);
+	carc_emit_seq_end(d->e);
+}
+
+/* "red": v */
+static void colour_int(struct doc *d, int c, long v)
+{
+	if (d->colour[c].made) {
+		carc_emit_key_int(d->e, &d->colour[c].k, v);
+	} else {
+		carc_emit_key(d->e, carc_colour_name(c));
+		carc_emit_int(d->e, v);
+	}
+}
+
+static void emit_scores(struct doc *d, const int *scores)
+{
+	carc_emit_map_begin(d->e);
+	for (int s = 0; s < d->rec->nseats; s++)
+		colour_int(d, d->rec->seats[s], scores[d->rec->seats[s]]);
+	carc_emit_map_end(d->e);
+}
+
+static void emit_int_field(struct carc_emitter *e, const struct carc_key *k, long v)
+{
+	carc_emit_key_int(e, k, v);
+}
+
+static void emit_str_or_null(struct carc_emitter *e, const struct carc_key *k, const char *s)
+{
+	carc_emit_keyk(e, k);
+	if (s)
+		carc_emit_str(e, s);
+	else
+		carc_emit_null(e);
+}
+
+static void doc_players(struct doc *d)
+{
+	const struct carc_record *rec = d->rec;
+	struct carc_emitter *e = d->e;
+	carc_emit_keyk(e, CARC_KEY("players"));
+	carc_emit_seq_begin(e);
+	for (int s = 0; s < rec->nseats; s++) {
+		carc_emit_map_begin(e);
+		carc_emit_keyk(e, CARC_KEY("colour"));
+		colour_str(d, rec->seats[s]);
+		emit_str_or_null(e, CARC_KEY("name"), carc_record_tag(rec, CARC_TAG_KNOWN + rec->seats[s]));
+		carc_emit_map_end(e);
+	}
+	carc_emit_seq_end(e);
+}
+
+static void doc_head(void *w, const struct carc_report_head *h)
+{
+	struct doc *d = w;
+	const struct carc_record *rec = h->rec;
+	const struct carc_result *res = h->res;
+	struct carc_emitter *e = d->e;
+	d->h = h;
+	d->rec = rec;
+	memset(d->spot, 0, sizeof d->spot);
+	memset(d->role, 0, sizeof d->role);
+	memset(d->kind, 0, sizeof d->kind);
+	memset(d->type, 0, sizeof d->type);
+	d->bonus_text = NULL;
+	carc_emit_doc_begin(e);
+	carc_emit_map_begin(e);
+	carc_emit_keyk(e, CARC_KEY("file"));
+	carc_emit_str(e, rec->src.name);
+	emit_int_field(e, CARC_KEY("game"), rec->index);
+	emit_int_field(e, CARC_KEY("line"), rec->src.base_line);
+	emit_int_field(e, CARC_KEY("offset"), (long)h->opts->offset);
+	carc_emit_keyk(e, CARC_KEY("id"));
+	carc_emit_str(e, h->id);
+	carc_emit_keyk(e, CARC_KEY("tags"));
+	carc_emit_map_begin(e);
+	for (size_t i = 0; i < rec->ntags; i++) {
+		const struct carc_tag *t = &rec->tags[i];
+		carc_emit_keyn(e, rec->src.text + t->name.off, t->name.len);
+		carc_emit_strn(e, carc_tag_text(rec, t), t->text_len);
+	}
+	carc_emit_map_end(e);
+	emit_str_or_null(e, CARC_KEY("rules"), rec->rules->name);
+	emit_str_or_null(e, CARC_KEY("tileset"), rec->tileset ? rec->tileset->name : NULL);
+	emit_int_field(e, CARC_KEY("edition"), res->edition);
+	doc_players(d);
+	carc_emit_keyk(e, CARC_KEY("valid"));
+	carc_emit_bool(e, res->errors == 0);
+	emit_int_field(e, CARC_KEY("errors"), res->errors);
+	emit_int_field(e, CARC_KEY("warnings"), res->warnings);
+	carc_emit_keyk(e, CARC_KEY("refereed"));
+	carc_emit_bool(e, res->refereed);
+	carc_emit_keyk(e, CARC_KEY("finished"));
+	carc_emit_bool(e, res->finished);
+	carc_emit_keyk(e, CARC_KEY("final_scoring"));
+	carc_emit_bool(e, h->final);
+	if (h->opts->turn)
+		emit_int_field(e, CARC_KEY("after_turn"), h->opts->turn);
+}
+
+static void doc_seq_begin(void *w, const struct carc_key *k)
+{
+	struct doc *d = w;
+	carc_emit_keyk(d->e, k);
+	carc_emit_seq_begin(d->e);
+}
+
+static void doc_turns_begin(void *w) { doc_seq_begin(w, CARC_KEY("turns")); }
+static void doc_final_begin(void *w) { doc_seq_begin(w, CARC_KEY("final")); }
+static void doc_features_begin(void *w) { doc_seq_begin(w, CARC_KEY("features")); }
+
+static void doc_seq_end(void *w)
+{
+	struct doc *d = w;
+	carc_emit_seq_end(d->e);
+}
+
+static void doc_turn_begin(void *w, const struct carc_report_turn *it)
+{
+	struct doc *d = w;
+	struct carc_emitter *e = d->e;
+	const struct carc_turn *t = it->turn;
+	carc_emit_map_begin(e);
+	emit_int_field(e, CARC_KEY("turn"), t->number);
+	if (d->colour[t->colour].made) {
+		carc_emit_key_strk(e, CARC_KEY("colour"), &d->colour[t->colour].k);
+	} else {
+		carc_emit_keyk(e, CARC_KEY("colour"));
+		colour_str(d, t->colour);
+	}
+	carc_emit_keyk(e, CARC_KEY("tile"));
+	carc_emit_strn(e, it->tile, it->tile_len);
+	if (t->bonus) {
+		carc_emit_keyk(e, CARC_KEY("bonus"));
+		carc_emit_bool(e, true);
+	}
+	if (t->discard) {
+		carc_emit_keyk(e, CARC_KEY("discard"));
+		carc_emit_bool(e, true);
+	} else {
+		emit_int_field(e, CARC_KEY("x"), it->x);
+		emit_int_field(e, CARC_KEY("y"), it->y);
+		emit_int_field(e, CARC_KEY("rotation"), it->rotation);
+		carc_emit_keyk(e, CARC_KEY("deploy"));
+		if (it->role) {
+			carc_emit_map_begin(e);
+			carc_emit_keyk(e, CARC_KEY("role"));
+			slot_str(d, &d->role[it->role_id], it->role);
+			carc_emit_keyk(e, CARC_KEY("spot"));
+			slot_str(d, &d->spot[it->spot_id], it->spot);
+			carc_emit_map_end(e);
+		} else {
+			carc_emit_null(e);
+		}
+	}
+	carc_emit_keyk(e, CARC_KEY("legal"));
+	carc_emit_bool(e, !t->illegal);
+	if (it->order) {
+		carc_emit_keyk(e, CARC_KEY("order"));
+		carc_emit_str(e, it->order);
+	}
+	doc_seq_begin(w, CARC_KEY("scored"));
+}
+
+static void doc_turn_end(void *w, const struct carc_report_turn *it)
+{
+	struct doc *d = w;
+	carc_emit_seq_end(d->e);
+	carc_emit_keyk(d->e, CARC_KEY("scores"));
+	emit_scores(d, it->scores);
+	if (it->projected) {
+		carc_emit_keyk(d->e, CARC_KEY("projected"));
+		emit_scores(d, it->projected);
+	}
+	carc_emit_map_end(d->e);
+}
+
+static void doc_event(void *w, const struct carc_report_event *it)
+{
+	struct doc *d = w;
+	struct carc_emitter *e = d->e;
+	const struct carc_event *ev = it->ev;
+	carc_emit_map_begin(e);
+	carc_emit_keyk(e, CARC_KEY("type"));
+	slot_str(d, &d->type[ev->type & 7], it->type);
+	carc_emit_keyk(e, CARC_KEY("kind"));
+	slot_str(d, &d->kind[ev->kind], it->kind);
+	carc_emit_keyk(e, CARC_KEY("feature"));
+	carc_emit_str(e, it->feature);
+	emit_int_field(e, CARC_KEY("tiles"), ev->tiles);
+	if (d->bonus_text != it->bonus_many) { /* (a game has one or a few) */
+		d->bonus_text = it->bonus_many;
+		d->bonus.tried = false;
+	}
+	slot_key(d, &d->bonus, it->bonus_many);
+	carc_emit_int(e, ev->pennants);
+	if (ev->type == CARC_EV_FARM)
+		emit_int_field(e, CARC_KEY("cities"), ev->cities);
+	emit_int_field(e, CARC_KEY("points"), ev->points);
+	carc_emit_keyk(e, CARC_KEY("followers"));
+	carc_emit_map_begin(e);
+	for (int s = 0; s < d->rec->nseats; s++)
+		if (ev->followers[d->rec->seats[s]])
+			colour_int(d, d->rec->seats[s], ev->followers[d->rec->seats[s]]);
+	carc_emit_map_end(e);
+	carc_emit_keyk(e, CARC_KEY("scored"));
+	emit_colours(d, ev->winners);
+	if (ev->skipped) {
+		carc_emit_keyk(e, CARC_KEY("not_scored"));
+		emit_colours(d, ev->skipped);
+	}
+	if (it->why) {
+		carc_emit_keyk(e, CARC_KEY("why"));
+		carc_emit_str(e, it->why);
+	}
+	carc_emit_map_end(e);
+}
+
+/* The sources from first to last of the breakdown, as one map. */
+static void doc_sources(struct carc_emitter *e, const struct carc_report_breakdown *b, int c, int first, int last)
+{
+	for (int src = first; src <= last; src++) {
+		carc_emit_key(e, b->key[src]);
+		carc_emit_int(e, b->points[src][c]);
+	}
+}
+
+static void doc_breakdown(void *w, const struct carc_report_breakdown *b)
+{
+	struct doc *d = w;
+	struct carc_emitter *e = d->e;
+	carc_emit_keyk(e, CARC_KEY("breakdown"));
+	carc_emit_map_begin(e);
+	for (int s = 0; s < d->rec->nseats; s++) {
+		int c = d->rec->seats[s];
+		colour_key(d, c);
+		carc_emit_map_begin(e);
+		carc_emit_keyk(e, CARC_KEY("play"));
+		carc_emit_map_begin(e);
+		doc_sources(e, b, c, CARC_SRC_PLAY_PATH, CARC_SRC_PLAY_SITE);
+		carc_emit_map_end(e);
+		carc_emit_keyk(e, CARC_KEY("end"));
+		carc_emit_map_begin(e);
+		doc_sources(e, b, c, CARC_SRC_END_PATH, CARC_SRC_END_SITE);
+		carc_emit_map_end(e);
+		doc_sources(e, b, c, CARC_SRC_FARM, CARC_SRC_OTHER);
+		if (b->has_start)
+			doc_sources(e, b, c, CARC_SRC_START, CARC_SRC_START);
+		emit_int_field(e, CARC_KEY("total"), b->total[c]);
+		carc_emit_map_end(e);
+	}
+	carc_emit_map_end(e);
+}
+
+static void doc_standings(void *w, const struct carc_report_standings *s)
+{
+	struct doc *d = w;
+	carc_emit_keyk(d->e, CARC_KEY("scores"));
+	if (s->scores)
+		emit_scores(d, s->scores);
+	else
+		carc_emit_null(d->e);
+	if (s->projected) {
+		carc_emit_keyk(d->e, CARC_KEY("projected"));
+		emit_scores(d, s->projected);
+	}
+}
+
+static void doc_outcome(void *w, const struct carc_report_outcome *o)
+{
+	struct doc *d = w;
+	struct carc_emitter *e = d->e;
+	carc_emit_keyk(e, CARC_KEY("winners"));
+	if (o->final && !o->solo)
+		emit_colours(d, o->winners);
+	else
+		carc_emit_null(e); /* solo: there is a result, not a winner */
+	if (!o->solo || !o->final)
+		return;
+	emit_int_field(e, CARC_KEY("result"), o->result);
+	carc_emit_keyk(e, CARC_KEY("last"));
+	emit_colours(d, o->last);
+	carc_emit_keyk(e, CARC_KEY("end"));
+	carc_emit_map_begin(e);
+	emit_int_field(e, CARC_KEY("turn"), o->end_turn);
+	carc_emit_keyk(e, CARC_KEY("forced"));
+	carc_emit_bool(e, o->forced);
+	if (o->forced && o->forced_colour >= 0) {
+		carc_emit_keyk(e, CARC_KEY("colour"));
+		colour_str(d, o->forced_colour);
+	}
+	carc_emit_map_end(e);
+}
+
+static void doc_feature_scoring(struct doc *d, const struct carc_report_feature *f)
+{
+	struct carc_emitter *e = d->e;
+	doc_seq_begin(d, CARC_KEY("scoring"));
+	for (size_t i = 0; i < f->nevents; i++) {
+		const struct carc_event *ev = f->events[i];
+		carc_emit_map_begin(e);
+		carc_emit_keyk(e, CARC_KEY("turn"));
+		if (ev->turn)
+			carc_emit_int(e, ev->turn);
+		else
+			carc_emit_str(e, "final");
+		emit_int_field(e, CARC_KEY("points"), ev->points);
+		carc_emit_keyk(e, CARC_KEY("scored"));
+		emit_colours(d, ev->winners);
+		carc_emit_map_end(e);
+	}
+	carc_emit_seq_end(e);
+}
+
+static void doc_feature(void *w, const struct carc_report_feature *f)
+{
+	struct doc *d = w;
+	struct carc_emitter *e = d->e;
+	size_t np;
+	const struct carc_placement *pl = carc_game_placements(d->h->res->game, &np);
+	carc_emit_map_begin(e);
+	carc_emit_keyk(e, CARC_KEY("feature"));
+	carc_emit_str(e, f->name);
+	carc_emit_keyk(e, CARC_KEY("kind"));
+	carc_emit_str(e, f->kind);
+	carc_emit_keyk(e, CARC_KEY("complete"));
+	carc_emit_bool(e, f->complete);
+	doc_seq_begin(d, CARC_KEY("tiles"));
+	for (int i = 0; i < f->ncells; i++) {
+		const struct carc_placement *p = &pl[f->cells[i]];
+		char at[64];
+		snprintf(at, sizeof at, "%s %d,%d", d->rec->tileset->tiles[p->tile].id, p->x, p->y);
+		carc_emit_str(e, at);
+	}
+	carc_emit_seq_end(e);
+	for (size_t i = 0; i < f->ncounts; i++) {
+		carc_emit_key(e, f->counts[i].key);
+		carc_emit_int(e, f->counts[i].n);
+	}
+	doc_seq_begin(d, CARC_KEY("followers"));
+	for (size_t i = 0; i < f->nfollowers; i++) {
+		const struct carc_follower *fl = f->followers[i];
+		carc_emit_map_begin(e);
+		carc_emit_keyk(e, CARC_KEY("colour"));
+		colour_str(d, fl->colour);
+		emit_str_or_null(e, CARC_KEY("role"), d->rec->rules->roles[fl->role].name);
+		emit_int_field(e, CARC_KEY("turn"), fl->turn);
+		carc_emit_keyk(e, CARC_KEY("on_map"));
+		carc_emit_bool(e, fl->active);
+		carc_emit_map_end(e);
+	}
+	carc_emit_seq_end(e);
+	doc_feature_scoring(d, f);
+	carc_emit_map_end(e);
+}
+
+static void doc_end(void *w)
+{
+	struct doc *d = w;
+	carc_emit_map_end(d->e);
+	carc_emit_doc_end(d->e);
+}
+
+static const struct carc_report_writer doc_writer = {
+	.head = doc_head,
+	.turns_begin = doc_turns_begin,
+	.turn_begin = doc_turn_begin,
+	.event = doc_event,
+	.turn_end = doc_turn_end,
+	.turns_end = doc_seq_end,
+	.final_begin = doc_final_begin,
+	.final_end = doc_seq_end,
+	.breakdown = doc_breakdown,
+	.standings = doc_standings,
+	.outcome = doc_outcome,
+	.features_begin = doc_features_begin,
+	.feature = doc_feature,
+	.features_end = doc_seq_end,
+	.end = doc_end,
+};
+
+void carc_report_doc(struct carc_emitter *e, const struct carc_result *res, const struct carc_report_opts *o)
+{
+	struct doc d = {.e = e};
+	carc_report_walk(res, o, &doc_writer, &d);
+}

@@ -1,0 +1,643 @@
+/*
+ * report_text.c - the score report for people (text) and for spreadsheets
+ * (CSV): two writers of the walk (report.h). A CSV row's "scored" field is
+ * the text's list of scorings, so both share event_text. No printf on the
+ * paths a turn takes (decimal.h).
+ */
+#include "output/report.h"
+
+#include "common/decimal.h"
+
+#include <string.h>
+
+/* ---- text ---- */
+
+struct text {
+	struct carc_buf *out;
+	const struct carc_report_head *h;
+	const struct carc_record *rec;
+	bool color;
+	bool quiet;    /* not refereed: the head says so, nothing follows */
+	bool in_final; /* between final_begin and final_end */
+	size_t events; /* the events written on this line, or in the final scoring */
+};
+
+static const char *const ansi[CARC_COLOURS] = {"\033[31m", "\033[32m", "\033[34m", "\033[33m", "\033[90m",
+					       "\033[37m", "\033[35m"};
+
+static void colour_word(struct carc_buf *out, int c, bool color)
+{
+	if (color)
+		carc_buf_adds(out, ansi[c]);
+	carc_buf_adds(out, carc_colour_name(c));
+	if (color)
+		carc_buf_adds(out, "\033[0m");
+}
+
+/* " (name)" after a colour with a player's name */
+static void player_name(struct carc_buf *out, const struct carc_record *rec, int colour)
+{
+	const char *name = carc_record_tag(rec, CARC_TAG_KNOWN + colour);
+	if (name) {
+		carc_buf_adds(out, " (");
+		carc_buf_adds(out, name);
+		carc_buf_addc(out, ')');
+	}
+}
+
+/* The colours of mask, in seat order, ", " between; each followed by
+ * " +points" when points >= 0, by its player's name when names. */
+static bool colour_list(struct carc_buf *out, const struct carc_record *rec, uint8_t mask, bool color,
+			bool first, long points, bool names)
+{
+	for (int s = 0; s < rec->nseats; s++) {
+		int c = rec->seats[s];
+		if (!(mask & (1u << c)))
+			continue;
+		if (!first)
+			carc_buf_adds(out, ", ");
+		colour_word(out, c, color);
+		if (points >= 0) {
+			carc_buf_adds(out, " +");
+			carc_buf_addint(out, points);
+		}
+		if (names)
+			player_name(out, rec, c);
+		first = false;
+	}
+	return first;
+}
+
+/* "city (2 tiles, 1 pennant): green +6" */
+static void event_text(struct carc_buf *out, const struct carc_record *rec, const struct carc_report_event *it,
+		       bool color)
+{
+	const struct carc_event *ev = it->ev;
+	carc_buf_adds(out, it->lead);
+	carc_buf_adds(out, it->feature);
+	if (ev->type == CARC_EV_FARM) {
+		carc_buf_adds(out, " as a farm (");
+		carc_buf_addint(out, ev->cities);
+		carc_buf_adds(out, ev->cities == 1 ? " city" : " cities");
+	} else {
+		carc_buf_adds(out, " (");
+		carc_buf_addint(out, ev->tiles);
+		carc_buf_adds(out, ev->tiles == 1 ? " tile" : " tiles");
+	}
+	if (ev->pennants) {
+		carc_buf_adds(out, ", ");
+		carc_buf_addint(out, ev->pennants);
+		carc_buf_addc(out, ' ');
+		carc_buf_adds(out, ev->pennants == 1 ? it->bonus_one : it->bonus_many);
+	}
+	carc_buf_adds(out, "): ");
+	if (!ev->winners && !ev->skipped) {
+		carc_buf_adds(out, "nobody");
+		return;
+	}
+	bool first = colour_list(out, rec, ev->winners, color, true, ev->points, false);
+	for (int s = 0; s < rec->nseats; s++) {
+		int c = rec->seats[s];
+		if (!(ev->skipped & (1u << c)))
+			continue;
+		carc_buf_adds(out, first ? "" : ", ");
+		colour_word(out, c, color);
+		carc_buf_adds(out, " not paid");
+		first = false;
+	}
+	if (it->why) {
+		carc_buf_adds(out, " (");
+		carc_buf_adds(out, it->why);
+		carc_buf_addc(out, ')');
+	}
+}
+
+static void pad_to(struct carc_buf *out, size_t line_start, size_t col)
+{
+	if (out->len - line_start < col)
+		carc_buf_spaces(out, col - (out->len - line_start));
+}
+
+/* The colours' names (or values) in columns of 7. */
+static void seat_columns(struct carc_buf *out, const struct carc_record *rec, const int *v)
+{
+	for (int s = 0; s < rec->nseats; s++)
+		if (v)
+			carc_buf_addint_w(out, v[rec->seats[s]], 7);
+		else
+			carc_buf_adds_w(out, carc_colour_name(rec->seats[s]), 7);
+}
+
+/* "Standings after turn 4: red 3, green 6" */
+static void totals_line(struct text *t, const char *what, int turn, const int *v)
+{
+	struct carc_buf *out = t->out;
+	carc_buf_adds(out, what);
+	carc_buf_addint(out, turn);
+	carc_buf_addc(out, ':');
+	for (int s = 0; s < t->rec->nseats; s++) {
+		carc_buf_adds(out, s ? ", " : " ");
+		colour_word(out, t->rec->seats[s], t->color);
+		carc_buf_addc(out, ' ');
+		carc_buf_addint(out, v[t->rec->seats[s]]);
+	}
+	carc_buf_addc(out, '\n');
+}
+
+static void text_head(void *w, const struct carc_report_head *h)
+{
+	struct text *t = w;
+	const struct carc_record *rec = h->rec;
+	struct carc_buf *out = t->out;
+	const char *ev_name = carc_record_tag(rec, CARC_TAG_EVENT), *date = carc_record_tag(rec, CARC_TAG_DATE);
+	t->h = h;
+	t->rec = rec;
+	carc_buf_printf(out, "Game %u of %s", rec->index, rec->src.name);
+	if (ev_name)
+		carc_buf_printf(out, ": %s", ev_name);
+	if (date)
+		carc_buf_printf(out, " (%s)", date);
+	carc_buf_printf(out, "\nRules %s, edition %d, tile set %s\nPlayers:", rec->rules->name, h->res->edition,
+			rec->tileset ? rec->tileset->name : "?");
+	for (int s = 0; s < rec->nseats; s++) {
+		carc_buf_adds(out, s ? ", " : " ");
+		colour_word(out, rec->seats[s], t->color);
+		player_name(out, rec, rec->seats[s]);
+	}
+	carc_buf_addc(out, '\n');
+	if (!h->res->refereed) {
+		carc_buf_adds(out, "Not refereed: the tags have errors (see the messages).\n");
+		t->quiet = true;
+	}
+}
+
+/* the per-turn table's columns */
+enum { C_TURN = 0, C_PLAYER = 6, C_TILE = 14, C_AT = 20, C_ROT = 30, C_DEPLOY = 35, C_SCORES = 48 };
+
+static void text_turns_begin(void *w)
+{
+	struct text *t = w;
+	struct carc_buf *out = t->out;
+	size_t nseats = (size_t)t->rec->nseats;
+	bool projected = t->h->opts->projected;
+	if (t->quiet)
+		return;
+	size_t ls = out->len;
+	if (projected) { /* a line over the two groups of columns */
+		carc_buf_addc(out, '\n');
+		ls = out->len;
+		pad_to(out, ls, C_SCORES + 7 * nseats - 5);
+		carc_buf_adds(out, "score");
+		pad_to(out, ls, C_SCORES + 7 * nseats + 2 + 7 * nseats - 9);
+		carc_buf_adds(out, "projected");
+		ls = out->len;
+	}
+	static const struct { size_t col; const char *name; } head[] = {
+		{C_PLAYER, "player"}, {C_TILE, "tile"}, {C_AT, "at"}, {C_ROT, "rot"}, {C_DEPLOY, "deploy"}};
+	carc_buf_adds(out, "\n turn");
+	ls++;
+	for (size_t i = 0; i < CARC_ARRAY_LEN(head); i++) {
+		pad_to(out, ls, head[i].col);
+		carc_buf_adds(out, head[i].name);
+	}
+	pad_to(out, ls, C_SCORES);
+	seat_columns(out, t->rec, NULL);
+	if (projected) {
+		carc_buf_adds(out, "  ");
+		seat_columns(out, t->rec, NULL);
+	}
+	carc_buf_adds(out, "  scored\n");
+}
+
+static void text_turn_begin(void *w, const struct carc_report_turn *it)
+{
+	struct text *t = w;
+	struct carc_buf *out = t->out;
+	const struct carc_turn *turn = it->turn;
+	if (t->quiet)
+		return;
+	size_t ls = out->len;
+	carc_buf_addint_w(out, turn->number, 4);
+	carc_buf_addc(out, turn->bonus ? '+' : ' ');
+	pad_to(out, ls, C_PLAYER);
+	size_t before = out->len;
+	colour_word(out, turn->colour, t->color);
+	ls += out->len - before - strlen(carc_colour_name(turn->colour)); /* escapes take no columns */
+	pad_to(out, ls, C_TILE);
+	carc_buf_add(out, it->tile, it->tile_len);
+	pad_to(out, ls, C_AT);
+	if (turn->discard) {
+		carc_buf_adds(out, "discard");
+	} else {
+		carc_buf_addint(out, it->x);
+		carc_buf_addc(out, ',');
+		carc_buf_addint(out, it->y);
+		pad_to(out, ls, C_ROT);
+		carc_buf_addint(out, it->rotation);
+		pad_to(out, ls, C_DEPLOY);
+		if (it->role) {
+			carc_buf_adds(out, it->role);
+			carc_buf_addc(out, ' ');
+			carc_buf_adds(out, it->spot);
+		}
+	}
+	pad_to(out, ls, C_SCORES);
+	seat_columns(out, t->rec, it->scores);
+	if (it->projected) {
+		carc_buf_adds(out, "  ");
+		seat_columns(out, t->rec, it->projected);
+	}
+	if (turn->illegal)
+		carc_buf_adds(out, "  ILLEGAL");
+	t->events = 0;
+}
+
+static void text_event(void *w, const struct carc_report_event *it)
+{
+	struct text *t = w;
+	if (t->quiet)
+		return;
+	if (t->in_final) /* a line each */
+		carc_buf_adds(t->out, "  ");
+	else /* on the turn's line */
+		carc_buf_adds(t->out, t->events ? "; " : "  ");
+	t->events++;
+	event_text(t->out, t->rec, it, t->color);
+	if (t->in_final)
+		carc_buf_addc(t->out, '\n');
+}
+
+static void text_turn_end(void *w, const struct carc_report_turn *it)
+{
+	struct text *t = w;
+	if (t->quiet)
+		return;
+	if (it->order && !strcmp(it->order, "chosen"))
+		carc_buf_adds(t->out, "  [order chosen by carc]");
+	carc_buf_addc(t->out, '\n');
+}
+
+static void text_final_begin(void *w)
+{
+	struct text *t = w;
+	if (t->quiet)
+		return;
+	carc_buf_adds(t->out, "\nFinal scoring\n");
+	t->in_final = true;
+	t->events = 0;
+}
+
+static void text_final_end(void *w)
+{
+	struct text *t = w;
+	if (!t->quiet && !t->events)
+		carc_buf_adds(t->out, "  nothing to score\n");
+	t->in_final = false;
+}
+
+static void text_breakdown(void *w, const struct carc_report_breakdown *b)
+{
+	struct text *t = w;
+	struct carc_buf *out = t->out;
+	const struct carc_record *rec = t->rec;
+	if (t->quiet)
+		return;
+	/* the numbers start at column 26, or further when a label of the
+	 * rule set needs it (solo's "followers left on the map") */
+	size_t col = 26;
+	for (int src = 0; src < CARC_SRC_COUNT; src++)
+		if (2 + strlen(b->label[src]) + 1 > col)
+			col = 2 + strlen(b->label[src]) + 1;
+	carc_buf_adds(out, "\nBreakdown");
+	size_t ls = out->len - 9;
+	pad_to(out, ls, col);
+	seat_columns(out, rec, NULL);
+	carc_buf_addc(out, '\n');
+	for (int src = 0; src < CARC_SRC_COUNT; src++) {
+		bool any = b->always[src]; /* the others only when they paid */
+		for (int s = 0; s < rec->nseats && !any; s++)
+			any = b->points[src][rec->seats[s]] != 0;
+		if (!any)
+			continue;
+		ls = out->len;
+		carc_buf_adds(out, "  ");
+		carc_buf_adds(out, b->label[src]);
+		pad_to(out, ls, col);
+		for (int s = 0; s < rec->nseats; s++)
+			carc_buf_addint_w(out, b->points[src][rec->seats[s]], 7);
+		carc_buf_addc(out, '\n');
+	}
+	ls = out->len;
+	carc_buf_adds(out, "  total");
+	pad_to(out, ls, col);
+	seat_columns(out, rec, b->total);
+	carc_buf_addc(out, '\n');
+}
+
+static void text_standings(void *w, const struct carc_report_standings *s)
+{
+	struct text *t = w;
+	const struct carc_report_opts *o = t->h->opts;
+	const struct carc_result *res = t->h->res;
+	if (t->quiet || t->h->final)
+		return;
+	totals_line(t, "\nStandings after turn ", s->after_turn, s->scores);
+	if (s->projected)
+		totals_line(t, "Projected final after turn ", s->after_turn, s->projected);
+	if (!o->turn)
+		carc_buf_adds(t->out, "No final scoring: the game is unfinished (--final scores it as if it ended here).\n");
+	else if (res->finished)
+		carc_buf_printf(t->out, "The game ended on turn %d; its final scoring is shown without --turn.\n",
+				res->last_turn);
+}
+
+static void text_outcome(void *w, const struct carc_report_outcome *o)
+{
+	struct text *t = w;
+	struct carc_buf *out = t->out;
+	const struct carc_record *rec = t->rec;
+	if (t->quiet || !o->final)
+		return;
+	if (o->solo) {
+		if (o->forced && o->forced_colour >= 0) {
+			carc_buf_printf(out, "\nThe game ended after turn %d: ", o->end_turn);
+			colour_word(out, o->forced_colour, t->color);
+			carc_buf_adds(out, " had to deploy a follower and had none left.\n");
+		}
+		carc_buf_printf(out, "\nResult: %d (the score of the colour last on the track: ", o->result);
+		colour_list(out, rec, o->last, t->color, true, -1, false);
+		carc_buf_adds(out, ")\n");
+		return;
+	}
+	carc_buf_adds(out, __builtin_popcount(o->winners) > 1 ? "\nWinners (tied): " : "\nWinner: ");
+	colour_list(out, rec, o->winners, t->color, true, -1, true);
+	for (int s = 0; s < rec->nseats; s++)
+		if (o->winners & (1u << rec->seats[s])) {
+			carc_buf_printf(out, " with %d points", t->h->res->scores[rec->seats[s]]);
+			break;
+		}
+	carc_buf_addc(out, '\n');
+}
+
+static void text_features_begin(void *w)
+{
+	struct text *t = w;
+	carc_buf_adds(t->out, "\nFeatures\n");
+}
+
+/* "  the city at N of E (0,1): 2 tiles, 1 pennant, complete; followers:
+ * red knight (turn 1, on the map); turn 2: red +4" */
+static void text_feature(void *w, const struct carc_report_feature *f)
+{
+	struct text *t = w;
+	struct carc_buf *out = t->out;
+	carc_buf_adds(out, "  ");
+	carc_buf_adds(out, f->name);
+	carc_buf_printf(out, ": %d tile%s", f->ntiles, f->ntiles == 1 ? "" : "s");
+	for (size_t i = 0; i < f->ncounts; i++)
+		if (f->counts[i].n)
+			carc_buf_printf(out, ", %d %s", f->counts[i].n, f->counts[i].n == 1 ? f->counts[i].one : f->counts[i].key);
+	carc_buf_adds(out, f->complete ? ", complete" : "");
+	for (size_t i = 0; i < f->nfollowers; i++) {
+		const struct carc_follower *fl = f->followers[i];
+		carc_buf_adds(out, i ? ", " : "; followers: ");
+		colour_word(out, fl->colour, t->color);
+		carc_buf_printf(out, " %s (turn %d, %s)", t->rec->rules->roles[fl->role].name, fl->turn,
+				fl->active ? "on the map" : "taken off");
+	}
+	for (size_t i = 0; i < f->nevents; i++) {
+		const struct carc_event *ev = f->events[i];
+		carc_buf_adds(out, "; ");
+		if (ev->turn)
+			carc_buf_printf(out, "turn %d: ", ev->turn);
+		else
+			carc_buf_adds(out, "final: ");
+		if (colour_list(out, t->rec, ev->winners, t->color, true, ev->points, false))
+			carc_buf_adds(out, "nobody");
+	}
+	carc_buf_addc(out, '\n');
+}
+
+static const struct carc_report_writer text_writer = {
+	.head = text_head,
+	.turns_begin = text_turns_begin,
+	.turn_begin = text_turn_begin,
+	.event = text_event,
+	.turn_end = text_turn_end,
+	.final_begin = text_final_begin,
+	.final_end = text_final_end,
+	.breakdown = text_breakdown,
+	.standings = text_standings,
+	.outcome = text_outcome,
+	.features_begin = text_features_begin,
+	.feature = text_feature,
+};
+
+void carc_report_text(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o)
+{
+	struct text t = {.out = out, .color = o->color};
+	carc_report_walk(res, o, &text_writer, &t);
+}
+
+/* ---- CSV ---- */
+
+/* Does a CSV field with this text need quotes? */
+static bool csv_quoted(const char *s, size_t n)
+{
+	if (n > 16)
+		return memchr(s, ',', n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n);
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r')
+			return true;
+	return false;
+}
+
+static void csv_field(struct carc_buf *out, const char *s, size_t n)
+{
+	if (!csv_quoted(s, n)) {
+		carc_buf_add(out, s, n);
+		return;
+	}
+	carc_buf_addc(out, '"');
+	for (const char *q; n && (q = memchr(s, '"', n)); n -= (size_t)(q + 1 - s), s = q + 1) {
+		carc_buf_add(out, s, (size_t)(q + 1 - s));
+		carc_buf_addc(out, '"');
+	}
+	carc_buf_add(out, s, n);
+	carc_buf_addc(out, '"');
+}
+
+void carc_report_csv_field(struct carc_buf *out, const char *s, size_t n)
+{
+	csv_field(out, s, n);
+}
+
+void carc_report_csv_header(struct carc_buf *out, bool projected)
+{
+	carc_buf_adds(out, "file,game,line,offset,id,turn,colour,tile,x,y,rotation,deploy,scored");
+	for (int c = 0; c < CARC_COLOURS; c++) {
+		carc_buf_addc(out, ',');
+		carc_buf_adds(out, carc_colour_name(c));
+	}
+	for (int c = 0; projected && c < CARC_COLOURS; c++) {
+		carc_buf_adds(out, ",projected_");
+		carc_buf_adds(out, carc_colour_name(c));
+	}
+	carc_buf_adds(out, "\n");
+}
+
+struct csv {
+	struct carc_buf *out;
+	const struct carc_report_head *h;
+	struct carc_buf game;  /* the first columns of every row: file,game,line,offset,id */
+	struct carc_buf cell;  /* the "scored" field being made */
+	uint8_t seated;        /* a bit per colour */
+	bool quiet;            /* not refereed: no rows */
+	bool in_final;         /* between final_begin and final_end: a row an event */
+	size_t events;         /* in the cell */
+};
+
+static void csv_head(void *w, const struct carc_report_head *h)
+{
+	struct csv *c = w;
+	const struct carc_record *rec = h->rec;
+	c->h = h;
+	c->quiet = !h->res->refereed;
+	for (int s = 0; s < rec->nseats; s++)
+		c->seated |= (uint8_t)(1u << rec->seats[s]);
+	csv_field(&c->game, rec->src.name, strlen(rec->src.name));
+	carc_buf_addc(&c->game, ',');
+	carc_buf_addint(&c->game, rec->index);
+	carc_buf_addc(&c->game, ',');
+	carc_buf_addint(&c->game, rec->src.base_line);
+	carc_buf_addc(&c->game, ',');
+	char num[CARC_DECIMAL_MAX];
+	char *p = num + sizeof num;
+	uint64_t u = h->opts->offset;
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	carc_buf_add(&c->game, p, (size_t)(num + sizeof num - p));
+	carc_buf_addc(&c->game, ',');
+	carc_buf_adds(&c->game, h->id);
+}
+
+/* The scores of the seated colours (others empty); then, with --projected,
+ * the projections (empty when v is). */
+static void csv_scores(struct csv *c, const int *scores, const int *projected)
+{
+	struct carc_buf *out = c->out;
+	int groups = c->h->opts->projected ? 2 : 1;
+	carc_buf_reserve(out, (size_t)groups * CARC_COLOURS * (CARC_DECIMAL_MAX + 1) + 1);
+	char *d = out->data + out->len;
+	for (int group = 0; group < groups; group++) {
+		const int *v = group ? projected : scores;
+		for (int k = 0; k < CARC_COLOURS; k++) {
+			*d++ = ',';
+			if (v && (c->seated & (1u << k)))
+				d = carc_decimal_put(d, v[k]);
+		}
+	}
+	*d++ = '\n';
+	*d = '\0';
+	out->len = (size_t)(d - out->data);
+}
+
+static void csv_turn_begin(void *w, const struct carc_report_turn *it)
+{
+	struct csv *c = w;
+	struct carc_buf *out = c->out;
+	const struct carc_turn *t = it->turn;
+	if (c->quiet)
+		return;
+	carc_buf_add(out, c->game.data, c->game.len);
+	carc_buf_addc(out, ',');
+	carc_buf_addint(out, t->number);
+	if (t->bonus)
+		carc_buf_addc(out, '+');
+	carc_buf_addc(out, ',');
+	carc_buf_adds(out, carc_colour_name(t->colour));
+	carc_buf_addc(out, ',');
+	csv_field(out, it->tile, it->tile_len);
+	if (t->discard) { /* no x, y or rotation; "discard" in deploy */
+		carc_buf_adds(out, ",,,,discard,");
+	} else {
+		carc_buf_addc(out, ',');
+		carc_buf_addint(out, it->x);
+		carc_buf_addc(out, ',');
+		carc_buf_addint(out, it->y);
+		carc_buf_addc(out, ',');
+		carc_buf_addint(out, it->rotation);
+		carc_buf_addc(out, ',');
+		if (it->role) {
+			carc_buf_adds(out, it->role);
+			carc_buf_addc(out, ' ');
+			carc_buf_adds(out, it->spot);
+		}
+		carc_buf_addc(out, ',');
+	}
+	c->cell.len = 0;
+	c->events = 0;
+}
+
+static void csv_event(void *w, const struct carc_report_event *it)
+{
+	struct csv *c = w;
+	if (c->quiet)
+		return;
+	if (c->in_final) {
+		carc_buf_add(c->out, c->game.data, c->game.len);
+		carc_buf_adds(c->out, ",final,,,,,,,");
+		c->cell.len = 0;
+		event_text(&c->cell, c->h->rec, it, false);
+		csv_field(c->out, c->cell.data, c->cell.len);
+		csv_scores(c, NULL, NULL);
+		return;
+	}
+	if (c->events++)
+		carc_buf_adds(&c->cell, "; ");
+	event_text(&c->cell, c->h->rec, it, false);
+}
+
+static void csv_final_begin(void *w)
+{
+	struct csv *c = w;
+	c->in_final = true;
+}
+
+static void csv_turn_end(void *w, const struct carc_report_turn *it)
+{
+	struct csv *c = w;
+	if (c->quiet)
+		return;
+	csv_field(c->out, c->cell.data ? c->cell.data : "", c->cell.len);
+	csv_scores(c, it->scores, it->projected);
+}
+
+static void csv_outcome(void *w, const struct carc_report_outcome *o)
+{
+	struct csv *c = w;
+	if (c->quiet || !o->final)
+		return;
+	carc_buf_add(c->out, c->game.data, c->game.len);
+	carc_buf_adds(c->out, ",total,,,,,,,");
+	csv_scores(c, c->h->res->scores, NULL);
+}
+
+static const struct carc_report_writer csv_writer = {
+	.head = csv_head,
+	.turn_begin = csv_turn_begin,
+	.event = csv_event,
+	.turn_end = csv_turn_end,
+	.final_begin = csv_final_begin,
+	.outcome = csv_outcome,
+};
+
+void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o)
+{
+	struct csv c = {.out = out};
+	carc_report_walk(res, o, &csv_writer, &c);
+	carc_buf_free(&c.game);
+	carc_buf_free(&c.cell);
+}
