@@ -28,7 +28,6 @@
  * complete when their cell has 8 taken cells around it.
  */
 #include "engine/game.h"
-#include "rules/hunters.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -232,6 +231,14 @@ struct carc_game {
 
 	carc_award_fn award;
 	void *award_ctx;
+
+	/* the rule set's engine hooks (carc_engine_hooks), read at the start */
+	int (*value_hook)(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *items);
+	bool (*closed_hook)(struct carc_game *g, uint32_t root);
+	unsigned closed_classes;
+	void (*final_hook)(struct carc_game *g);
+	uint32_t *waiting;   /* closed features closed_hook found not complete yet (roots) */
+	size_t nwaiting, waiting_cap;
 };
 
 static const int dx[4] = {0, 1, 0, -1};
@@ -247,6 +254,7 @@ void carc_game_free(struct carc_game *g)
 	if (!g)
 		return;
 	free(g->grid);
+	free(g->waiting);
 	free(g->placed);
 	free(g->segs);
 	free(g->attrs);
@@ -298,6 +306,7 @@ static inline bool inside(const struct carc_game *g, int x, int y)
 static const uint8_t popcount4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 static HOT_INLINE uint32_t find_in(struct seg *segs, uint32_t s);
+static void recheck_waiting(struct carc_game *g);
 
 static inline uint32_t find(struct carc_game *g, uint32_t s)
 {
@@ -541,6 +550,12 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	g->table_w = g->table_h = 0;
 	g->award = NULL;
 	g->award_ctx = NULL;
+	const struct carc_engine_hooks *hk = rules->engine;
+	g->value_hook = hk ? hk->feature_value : NULL;
+	g->closed_hook = hk ? hk->closed_complete : NULL;
+	g->closed_classes = hk && hk->closed_complete ? hk->closed_classes : 0;
+	g->final_hook = hk ? hk->score_final : NULL;
+	g->nwaiting = 0;
 	g->min_x = g->max_x = g->min_y = g->max_y = 0;
 	carc_game_place(g, start_tile, start_rot, 0, 0, CARC_NO_COLOUR, 0);
 }
@@ -1102,7 +1117,10 @@ static HOT_INLINE int place_tile(struct carc_game *g, int tile, int rot, int x, 
 int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn)
 {
 	struct cell *cell = inside(g, x, y) ? &g->grid[(x + g->radius) + (y + g->radius) * g->dim] : NULL;
-	return place_tile(g, tile, rot, x, y, colour, turn, cell, false);
+	int pi = place_tile(g, tile, rot, x, y, colour, turn, cell, false);
+	if (g->nwaiting)
+		recheck_waiting(g);
+	return pi;
 }
 
 /* ---- features ---- */
@@ -1151,9 +1169,56 @@ static inline bool root_complete(const struct carc_game *g, uint32_t root)
 	return (s->klass <= CARC_CLASS_ENCLOSURE) & (s->open == 0);
 }
 
+/* Whether a closed feature is complete by the rule set's closed_complete
+ * hook (true when it sets none for the feature's class). */
+static bool closed_complete(struct carc_game *g, uint32_t root)
+{
+	return !(g->closed_classes >> g->segs[root].klass & 1) || g->closed_hook(g, root);
+}
+
 bool carc_game_feature_complete(struct carc_game *g, uint32_t root)
 {
-	return root_complete(g, find(g, root));
+	root = find(g, root);
+	return root_complete(g, root) && (!g->closed_hook || closed_complete(g, root));
+}
+
+/* With a closed_complete hook: takes the features it finds not complete off
+ * this turn's completion list and keeps them waiting. */
+static void settle_pending(struct carc_game *g)
+{
+	int n = 0;
+	for (int i = 0; i < g->npending; i++) {
+		uint32_t r = find(g, g->pending[i]);
+		if (g->segs[r].scored || closed_complete(g, r)) {
+			g->pending[n++] = g->pending[i];
+			continue;
+		}
+		g->segs[r].pending = 0;
+		if (g->nwaiting == g->waiting_cap) {
+			g->waiting_cap = g->waiting_cap ? 2 * g->waiting_cap : 16;
+			g->waiting = xrealloc(g->waiting, g->waiting_cap * sizeof *g->waiting);
+		}
+		g->waiting[g->nwaiting++] = r;
+	}
+	g->npending = n;
+}
+
+/* After a placement, while features wait (settle_pending): those complete
+ * now join the completion list. A closed feature gains no segment, so its
+ * root stays its root. */
+static void recheck_waiting(struct carc_game *g)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < g->nwaiting; i++) {
+		uint32_t r = g->waiting[i];
+		if (!closed_complete(g, r)) {
+			g->waiting[n++] = r;
+		} else if (!g->segs[r].pending && g->npending < 64) {
+			g->segs[r].pending = 1;
+			g->pending[g->npending++] = r;
+		}
+	}
+	g->nwaiting = n;
 }
 
 int carc_game_feature_kind(const struct carc_game *g, uint32_t root)
@@ -1443,6 +1508,13 @@ static inline uint8_t majority(const uint8_t *count, uint64_t lanes)
 #endif
 }
 
+uint8_t carc_game_majority(const struct carc_game *g, const uint8_t *count)
+{
+	uint8_t c8[8] = {0};
+	memcpy(c8, count, CARC_COLOURS);
+	return majority(c8, g->seated_lanes);
+}
+
 /* Takes the followers off a scored feature; those whose role returns go
  * back to the supply. */
 static HOT_INLINE void lift_followers(struct carc_game *g, uint32_t root)
@@ -1482,8 +1554,8 @@ static HOT_INLINE int feature_value(struct carc_game *g, uint32_t root, int tile
 {
 	const struct seg *s = &g->segs[root];
 	*bonus = 0;
-	if (g->rules->id == CARC_RULES_HUNTERS)
-		return carc_hunters_feature_value(g, root, tiles, complete, bonus);
+	if (g->value_hook)
+		return g->value_hook(g, root, tiles, complete, bonus);
 	unsigned klass = s->klass;
 	/* attrs[root] holds the feature's attributes only with has_attr: else
 	 * they are read from no_attrs, hot, rather than from a line of attrs
@@ -1554,6 +1626,8 @@ static HOT_INLINE void score_feature(struct carc_game *g, uint32_t root, int tur
 
 int carc_game_completed(struct carc_game *g, uint32_t *roots, int max)
 {
+	if (g->closed_hook)
+		settle_pending(g);
 	int n = 0;
 	for (int i = 0; i < g->npending; i++) {
 		uint32_t r = find(g, g->pending[i]);
@@ -1585,6 +1659,8 @@ int carc_game_feature_value(struct carc_game *g, uint32_t root)
 int carc_game_score_completed(struct carc_game *g, int turn)
 {
 	size_t before = g->totals.nevents;
+	if (g->closed_hook)
+		settle_pending(g);
 	reserve_events(g, (size_t)g->npending);
 	for (int i = 0; i < g->npending; i++) {
 		uint32_t r = find(g, g->pending[i]);
@@ -1638,6 +1714,8 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 		g->totals.land_left--;
 	int pi = place_tile(g, tile, rot, x, y, colour, turn, cell, true);
 	*placement = pi;
+	if (g->nwaiting)
+		recheck_waiting(g);
 	if (role >= 0) {
 		/* the four reasons to refuse tested as one: each is rare, but
 		 * four branches after the joins, whose outcomes fill the branch
@@ -1925,7 +2003,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 			*ev = (struct carc_event){
 				.type = CARC_EV_FARM,
 				.kind = segs[fm->root].kind,
-				.source = CARC_SRC_FARM,
+				.source = CARC_SRC_AREA,
 				.feature = fm->root,
 				.tiles = fm->tiles,
 				.cities = (uint16_t)fm->ncities,
@@ -1933,7 +2011,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 				.winners = fm->owners,
 			};
 			memcpy(ev->followers, segs[fm->root].count, sizeof ev->followers);
-			pay(g, fm->owners, ev->points, CARC_SRC_FARM);
+			pay(g, fm->owners, ev->points, CARC_SRC_AREA);
 		}
 	} else if (g->edition == 2) {
 		/* A colour scores a city once, from the first of its farms that borders it. */
@@ -1956,14 +2034,14 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 				struct carc_event *ev = new_event(g);
 				ev->type = CARC_EV_FARM;
 				ev->kind = g->segs[fm->root].kind;
-				ev->source = CARC_SRC_FARM;
+				ev->source = CARC_SRC_AREA;
 				ev->feature = fm->root;
 				ev->tiles = fm->tiles;
 				ev->cities = (uint16_t)fresh;
 				ev->points = (int16_t)(3 * fresh);
 				memcpy(ev->followers, g->segs[fm->root].count, sizeof ev->followers);
 				ev->winners = (uint8_t)(1u << c);
-				carc_game_add_points(g, c, ev->points, CARC_SRC_FARM);
+				carc_game_add_points(g, c, ev->points, CARC_SRC_AREA);
 			}
 		}
 		free(credited);
@@ -2000,7 +2078,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 			struct carc_event *ev = new_event(g);
 			ev->type = CARC_EV_FARM;
 			ev->kind = g->segs[grouped[j]].kind;
-			ev->source = CARC_SRC_FARM;
+			ev->source = CARC_SRC_AREA;
 			ev->feature = grouped[j];
 			ev->tiles = (uint16_t)carc_game_feature_tiles(g, grouped[j]);
 			ev->cities = 1;
@@ -2009,7 +2087,7 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 			ev->winners = owners;
 			for (int c = 0; c < CARC_COLOURS; c++)
 				if (owners & (1u << c))
-					carc_game_add_points(g, c, 4, CARC_SRC_FARM);
+					carc_game_add_points(g, c, 4, CARC_SRC_AREA);
 		}
 		free(order);
 	}
@@ -2017,8 +2095,8 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 
 void carc_game_score_final(struct carc_game *g)
 {
-	if (g->rules->id == CARC_RULES_HUNTERS) {
-		carc_hunters_score_final(g); /* river systems and meadows; unfinished rivers and forests: nothing */
+	if (g->final_hook) {
+		g->final_hook(g); /* the rule set's own */
 		return;
 	}
 	/* Unfinished roads, cities and cloisters with followers, in segment

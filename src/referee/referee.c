@@ -9,10 +9,11 @@
  */
 #include "referee/referee.h"
 
-#include "rules/hunters.h"
-
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+bool carc_referee_fast_turns = true;
 
 struct referee {
 	struct carc_result *res;
@@ -28,11 +29,14 @@ struct referee {
 	int claim_turn[CARC_COLOURS];
 	struct carc_buf msg;
 	struct carc_turn *current;  /* the turn being refereed, NULL between turns */
-	bool hunters;               /* Hunters and Gatherers: bonus turns, huts (hunters.c) */
 	const struct carc_totals *totals; /* the engine's running totals */
 	size_t keep_turns;          /* 1: a record per turn; 0: every turn writes turns[0] (no_turns) */
 	uint8_t seated;             /* bit c: colour c plays */
-	struct carc_hunters_turns bonus;
+	unsigned flags;             /* the game's CARC_RS_* */
+	/* the game's modules with play hooks (res->mods), and for each hook
+	 * that replaces a step, the module that sets it last (-1: none) */
+	int nmods;
+	int seat_by, score_by, final_by, result_by, explain_by;
 };
 
 static void fault(struct referee *rf, enum carc_code code, struct carc_span at, const char *fmt, ...)
@@ -61,10 +65,21 @@ static void fault(struct referee *rf, enum carc_code code, struct carc_span at, 
 	carc_diag_report(rf->sink, code, &rf->rec->src, at.off, at.len ? at.len : 1, "%s", carc_buf_cstr(b));
 }
 
-/* fault() for the checks in hunters.c. */
-static void hunters_fault(void *ctx, enum carc_code code, struct carc_span at, const char *msg)
+/* fault() for the checks of the rule-set modules. */
+static void module_fault(void *ctx, enum carc_code code, struct carc_span at, const char *msg)
 {
 	fault(ctx, code, at, "%s", msg);
+}
+
+/* The play hooks of the game's module k, and its state. */
+static inline const struct carc_play_hooks *hooks(const struct referee *rf, int k)
+{
+	return rf->res->mods[k]->play;
+}
+
+static inline void *state(const struct referee *rf, int k)
+{
+	return rf->res->mod_state[k];
 }
 
 
@@ -80,8 +95,8 @@ static void list_events(struct referee *rf, int c, size_t since, struct carc_buf
 	const struct carc_event *ev = carc_game_events(rf->g, &n);
 	int listed = 0;
 	for (size_t i = since; i < n; i++) {
-		if (!(ev[i].winners & (1u << c)) && rf->res->solo && (ev[i].skipped & (1u << c))) {
-			/* solo: it held the majority but was not paid */
+		if (!(ev[i].winners & (1u << c)) && rf->explain_by >= 0 && (ev[i].skipped & (1u << c))) {
+			/* it held the majority but the rules did not pay it */
 			carc_buf_adds(out, listed++ ? ", " : "");
 			if (ev[i].turn)
 				carc_buf_printf(out, "turn %d ", ev[i].turn);
@@ -89,7 +104,7 @@ static void list_events(struct referee *rf, int c, size_t since, struct carc_buf
 				carc_buf_adds(out, "final ");
 			carc_game_feature_name(rf->g, ev[i].feature, out);
 			carc_buf_adds(out, " not paid (");
-			carc_solo_explain(rf->res->solo, i, out);
+			hooks(rf, rf->explain_by)->explain(state(rf, rf->explain_by), i, out);
 			carc_buf_addc(out, ')');
 			continue;
 		}
@@ -166,7 +181,7 @@ static void check_result(struct referee *rf)
 		      carc_game_points_from(rf->g, c, CARC_SRC_END_PATH) +
 			      carc_game_points_from(rf->g, c, CARC_SRC_END_ENCLOSURE) +
 			      carc_game_points_from(rf->g, c, CARC_SRC_END_SITE) +
-			      carc_game_points_from(rf->g, c, CARC_SRC_FARM) +
+			      carc_game_points_from(rf->g, c, CARC_SRC_AREA) +
 			      carc_game_points_from(rf->g, c, CARC_SRC_OTHER),
 		      carc_buf_cstr(&why));
 		carc_buf_free(&why);
@@ -210,8 +225,15 @@ static void deploy(struct referee *rf, int placement)
 		carc_buf_free(&name);
 		/* physically possible: applied as recorded */
 	}
-	if (role->hut)
-		carc_hunters_check_hut(rf->g, root, m->deploy_span, hunters_fault, rf);
+	for (int k = 0; k < rf->nmods; k++) {
+		if (!hooks(rf, k)->check_deploy)
+			continue;
+		struct carc_buf why = {0};
+		enum carc_code code = hooks(rf, k)->check_deploy(rf->g, root, role, &why);
+		if (code)
+			fault(rf, code, m->deploy_span, "%s", carc_buf_cstr(&why));
+		carc_buf_free(&why);
+	}
 	carc_game_deploy(rf->g, placement, f, m->spot, c, m->role, rf->turn);
 }
 
@@ -277,20 +299,13 @@ static void place(struct referee *rf, struct carc_turn *tr)
 		deploy(rf, tr->placement);
 }
 
-/* fault() for the checks in solo.c. */
-static void solo_fault(void *ctx, enum carc_code code, struct carc_span at, const char *msg)
-{
-	fault(ctx, code, at, "%s", msg);
-}
-
 /* What carc_game_play left undone of the turn (played: what it did): the
  * deployment it refused, with the reason; or the whole move, the draw and a
- * discard or a placement with every check. turn: the turn's count (solo). */
+ * discard or a placement with every check. turn: the turn's count. */
 static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int turn)
 {
 	const struct carc_move *m = rf->m;
 	struct carc_game *g = rf->g;
-	struct carc_result *res = rf->res;
 	if (played == CARC_PLAY_PLACED) {
 		deploy(rf, tr->placement);
 		carc_game_score_completed(g, rf->turn);
@@ -312,8 +327,8 @@ static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int 
 			      rf->ts->tiles[m->tile].id, fx, fy, fr * 90);
 	} else {
 		place(rf, tr);
-		if (res->solo)
-			carc_solo_turn(res->solo, m, tr->placement, turn);
+		if (rf->score_by >= 0)
+			hooks(rf, rf->score_by)->score_turn(state(rf, rf->score_by), m, tr->placement, turn);
 		else
 			carc_game_score_completed(g, rf->turn);
 	}
@@ -321,7 +336,7 @@ static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int 
 
 /* The end of every turn: the totals it leaves, the events it scored, the
  * claims on its line. True when it ended the game (the supply is used up,
- * or solo's forced end). */
+ * or a module's game_over hook says so). */
 static inline bool end_turn(struct referee *rf, struct carc_turn *tr, size_t ev0)
 {
 	const struct carc_totals *t = rf->totals;
@@ -332,7 +347,93 @@ static inline bool end_turn(struct referee *rf, struct carc_turn *tr, size_t ev0
 	if (rf->m->has_claim)
 		check_claims(rf);
 	rf->res->last_turn = rf->turn;
-	return t->land_left == 0 || (rf->res->solo && carc_solo_forced_end(rf->res->solo));
+	if (t->land_left == 0)
+		return true;
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->game_over && hooks(rf, k)->game_over(state(rf, k)))
+			return true;
+	return false;
+}
+
+/* The game's modules that have play hooks, each started (begin), and which
+ * of them replaces each step. */
+static void start_modules(struct referee *rf, const struct carc_record *rec)
+{
+	struct carc_result *res = rf->res;
+	const struct carc_ruleset *all[1 + CARC_MAX_EXPANSIONS];
+	int n = carc_rules_of(rec, all);
+	rf->nmods = res->nmods = 0;
+	rf->seat_by = rf->score_by = rf->final_by = rf->result_by = rf->explain_by = -1;
+	rf->flags = carc_rules_flags(rec);
+	for (int i = 0; i < n; i++) {
+		const struct carc_play_hooks *h = all[i]->play;
+		if (!h)
+			continue;
+		int k = res->nmods++;
+		res->mods[k] = all[i];
+		if (h->check_record)
+			h->check_record(rec, rf->sink);
+		res->mod_state[k] = h->begin ? h->begin(&res->mod_cache[all[i]->id], rec, rf->g, module_fault, rf) : NULL;
+		if (h->reports_state)
+			res->report_state = res->mod_state[k];
+		rf->seat_by = h->seat ? k : rf->seat_by;
+		rf->score_by = h->score_turn ? k : rf->score_by;
+		rf->final_by = h->score_final ? k : rf->final_by;
+		rf->result_by = h->check_result ? k : rf->result_by;
+		rf->explain_by = h->explain ? k : rf->explain_by;
+	}
+	rf->nmods = res->nmods;
+}
+
+/* The rule sets that have bonus turns, for messages: "hunters". */
+static const char *bonus_rules(void)
+{
+	static _Thread_local char names[128];
+	size_t at = 0;
+	names[0] = 0;
+	for (int i = 0; i < carc_ruleset_count(); i++)
+		if (carc_ruleset_at(i)->flags & CARC_RS_BONUS_TURNS)
+			at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", at ? " or " : "",
+					       carc_ruleset_at(i)->name);
+	return names;
+}
+
+/* Whether the line is a bonus turn, by the modules. */
+static bool is_bonus(const struct referee *rf, const struct carc_move *m)
+{
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->is_bonus && hooks(rf, k)->is_bonus(state(rf, k), m))
+			return true;
+	return false;
+}
+
+/* A line after the game ended: a module that ended it reports it (true). */
+static bool after_end(const struct referee *rf, const struct carc_move *m)
+{
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->after_end && hooks(rf, k)->after_end(state(rf, k), m))
+			return true;
+	return false;
+}
+
+static void score_final(struct carc_result *res, int final_by)
+{
+	if (final_by >= 0)
+		res->mods[final_by]->play->score_final(res->mod_state[final_by]);
+	else
+		carc_game_score_final(res->game);
+}
+
+void carc_result_score_final_quiet(struct carc_result *res)
+{
+	int final_by = -1;
+	for (int k = 0; k < res->nmods; k++) {
+		const struct carc_play_hooks *h = res->mods[k]->play;
+		if (h->quiet)
+			h->quiet(res->mod_state[k]); /* its messages would go to a referee that has returned */
+		final_by = h->score_final ? k : final_by;
+	}
+	score_final(res, final_by);
 }
 
 void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
@@ -348,7 +449,8 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	res->finished = res->final_scored = false;
 	res->final_first_event = 0;
 	res->last_turn = 0;
-	res->solo = NULL;
+	res->report_state = NULL;
+	res->nmods = 0;
 	res->edition = opt && opt->edition ? opt->edition : rec->edition;
 	memset(res->scores, 0, sizeof res->scores);
 	res->errors = rec->syntax_errors;
@@ -362,12 +464,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	carc_game_start(g, rec->tileset, rec->rules, res->edition, rec->seats, rec->nseats, rec->followers,
 			rec->huts, rec->start_tile, rec->start_rot);
 	carc_game_set_table(g, rec->table_w, rec->table_h);
-	res->solo = carc_solo_begin(&res->solo_cache, rec, g, solo_fault, &rf);
-	rf.hunters = rec->rules->id == CARC_RULES_HUNTERS;
-	if (rf.hunters) {
-		carc_hunters_check_record(rec, sink);
-		carc_hunters_turns_start(&rf.bonus);
-	}
+	start_modules(&rf, rec);
 
 	int seat = 0, turn = 1;
 	bool over = false, stopped = false;
@@ -377,10 +474,11 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		seat_of_colour[rec->seats[s]] = (int8_t)s;
 		rf.seated |= (uint8_t)(1u << rec->seats[s]);
 	}
-	/* A base game's turns (no solo or hunters hooks, no replay limit) take
-	 * the short way below when they are in order; the others go through
-	 * every check. Both give the same results. */
-	bool plain = !rf.hunters && !res->solo && !(opt && (opt->stop_after || opt->stop_turn));
+	/* A game whose modules have no play hooks (the base game), without a
+	 * replay limit, takes the short way below for the turns in order; the
+	 * others go through every check. Both give the same results. */
+	bool one_call = carc_referee_fast_turns && !rf.nmods; /* carc_game_play's turn */
+	bool plain = one_call && !(opt && (opt->stop_after || opt->stop_turn));
 	if (res->turns_cap < rec->nmoves) { /* a turn record per move at most */
 		res->turns_cap = rec->nmoves < 128 ? 128 : rec->nmoves;
 		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
@@ -423,7 +521,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 						    &tr->placement);
 			if (played != CARC_PLAY_DONE)
 				play_rest(&rf, tr, played, turn);
-			/* end_turn, without solo, from locals: end_turn itself
+			/* end_turn, without modules, from locals: end_turn itself
 			 * reads them again through rf (its address is taken),
 			 * about 14 instructions more a turn */
 			if (rf.keep_turns) {
@@ -447,19 +545,19 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		rf.turn = turn;
 		rf.current = NULL;
 		/* a bonus turn (N+) takes the number of the turn that earned it */
-		bool bonus = rf.hunters && carc_hunters_is_bonus(&rf.bonus, g, m);
+		bool bonus = rf.nmods && is_bonus(&rf, m);
 		if (bonus)
 			rf.turn = turn - 1;
 		if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after)
 			break; /* the replay limit: stopped below */
 		if (opt && opt->stop_turn && rf.turn > opt->stop_turn)
 			break; /* the same, by turn number */
-		if (over && res->solo && carc_solo_after_end(res->solo, m))
-			break; /* solo: after a forced end (E303), which ended the game
-				  like the last tile: it is scored as it ended */
+		if (over && after_end(&rf, m))
+			break; /* after an end a module made (solo's E303), which ended
+				  the game like the last tile: it is scored as it ended */
 		if (over) {
 			fault(&rf, CARC_E215, m->line, "the game ended on turn %d, when the last %s was placed",
-			      res->last_turn, rf.hunters ? "land tile" : "tile");
+			      res->last_turn, carc_rules_tile_word(rec));
 			break; /* the game itself is over and is scored as it ended */
 		}
 		struct carc_turn *tr = new_turn(&rf, (uint32_t)i);
@@ -473,8 +571,8 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		tr->first_event = (uint32_t)ev0;
 
 		/* Whose turn? */
-		if (res->solo)
-			seat = carc_solo_seat(res->solo, seat, m->colour);
+		if (rf.seat_by >= 0)
+			seat = hooks(&rf, rf.seat_by)->seat(state(&rf, rf.seat_by), seat, m->colour);
 		int expect = rec->seats[seat];
 		int seat_of = m->colour < CARC_COLOURS ? seat_of_colour[m->colour] : -1;
 		if (seat_of < 0) {
@@ -493,26 +591,29 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			      carc_colour_name(m->colour));
 			seat = seat_of; /* follow the record from here */
 		}
-		if (m->bonus && rec->rules->id != CARC_RULES_HUNTERS)
-			fault(&rf, CARC_E207, m->number, "bonus turns (N+) are played only in hunters games");
+		if (m->bonus && !(rf.flags & CARC_RS_BONUS_TURNS))
+			fault(&rf, CARC_E207, m->number, "bonus turns (N+) are played only in %s games", bonus_rules());
 		else if (m->turn >= 0 && m->turn != turn && !bonus)
 			fault(&rf, CARC_E207, m->number, "numbered %d, but this is turn %d", m->turn, turn);
-		if (rf.hunters)
-			carc_hunters_turn_begin(&rf.bonus, g, m, bonus, rf.turn, hunters_fault, &rf);
+		for (int k = 0; k < rf.nmods; k++)
+			if (hooks(&rf, k)->turn_begin)
+				hooks(&rf, k)->turn_begin(state(&rf, k), m, bonus, rf.turn);
 
 		/* The draw. */
-		if (res->solo)
-			carc_solo_draw(res->solo, m, turn);
+		for (int k = 0; k < rf.nmods; k++)
+			if (hooks(&rf, k)->draw)
+				hooks(&rf, k)->draw(state(&rf, k), m, turn);
 		/* An ordinary turn is played in one call; the engine hands back
 		 * whatever it cannot do without a message. */
-		int played = res->solo || rf.hunters || m->discard
+		int played = !one_call || m->discard
 				     ? CARC_PLAY_NONE
 				     : carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, rf.turn, m->role, m->spot,
 						      &tr->placement);
 		if (played != CARC_PLAY_DONE)
 			play_rest(&rf, tr, played, turn);
-		if (rf.hunters)
-			carc_hunters_turn_end(&rf.bonus, g, m, bonus, rf.turn, ev0);
+		for (int k = 0; k < rf.nmods; k++)
+			if (hooks(&rf, k)->turn_end)
+				hooks(&rf, k)->turn_end(state(&rf, k), m, bonus, rf.turn, ev0);
 		if (end_turn(&rf, tr, ev0))
 			over = true;
 		fast = plain && !over;
@@ -533,10 +634,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	carc_game_events(g, &nev);
 	res->final_first_event = (uint32_t)nev;
 	if (!stopped && (over || (opt && opt->final_anyway) || rec->has_result)) {
-		if (res->solo)
-			carc_solo_score_final(res->solo);
-		else
-			carc_game_score_final(g);
+		score_final(res, rf.final_by);
 		res->final_scored = true;
 	}
 	if (!stopped && !over) {
@@ -549,8 +647,8 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 					 ? "; its Result is compared with a final scoring at this point" : "");
 	}
 	if (!stopped && rec->has_result && res->final_scored) {
-		if (res->solo)
-			carc_solo_check_result(res->solo);
+		if (rf.result_by >= 0)
+			hooks(&rf, rf.result_by)->check_result(state(&rf, rf.result_by));
 		else
 			check_result(&rf);
 	}
@@ -577,7 +675,11 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 void carc_result_free(struct carc_result *res)
 {
 	free(res->turns);
-	carc_solo_free(res->solo_cache);
+	for (int i = 0; i < CARC_MAX_RULESETS && i < carc_ruleset_count(); i++) {
+		const struct carc_ruleset *rs = carc_ruleset_at(i);
+		if (res->mod_cache[i] && rs->play && rs->play->free)
+			rs->play->free(res->mod_cache[i]);
+	}
 	memset(res, 0, sizeof *res);
 }
 
