@@ -1,0 +1,203 @@
+/*
+ * test_referee_fast.c - the referee's one-call turn against its general path.
+ *
+ * A game whose rule-set modules have no play hooks (the base game) plays
+ * its ordinary turns through carc_game_play, one engine call a turn, and
+ * its turns in order by a short way of its own (referee.c); every other
+ * turn goes through the separate checks. carc_referee_fast_turns = false
+ * sends every turn the general way. The fast way is only allowed to be
+ * faster: for every record under tests/rules, tests/solo, tests/hunters
+ * and samples/, and for generated games of every rule set (with claims on
+ * many turns), refereed both ways, with and without turn records, the
+ * messages, the verdict, the turn records, the scoring events and the
+ * scores must be identical.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "import/gen.h"
+#include "referee/referee.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void keep_message(void *ctx, const struct carc_diag *d)
+{
+	carc_buf_printf(ctx, "%d %zu %zu %s\n", (int)d->code, d->off, d->len, d->message);
+}
+
+/* One refereeing: its messages, and the result as text. */
+static void referee(const struct carc_record *rec, bool fast, bool no_turns, struct carc_game *g,
+		    struct carc_result *res, struct carc_buf *out)
+{
+	struct carc_buf msgs = {0};
+	struct carc_diag_sink sink = {.emit = keep_message, .ctx = &msgs};
+	struct carc_referee_opts o = {.no_turns = no_turns};
+	carc_referee_fast_turns = fast;
+	carc_referee_run(res, rec, g, &sink, &o);
+	carc_referee_fast_turns = true;
+	carc_buf_reset(out);
+	carc_buf_add(out, msgs.data, msgs.len);
+	carc_buf_printf(out, "refereed %d finished %d final %d errors %u warnings %u last %d first-final %u\n",
+			res->refereed, res->finished, res->final_scored, res->errors, res->warnings, res->last_turn,
+			res->final_first_event);
+	for (int c = 0; c < CARC_COLOURS; c++)
+		carc_buf_printf(out, "%d ", res->scores[c]);
+	carc_buf_printf(out, "\n%zu turns\n", res->nturns);
+	for (size_t i = 0; i < res->nturns; i++) {
+		const struct carc_turn *t = &res->turns[i];
+		carc_buf_printf(out, "turn %u %u %d %d %d %u %d %u %u:", t->move, t->number, t->bonus, t->discard,
+				t->illegal, t->colour, t->placement, t->first_event, t->nevents);
+		for (int c = 0; c < CARC_COLOURS; c++)
+			carc_buf_printf(out, " %d", t->scores[c]);
+		carc_buf_addc(out, '\n');
+	}
+	if (res->refereed) {
+		size_t n;
+		const struct carc_event *ev = carc_game_events(g, &n);
+		for (size_t i = 0; i < n; i++) {
+			carc_buf_printf(out, "event %u %u %u %u %u %u %u %u %d %u %u:", ev[i].type, ev[i].kind, ev[i].source,
+					ev[i].turn, ev[i].feature, ev[i].tiles, ev[i].items, ev[i].cities, ev[i].points,
+					ev[i].winners, ev[i].skipped);
+			for (int c = 0; c < CARC_COLOURS; c++)
+				carc_buf_printf(out, " %u", ev[i].followers[c]);
+			carc_buf_addc(out, '\n');
+		}
+		for (int c = 0; c < CARC_COLOURS; c++)
+			carc_buf_printf(out, "supply %d %d\n", carc_game_supply(g, c), carc_game_huts(g, c));
+	}
+	carc_diag_free(&sink);
+	carc_buf_free(&msgs);
+}
+
+static char top[4096]; /* the folder the tests start in (a failed test may leave another) */
+
+/* Every game of every *.cgn in dir, both ways; returns the games compared. */
+static int compare_dir(const char *dir)
+{
+	assert_int_equal(chdir(top), 0);
+	if (chdir(dir) != 0)
+		return 0; /* a folder the tree does not have */
+	DIR *d = opendir(".");
+	assert_non_null(d);
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	struct carc_game *g1 = carc_game_new(), *g2 = carc_game_new();
+	struct carc_result r1 = {0}, r2 = {0};
+	struct carc_record rec = {0};
+	struct carc_buf a = {0}, b = {0};
+	int games = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len < 4 || strcmp(e->d_name + len - 4, ".cgn"))
+			continue;
+		FILE *f = fopen(e->d_name, "rb");
+		assert_non_null(f);
+		struct carc_reader *rd = carc_reader_new(f, e->d_name, cache);
+		struct carc_diag_sink quiet = {0};
+		while (carc_reader_next(rd, &rec, &quiet)) {
+			for (int no_turns = 0; no_turns < 2; no_turns++) {
+				referee(&rec, true, no_turns, g1, &r1, &a);
+				referee(&rec, false, no_turns, g2, &r2, &b);
+				if (strcmp(carc_buf_cstr(&a), carc_buf_cstr(&b)))
+					fail_msg("%s/%s game %u (no_turns %d): the fast turn differs:\n%s\n---\n%s", dir,
+						 e->d_name, rec.index, no_turns, carc_buf_cstr(&a), carc_buf_cstr(&b));
+			}
+			games++;
+		}
+		carc_diag_free(&quiet);
+		carc_reader_free(rd);
+		fclose(f);
+	}
+	closedir(d);
+	carc_buf_free(&a);
+	carc_buf_free(&b);
+	carc_record_free(&rec);
+	carc_result_free(&r1);
+	carc_result_free(&r2);
+	carc_game_free(g1);
+	carc_game_free(g2);
+	carc_tileset_cache_free(cache);
+	assert_int_equal(chdir(top), 0);
+	return games;
+}
+
+static void test_fast_turn_rules(void **state)
+{
+	(void)state;
+	assert_true(compare_dir("tests/rules") > 10);
+	assert_true(compare_dir("tests/rules/illegal") > 10);
+}
+
+static void test_fast_turn_solo_hunters(void **state)
+{
+	(void)state;
+	assert_true(compare_dir("tests/solo") > 5);
+	assert_true(compare_dir("tests/hunters") > 10);
+}
+
+static void test_fast_turn_samples(void **state)
+{
+	(void)state;
+	assert_true(compare_dir("samples") >= 4);
+}
+
+/* Generated games of every rule set, with claims on a third of the turns. */
+static void test_fast_turn_generated(void **state)
+{
+	(void)state;
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	struct carc_game *g1 = carc_game_new(), *g2 = carc_game_new();
+	struct carc_result r1 = {0}, r2 = {0};
+	struct carc_record rec = {0};
+	struct carc_buf text = {0}, a = {0}, b = {0};
+	for (int r = 0; r < carc_ruleset_count(); r++) {
+		if (carc_ruleset_at(r)->expansion)
+			continue;
+		struct carc_gen_opts o = {.rules = carc_ruleset_at(r), .deploy_rate = 0.5, .claim_rate = 0.3, .seed = 5};
+		struct carc_gen *gen = carc_gen_new(&o, NULL);
+		assert_non_null(gen);
+		for (uint64_t k = 0; k < 40; k++) {
+			carc_buf_reset(&text);
+			carc_gen_game(gen, k, &text);
+			struct carc_diag_sink quiet = {0};
+			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", cache, &rec, &quiet));
+			carc_diag_free(&quiet);
+			for (int no_turns = 0; no_turns < 2; no_turns++) {
+				referee(&rec, true, no_turns, g1, &r1, &a);
+				referee(&rec, false, no_turns, g2, &r2, &b);
+				if (strcmp(carc_buf_cstr(&a), carc_buf_cstr(&b)))
+					fail_msg("%s game %u: the fast turn differs", carc_ruleset_at(r)->name, (unsigned)k);
+			}
+		}
+		carc_gen_free(gen);
+	}
+	carc_buf_free(&text);
+	carc_buf_free(&a);
+	carc_buf_free(&b);
+	carc_record_free(&rec);
+	carc_result_free(&r1);
+	carc_result_free(&r2);
+	carc_game_free(g1);
+	carc_game_free(g2);
+	carc_tileset_cache_free(cache);
+}
+
+int main(void)
+{
+	if (!getcwd(top, sizeof top))
+		return 1;
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fast_turn_rules),
+		cmocka_unit_test(test_fast_turn_solo_hunters),
+		cmocka_unit_test(test_fast_turn_samples),
+		cmocka_unit_test(test_fast_turn_generated),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
