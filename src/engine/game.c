@@ -51,12 +51,11 @@ int carc_game_at(const struct carc_game *g, int x, int y)
 
 static const uint8_t popcount4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
-void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const struct carc_ruleset *rules,
-		     int edition, const uint8_t *seats, int nseats, int followers, int huts,
-		     int start_tile, int start_rot)
+/* The grid for a tile set: cleared where the previous game left tiles (the
+ * cells of its tiles and those around them, within its bounds widened by
+ * one), made anew when its size changes. */
+static void size_grid(struct carc_game *g, const struct carc_tileset *ts)
 {
-	/* Clear what the previous game left on the grid: the cells of its
-	 * tiles and those around them, all within its bounds widened by one. */
 	if (g->grid && g->nplaced) {
 		int r = g->radius;
 		int x0 = g->min_x - 1 < -r ? -r : g->min_x - 1, x1 = g->max_x + 1 > r ? r : g->max_x + 1;
@@ -76,6 +75,11 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 		for (int sl = 0; sl < 12; sl++)
 			g->slot_step[sl] = step[sl / 3];
 	}
+}
+
+/* Room for every placement and segment of a game of the tile set. */
+static void size_arrays(struct carc_game *g, const struct carc_tileset *ts)
+{
 	size_t tiles = (size_t)(ts->total + ts->bonus_total) + 1;
 	if (g->placed_cap < tiles) {
 		g->placed_cap = tiles;
@@ -94,175 +98,196 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	if (g->ntypes < ts->ntiles)
 		g->left = xrealloc(g->left, (size_t)ts->ntiles * sizeof *g->left);
 	g->ntypes = ts->ntiles;
-	if (g->templates_for != ts->serial) {
-		free(g->templates);
-		g->templates = xcalloc_lines((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->templates);
-		free(g->tattrs);
-		g->tattrs = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->tattrs);
-		/* parent and next f: new_segment adds the first segment */
-		for (int i = 0; i < ts->ntiles * CARC_MAX_FEATURES; i++)
-			g->templates[i].parent = g->templates[i].next = (uint32_t)(i % CARC_MAX_FEATURES);
-		for (int i = 0; i < ts->ntiles; i++)
-			for (int f = 0; f < ts->tiles[i].nfeatures; f++) {
-				const struct carc_feature *tf = &ts->tiles[i].features[f];
-				struct seg *s = &g->templates[i * CARC_MAX_FEATURES + f];
-				s->feature = (uint8_t)f;
-				s->kind = tf->kind;
-				s->klass = ts->kinds[tf->kind].klass;
-				s->size = 1;
-				if (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE)
-					s->open = (int16_t)popcount4[tf->edges & 15];
-				for (int a = 0; a < CARC_ATTR_COUNT; a++) {
-					g->tattrs[i * CARC_MAX_FEATURES + f][a] = tf->attr[a];
-					s->has_attr |= tf->attr[a] != 0;
-				}
+}
+
+/* A new segment of each feature of each tile type, ready to copy, and the
+ * features' attributes and borders. */
+static void build_templates(struct carc_game *g, const struct carc_tileset *ts)
+{
+	free(g->templates);
+	g->templates = xcalloc_lines((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->templates);
+	free(g->tattrs);
+	g->tattrs = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->tattrs);
+	/* parent and next f: new_segment adds the first segment */
+	for (int i = 0; i < ts->ntiles * CARC_MAX_FEATURES; i++)
+		g->templates[i].parent = g->templates[i].next = (uint32_t)(i % CARC_MAX_FEATURES);
+	for (int i = 0; i < ts->ntiles; i++)
+		for (int f = 0; f < ts->tiles[i].nfeatures; f++) {
+			const struct carc_feature *tf = &ts->tiles[i].features[f];
+			struct seg *s = &g->templates[i * CARC_MAX_FEATURES + f];
+			s->feature = (uint8_t)f;
+			s->kind = tf->kind;
+			s->klass = ts->kinds[tf->kind].klass;
+			s->size = 1;
+			if (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE)
+				s->open = (int16_t)popcount4[tf->edges & 15];
+			for (int a = 0; a < CARC_ATTR_COUNT; a++) {
+				g->tattrs[i * CARC_MAX_FEATURES + f][a] = tf->attr[a];
+				s->has_attr |= tf->attr[a] != 0;
 			}
-		free(g->borders);
-		g->borders = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->borders);
-		for (int i = 0; i < ts->ntiles; i++)
-			for (int f = 0; f < ts->tiles[i].nfeatures; f++)
-				g->borders[i * CARC_MAX_FEATURES + f] = ts->tiles[i].features[f].borders;
-		free(g->orient);
-		g->orient = xcalloc_lines((size_t)ts->ntiles * 4, sizeof *g->orient);
-		for (int i = 0; i < ts->ntiles; i++)
-			for (int r = 0; r < 4; r++) {
-				const struct carc_tile *t = &ts->tiles[i];
-				const struct seg *tmpl = &g->templates[i * CARC_MAX_FEATURES];
-				struct orient *o = &g->orient[i * 4 + r];
-				for (int e = 0; e < 4; e++) {
-					uint8_t f = carc_tile_edge_feature(t, r, e);
-					bool joins = f != CARC_NO_FEATURE && (tmpl[f].klass == CARC_CLASS_PATH ||
-									       tmpl[f].klass == CARC_CLASS_ENCLOSURE);
-					o->slot[3 * e] = joins ? f : CARC_NO_FEATURE;
-					for (int k = 0; k < 2; k++) {
-						f = carc_tile_half(t, r, 2 * e + k);
-						o->slot[3 * e + 1 + k] = f != CARC_NO_FEATURE &&
-										 tmpl[f].klass == CARC_CLASS_AREA
-									 ? f
-									 : CARC_NO_FEATURE;
-					}
-				}
-				for (int f = 0; f < t->nfeatures; f++)
-					if (tmpl[f].klass == CARC_CLASS_PATH || tmpl[f].klass == CARC_CLASS_ENCLOSURE) {
-						o->closing |= (uint16_t)(1u << f);
-						o->closes_alone |= tmpl[f].open == 0;
-					}
-				for (int f = 0; f < t->nfeatures; f++)
-					o->any_attr |= tmpl[f].has_attr;
-				o->nfeatures = t->nfeatures;
-				o->edges = t->rot_edges[r];
-				o->bonus = t->bonus;
-				for (int sp = 0; sp < CARC_SPOT_COUNT; sp++)
-					o->spot[sp] = sp <= CARC_SPOT_WNW ? carc_tile_half(t, r, sp)
-						      : sp <= CARC_SPOT_W ? carc_tile_edge_feature(t, r, sp - CARC_SPOT_N)
-						      : t->centre_feature;
-				o->site = t->centre_feature != CARC_NO_FEATURE &&
-					  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
-				for (int sl = 0; sl < 12; sl++) {
-					int k = sl % 3, oe = (sl / 3 + 2) & 3;
-					o->across[sl] = o->slot[3 * oe + (k ? 3 - k : 0)];
-				}
-			}
-		/* Whether a tile that fits (its edges show the terrains of their
-		 * neighbours') joins across an edge just where its own slots hold
-		 * features: so when every edge of a terrain has the same slots
-		 * (the class of its path or enclosure, or none; areas on both of
-		 * its halves, or on neither), the neighbour's match. The tile-set
-		 * rules (tileset.c) seem to make it true of every set; it is
-		 * checked rather than assumed, and where it fails carc_game_play
-		 * joins as carc_game_place does. Where every edge
-		 * of a terrain has one area on both halves (fields), the second
-		 * half's join would repeat the first's: it is left out of joins. */
-		uint8_t sig[CARC_MAX_TERRAINS];
-		bool twins[CARC_MAX_TERRAINS];
-		memset(sig, 0xff, sizeof sig);
-		memset(twins, 1, sizeof twins);
-		g->by_terrain = true;
-		for (int i = 0; i < ts->ntiles; i++)
+		}
+	free(g->borders);
+	g->borders = xcalloc((size_t)ts->ntiles * CARC_MAX_FEATURES, sizeof *g->borders);
+	for (int i = 0; i < ts->ntiles; i++)
+		for (int f = 0; f < ts->tiles[i].nfeatures; f++)
+			g->borders[i * CARC_MAX_FEATURES + f] = ts->tiles[i].features[f].borders;
+}
+
+/* The tables of each tile type and rotation (struct orient). */
+static void build_orients(struct carc_game *g, const struct carc_tileset *ts)
+{
+	free(g->orient);
+	g->orient = xcalloc_lines((size_t)ts->ntiles * 4, sizeof *g->orient);
+	for (int i = 0; i < ts->ntiles; i++)
+		for (int r = 0; r < 4; r++) {
+			const struct carc_tile *t = &ts->tiles[i];
+			const struct seg *tmpl = &g->templates[i * CARC_MAX_FEATURES];
+			struct orient *o = &g->orient[i * 4 + r];
 			for (int e = 0; e < 4; e++) {
-				const struct orient *o = &g->orient[i * 4];
-				const struct seg *tmpl = &g->templates[i * CARC_MAX_FEATURES];
-				uint8_t f = o->slot[3 * e], a = o->slot[3 * e + 1], b = o->slot[3 * e + 2];
-				unsigned terr = o->edges >> (8 * e) & 0xff;
-				uint8_t mine = (uint8_t)((f != CARC_NO_FEATURE ? 1 + tmpl[f].klass : 0) |
-							 (a != CARC_NO_FEATURE) << 2);
-				if (terr >= CARC_MAX_TERRAINS || (a != CARC_NO_FEATURE) != (b != CARC_NO_FEATURE)) {
-					g->by_terrain = false;
-					continue;
+				uint8_t f = carc_tile_edge_feature(t, r, e);
+				bool joins = f != CARC_NO_FEATURE && (tmpl[f].klass == CARC_CLASS_PATH ||
+								       tmpl[f].klass == CARC_CLASS_ENCLOSURE);
+				o->slot[3 * e] = joins ? f : CARC_NO_FEATURE;
+				for (int k = 0; k < 2; k++) {
+					f = carc_tile_half(t, r, 2 * e + k);
+					o->slot[3 * e + 1 + k] = f != CARC_NO_FEATURE &&
+									 tmpl[f].klass == CARC_CLASS_AREA
+								 ? f
+								 : CARC_NO_FEATURE;
 				}
-				if (sig[terr] == 0xff)
-					sig[terr] = mine;
-				g->by_terrain &= sig[terr] == mine;
-				twins[terr] &= a == b;
 			}
-		for (int i = 0; i < ts->ntiles * 4; i++) {
-			struct orient *o = &g->orient[i];
+			for (int f = 0; f < t->nfeatures; f++)
+				if (tmpl[f].klass == CARC_CLASS_PATH || tmpl[f].klass == CARC_CLASS_ENCLOSURE) {
+					o->closing |= (uint16_t)(1u << f);
+					o->closes_alone |= tmpl[f].open == 0;
+				}
+			for (int f = 0; f < t->nfeatures; f++)
+				o->any_attr |= tmpl[f].has_attr;
+			o->nfeatures = t->nfeatures;
+			o->edges = t->rot_edges[r];
+			o->bonus = t->bonus;
+			for (int sp = 0; sp < CARC_SPOT_COUNT; sp++)
+				o->spot[sp] = sp <= CARC_SPOT_WNW ? carc_tile_half(t, r, sp)
+					      : sp <= CARC_SPOT_W ? carc_tile_edge_feature(t, r, sp - CARC_SPOT_N)
+					      : t->centre_feature;
+			o->site = t->centre_feature != CARC_NO_FEATURE &&
+				  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
 			for (int sl = 0; sl < 12; sl++) {
-				unsigned terr = o->edges >> (8 * (sl / 3)) & 0xff;
-				bool twin = sl % 3 == 2 && terr < CARC_MAX_TERRAINS && twins[terr];
-				o->joins |= (uint16_t)((o->slot[sl] != CARC_NO_FEATURE && !twin) << sl);
+				int k = sl % 3, oe = (sl / 3 + 2) & 3;
+				o->across[sl] = o->slot[3 * oe + (k ? 3 - k : 0)];
 			}
 		}
-		free(g->bumps);
-		g->bumps = xcalloc_lines((size_t)ts->ntiles * 4, sizeof *g->bumps);
-		for (int i = 0; i < ts->ntiles * 4; i++) {
-			const struct orient *o = &g->orient[i];
-			struct bumps *b = &g->bumps[i];
-			for (int k = 0; k < 8; k++) {
-				b->at[k].around = 1;
-				b->at[k].sites_near = o->site;
+}
+
+/* Whether a tile that fits (its edges show the terrains of their
+ * neighbours') joins across an edge just where its own slots hold features:
+ * so when every edge of a terrain has the same slots (the class of its path
+ * or enclosure, or none; areas on both of its halves, or on neither), the
+ * neighbour's match. The tile-set rules (tileset.c) seem to make it true of
+ * every set; it is checked rather than assumed, and where it fails
+ * carc_game_play joins as carc_game_place does. Where every edge of a
+ * terrain has one area on both halves (fields), the second half's join
+ * would repeat the first's: it is left out of joins. */
+static void check_by_terrain(struct carc_game *g, const struct carc_tileset *ts)
+{
+	uint8_t sig[CARC_MAX_TERRAINS];
+	bool twins[CARC_MAX_TERRAINS];
+	memset(sig, 0xff, sizeof sig);
+	memset(twins, 1, sizeof twins);
+	g->by_terrain = true;
+	for (int i = 0; i < ts->ntiles; i++)
+		for (int e = 0; e < 4; e++) {
+			const struct orient *o = &g->orient[i * 4];
+			const struct seg *tmpl = &g->templates[i * CARC_MAX_FEATURES];
+			uint8_t f = o->slot[3 * e], a = o->slot[3 * e + 1], b = o->slot[3 * e + 2];
+			unsigned terr = o->edges >> (8 * e) & 0xff;
+			uint8_t mine = (uint8_t)((f != CARC_NO_FEATURE ? 1 + tmpl[f].klass : 0) |
+						 (a != CARC_NO_FEATURE) << 2);
+			if (terr >= CARC_MAX_TERRAINS || (a != CARC_NO_FEATURE) != (b != CARC_NO_FEATURE)) {
+				g->by_terrain = false;
+				continue;
 			}
-			/* the cell across edge e needs, at its edge (e + 2) & 3,
-			 * 1 + the terrain of edge e: the bytes of asks */
-			uint32_t asks = o->edges + 0x01010101u;
-			asks = asks << 16 | asks >> 16;
-			b->at[BUMP_N].need = asks & 0x00FF0000u; /* north: its south edge */
-			b->at[BUMP_E].need = asks & 0xFF000000u; /* east: its west edge */
-			b->at[BUMP_S].need = asks & 0x000000FFu; /* south: its north edge */
-			b->at[BUMP_W].need = asks & 0x0000FF00u; /* west: its east edge */
+			if (sig[terr] == 0xff)
+				sig[terr] = mine;
+			g->by_terrain &= sig[terr] == mine;
+			twins[terr] &= a == b;
 		}
-		free(g->count0);
-		g->count0 = xmalloc((size_t)ts->ntiles * sizeof *g->count0);
-		g->land0 = g->bonus0 = 0;
-		for (int i = 0; i < ts->ntiles; i++) {
-			g->count0[i] = ts->tiles[i].count;
-			if (ts->tiles[i].bonus)
-				g->bonus0 += g->count0[i];
-			else
-				g->land0 += g->count0[i];
+	for (int i = 0; i < ts->ntiles * 4; i++) {
+		struct orient *o = &g->orient[i];
+		for (int sl = 0; sl < 12; sl++) {
+			unsigned terr = o->edges >> (8 * (sl / 3)) & 0xff;
+			bool twin = sl % 3 == 2 && terr < CARC_MAX_TERRAINS && twins[terr];
+			o->joins |= (uint16_t)((o->slot[sl] != CARC_NO_FEATURE && !twin) << sl);
 		}
-		g->templates_for = ts->serial;
 	}
-	/* The supply: the whole set but the start tile. */
-	memcpy(g->left, g->count0, (size_t)ts->ntiles * sizeof *g->left);
-	g->left[start_tile]--;
-	g->totals.land_left = g->land0 - !ts->tiles[start_tile].bonus;
-	g->bonus_left = g->bonus0 - ts->tiles[start_tile].bonus;
-	if (g->may_stand_rules != rules || g->may_stand_for != ts->serial) {
-		for (int r = 0; r < CARC_MAX_ROLES; r++) {
-			g->may_stand[r] = 0;
-			for (int k = 0; r < rules->nroles && k < ts->nkinds; k++) {
-				const struct carc_role *role = &rules->roles[r];
-				if (!strcmp(role->kinds[0], ts->kinds[k].name) ||
-				    (role->kinds[1] && !strcmp(role->kinds[1], ts->kinds[k].name)))
-					g->may_stand[r] |= (uint16_t)(1u << k);
-			}
+}
+
+/* What a placement of each tile type and rotation adds to the cells around. */
+static void build_bumps(struct carc_game *g, const struct carc_tileset *ts)
+{
+	free(g->bumps);
+	g->bumps = xcalloc_lines((size_t)ts->ntiles * 4, sizeof *g->bumps);
+	for (int i = 0; i < ts->ntiles * 4; i++) {
+		const struct orient *o = &g->orient[i];
+		struct bumps *b = &g->bumps[i];
+		for (int k = 0; k < 8; k++) {
+			b->at[k].around = 1;
+			b->at[k].sites_near = o->site;
 		}
-		g->hut_roles = g->returning_roles = 0;
-		for (int r = 0; r < rules->nroles; r++) {
-			if (rules->roles[r].hut)
-				g->hut_roles |= (uint8_t)(1u << r);
-			if (rules->roles[r].returns)
-				g->returning_roles |= (uint8_t)(1u << r);
-		}
-		g->may_stand_rules = rules;
-		g->may_stand_for = ts->serial;
+		/* the cell across edge e needs, at its edge (e + 2) & 3,
+		 * 1 + the terrain of edge e: the bytes of asks */
+		uint32_t asks = o->edges + 0x01010101u;
+		asks = asks << 16 | asks >> 16;
+		b->at[BUMP_N].need = asks & 0x00FF0000u; /* north: its south edge */
+		b->at[BUMP_E].need = asks & 0xFF000000u; /* east: its west edge */
+		b->at[BUMP_S].need = asks & 0x000000FFu; /* south: its north edge */
+		b->at[BUMP_W].need = asks & 0x0000FF00u; /* west: its east edge */
 	}
-	g->ts = ts;
-	g->start_tile = start_tile;
-	g->rules = rules;
-	g->edition = edition;
-	/* once a game, but a game is short: without a branch per colour */
+}
+
+/* How many tiles of each type the set has: land and bonus tiles. */
+static void count_set(struct carc_game *g, const struct carc_tileset *ts)
+{
+	free(g->count0);
+	g->count0 = xmalloc((size_t)ts->ntiles * sizeof *g->count0);
+	g->land0 = g->bonus0 = 0;
+	for (int i = 0; i < ts->ntiles; i++) {
+		g->count0[i] = ts->tiles[i].count;
+		if (ts->tiles[i].bonus)
+			g->bonus0 += g->count0[i];
+		else
+			g->land0 += g->count0[i];
+	}
+}
+
+/* Which kinds each role may stand on (carc_game_play), which roles are huts
+ * and which return when scored. */
+static void build_roles(struct carc_game *g, const struct carc_ruleset *rules, const struct carc_tileset *ts)
+{
+	for (int r = 0; r < CARC_MAX_ROLES; r++) {
+		g->may_stand[r] = 0;
+		for (int k = 0; r < rules->nroles && k < ts->nkinds; k++) {
+			const struct carc_role *role = &rules->roles[r];
+			if (!strcmp(role->kinds[0], ts->kinds[k].name) ||
+			    (role->kinds[1] && !strcmp(role->kinds[1], ts->kinds[k].name)))
+				g->may_stand[r] |= (uint16_t)(1u << k);
+		}
+	}
+	g->hut_roles = g->returning_roles = 0;
+	for (int r = 0; r < rules->nroles; r++) {
+		if (rules->roles[r].hut)
+			g->hut_roles |= (uint8_t)(1u << r);
+		if (rules->roles[r].returns)
+			g->returning_roles |= (uint8_t)(1u << r);
+	}
+	g->may_stand_rules = rules;
+	g->may_stand_for = ts->serial;
+}
+
+/* The colours that play, their lanes for majority() and their supplies:
+ * once a game, but a game is short: without a branch per colour. */
+static void seat(struct carc_game *g, const uint8_t *seats, int nseats, int followers, int huts)
+{
 	unsigned seated = 0;
 	for (int i = 0; i < nseats; i++)
 		seated |= 1u << seats[i];
@@ -275,6 +300,45 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 		g->huts[c] = huts & in;
 	}
 	g->seated_lanes = lanes;
+}
+
+/* The rule set's engine hooks, read once a game: a hook it does not set
+ * costs the base game's path nothing but a test of a field. */
+static void read_hooks(struct carc_game *g, const struct carc_engine_hooks *hk)
+{
+	g->value_hook = hk ? hk->feature_value : NULL;
+	g->closed_hook = hk ? hk->closed_complete : NULL;
+	g->closed_classes = hk && hk->closed_complete ? hk->closed_classes : 0;
+	g->final_hook = hk ? hk->score_final : NULL;
+	g->nwaiting = 0;
+}
+
+void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const struct carc_ruleset *rules,
+		     int edition, const uint8_t *seats, int nseats, int followers, int huts,
+		     int start_tile, int start_rot)
+{
+	size_grid(g, ts);
+	size_arrays(g, ts);
+	if (g->templates_for != ts->serial) {
+		build_templates(g, ts);
+		build_orients(g, ts);
+		check_by_terrain(g, ts);
+		build_bumps(g, ts);
+		count_set(g, ts);
+		g->templates_for = ts->serial;
+	}
+	/* The supply: the whole set but the start tile. */
+	memcpy(g->left, g->count0, (size_t)ts->ntiles * sizeof *g->left);
+	g->left[start_tile]--;
+	g->totals.land_left = g->land0 - !ts->tiles[start_tile].bonus;
+	g->bonus_left = g->bonus0 - ts->tiles[start_tile].bonus;
+	if (g->may_stand_rules != rules || g->may_stand_for != ts->serial)
+		build_roles(g, rules, ts);
+	g->ts = ts;
+	g->start_tile = start_tile;
+	g->rules = rules;
+	g->edition = edition;
+	seat(g, seats, nseats, followers, huts);
 	memset(g->totals.score, 0, sizeof g->totals.score);
 	memset(g->from, 0, sizeof g->from);
 	g->nplaced = g->nsegs = g->nfollowers = g->totals.nevents = 0;
@@ -282,12 +346,7 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	g->table_w = g->table_h = 0;
 	g->award = NULL;
 	g->award_ctx = NULL;
-	const struct carc_engine_hooks *hk = rules->engine;
-	g->value_hook = hk ? hk->feature_value : NULL;
-	g->closed_hook = hk ? hk->closed_complete : NULL;
-	g->closed_classes = hk && hk->closed_complete ? hk->closed_classes : 0;
-	g->final_hook = hk ? hk->score_final : NULL;
-	g->nwaiting = 0;
+	read_hooks(g, rules->engine);
 	g->min_x = g->max_x = g->min_y = g->max_y = 0;
 	carc_game_place(g, start_tile, start_rot, 0, 0, CARC_NO_COLOUR, 0);
 }
