@@ -176,24 +176,20 @@ static int link_cities(struct carc_game *g, const farm_edge *edges, size_t nedge
 
 /* Farms: every area feature with farmers (roots, in segment order), and the
  * completed cities it borders, each once. */
-static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
+/* The farms with owners, each with a mark of its own (epoch0 + its index)
+ * for its tiles and its cities. All their members are walked in one loop,
+ * as one list: swapping the next members of two roots joins their circular
+ * lists, so with each farm's root swapped with the previous farm's as the
+ * farms are found, the list from the member after the first farm's root
+ * holds farm 0, then farm 1, ..., each from the member after its root round
+ * to the root. (Their own next members are put back after the walk, from
+ * next0.) The swaps are made without a branch on whether a root has owners:
+ * a root swapped with itself is left as it is. Returns the farms found. */
+static int find_farms(struct carc_game *g, const uint32_t *roots, int nroots, struct farm *farms, uint32_t *next0)
 {
-	struct farm farms[MAX_FARMS + 1];
 	int nfarms = 0;
-
-	/* The farms with owners, each with a mark of its own (epoch0 + its
-	 * index) for its tiles and its cities. All their members are walked in
-	 * one loop, as one list: swapping the next members of two roots joins
-	 * their circular lists, so with each farm's root swapped with the
-	 * previous farm's as the farms are found, the list from the member
-	 * after the first farm's root holds farm 0, then farm 1, ..., each from
-	 * the member after its root round to the root. (Their own next members
-	 * are put back after the walk, from next0.) The swaps are made without
-	 * a branch on whether a root has owners: a root swapped with itself is
-	 * left as it is. */
 	struct seg *segs = g->segs;
 	uint16_t *farm_of = g->farm_of;
-	uint32_t next0[MAX_FARMS + 1];
 	uint32_t prev = 0; /* the last farm's root */
 	for (int i = 0; i < nroots; i++) {
 		uint32_t s0 = roots[i];
@@ -208,16 +204,21 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 		prev = b;
 		nfarms += owners != 0;
 	}
-	if (!nfarms)
-		return;
+	return nfarms;
+}
 
-	/* The walk (a pointer chase, each member's farm read from its root:
-	 * farm_of) counts the tiles with a stamp per placement (seen[i]: the
-	 * count after farm i) and notes the members that border cities, both
-	 * without a branch. Then the cities of the noted members, one a turn
-	 * (link_cities). Most of these tests are coin tosses for the branch
-	 * predictor, and a loop per farm or per member would end, mispredicted,
-	 * once each: hence the arithmetic and the single loops. */
+/* The walk (a pointer chase, each member's farm read from its root:
+ * farm_of) counts the tiles with a stamp per placement (seen[i]: the count
+ * after farm i) and notes the members that border cities, both without a
+ * branch. Then the cities of the noted members, one a turn (link_cities).
+ * Most of these tests are coin tosses for the branch predictor, and a loop
+ * per farm or per member would end, mispredicted, once each: hence the
+ * arithmetic and the single loops. Fills each farm's tiles and cities (in
+ * g->links, farm after farm) and returns the number of links. */
+static int walk_farms(struct carc_game *g, struct farm *farms, int nfarms, const uint32_t *next0)
+{
+	struct seg *segs = g->segs;
+	const uint16_t *farm_of = g->farm_of;
 	const struct carc_placement *placed = g->placed;
 	const uint16_t *tile_borders = g->borders;
 	uint32_t *stamp = g->stamp;
@@ -253,103 +254,130 @@ static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
 		farms[i].first_city = first;
 		first += farms[i].ncities;
 	}
+	return nlinks;
+}
 
-	if (g->edition == 3) {
-		reserve_events(g, (size_t)nfarms);
-		for (int fi = 0; fi < nfarms; fi++) {
-			struct farm *fm = &farms[fi];
-			struct carc_event *ev = put_event(g);
-			*ev = (struct carc_event){
-				.type = CARC_EV_FARM,
-				.kind = segs[fm->root].kind,
-				.source = CARC_SRC_AREA,
-				.feature = fm->root,
-				.tiles = fm->tiles,
-				.cities = (uint16_t)fm->ncities,
-				.points = (int16_t)(3 * fm->ncities),
-				.winners = fm->owners,
-			};
-			memcpy(ev->followers, segs[fm->root].count, sizeof ev->followers);
-			pay(g, fm->owners, ev->points, CARC_SRC_AREA);
-		}
-	} else if (g->edition == 2) {
-		/* A colour scores a city once, from the first of its farms that borders it. */
-		uint8_t *credited = xcalloc((size_t)nlinks + 1, 1);
-		for (int fi = 0; fi < nfarms; fi++) {
-			struct farm *fm = &farms[fi];
-			for (int c = 0; c < CARC_COLOURS; c++) {
-				if (!(fm->owners & (1u << c)))
-					continue;
-				int fresh = 0;
-				for (uint32_t j = fm->first_city; j < fm->first_city + fm->ncities; j++) {
-					bool done = false;
-					for (int k = 0; k < nlinks && !done; k++)
-						done = grouped[k] == grouped[j] && (credited[k] & (1u << c));
-					if (!done) {
-						credited[j] |= (uint8_t)(1u << c);
-						fresh++;
-					}
-				}
-				struct carc_event *ev = new_event(g);
-				ev->type = CARC_EV_FARM;
-				ev->kind = g->segs[fm->root].kind;
-				ev->source = CARC_SRC_AREA;
-				ev->feature = fm->root;
-				ev->tiles = fm->tiles;
-				ev->cities = (uint16_t)fresh;
-				ev->points = (int16_t)(3 * fresh);
-				memcpy(ev->followers, g->segs[fm->root].count, sizeof ev->followers);
-				ev->winners = (uint8_t)(1u << c);
-				carc_game_add_points(g, c, ev->points, CARC_SRC_AREA);
-			}
-		}
-		free(credited);
-	} else {
-		/* 1st edition: city by city (in segment order), the farmers of all
-		 * farms bordering it. */
-		uint32_t *order = xmalloc(((size_t)nlinks + 1) * sizeof *order);
-		int ncities = 0;
-		for (int j = 0; j < nlinks; j++) {
-			int k = ncities;
-			while (k > 0 && order[k - 1] > grouped[j])
-				k--;
-			if (k > 0 && order[k - 1] == grouped[j])
+/* 3rd edition: each farm 3 points a completed city it borders, to its owners. */
+static void pay_farms_3(struct carc_game *g, const struct farm *farms, int nfarms)
+{
+	struct seg *segs = g->segs;
+	reserve_events(g, (size_t)nfarms);
+	for (int fi = 0; fi < nfarms; fi++) {
+		const struct farm *fm = &farms[fi];
+		struct carc_event *ev = put_event(g);
+		*ev = (struct carc_event){
+			.type = CARC_EV_FARM,
+			.kind = segs[fm->root].kind,
+			.source = CARC_SRC_AREA,
+			.feature = fm->root,
+			.tiles = fm->tiles,
+			.cities = (uint16_t)fm->ncities,
+			.points = (int16_t)(3 * fm->ncities),
+			.winners = fm->owners,
+		};
+		memcpy(ev->followers, segs[fm->root].count, sizeof ev->followers);
+		pay(g, fm->owners, ev->points, CARC_SRC_AREA);
+	}
+}
+
+/* 2nd edition: a colour scores a city once, from the first of its farms
+ * that borders it. */
+static void pay_farms_2(struct carc_game *g, const struct farm *farms, int nfarms, const uint32_t *grouped, int nlinks)
+{
+	uint8_t *credited = xcalloc((size_t)nlinks + 1, 1);
+	for (int fi = 0; fi < nfarms; fi++) {
+		const struct farm *fm = &farms[fi];
+		for (int c = 0; c < CARC_COLOURS; c++) {
+			if (!(fm->owners & (1u << c)))
 				continue;
-			memmove(order + k + 1, order + k, (size_t)(ncities - k) * sizeof *order);
-			order[k] = grouped[j];
-			ncities++;
-		}
-		for (int oi = 0; oi < ncities; oi++) {
-			int j = 0;
-			while (grouped[j] != order[oi])
-				j++;
-			uint8_t count[8] = {0}; /* majority reads a word: CARC_COLOURS and a spare */
-			for (int fi = 0; fi < nfarms; fi++) {
-				struct farm *fm = &farms[fi];
-				bool borders = false;
-				for (uint32_t k = fm->first_city; k < fm->first_city + fm->ncities && !borders; k++)
-					borders = grouped[k] == grouped[j];
-				if (borders)
-					for (int c = 0; c < CARC_COLOURS; c++)
-						count[c] = (uint8_t)(count[c] + g->segs[fm->root].count[c]);
+			int fresh = 0;
+			for (uint32_t j = fm->first_city; j < fm->first_city + fm->ncities; j++) {
+				bool done = false;
+				for (int k = 0; k < nlinks && !done; k++)
+					done = grouped[k] == grouped[j] && (credited[k] & (1u << c));
+				if (!done) {
+					credited[j] |= (uint8_t)(1u << c);
+					fresh++;
+				}
 			}
-			uint8_t owners = majority(count, g->seated_lanes);
 			struct carc_event *ev = new_event(g);
 			ev->type = CARC_EV_FARM;
-			ev->kind = g->segs[grouped[j]].kind;
+			ev->kind = g->segs[fm->root].kind;
 			ev->source = CARC_SRC_AREA;
-			ev->feature = grouped[j];
-			ev->tiles = (uint16_t)carc_game_feature_tiles(g, grouped[j]);
-			ev->cities = 1;
-			ev->points = 4;
-			memcpy(ev->followers, count, sizeof ev->followers);
-			ev->winners = owners;
-			for (int c = 0; c < CARC_COLOURS; c++)
-				if (owners & (1u << c))
-					carc_game_add_points(g, c, 4, CARC_SRC_AREA);
+			ev->feature = fm->root;
+			ev->tiles = fm->tiles;
+			ev->cities = (uint16_t)fresh;
+			ev->points = (int16_t)(3 * fresh);
+			memcpy(ev->followers, g->segs[fm->root].count, sizeof ev->followers);
+			ev->winners = (uint8_t)(1u << c);
+			carc_game_add_points(g, c, ev->points, CARC_SRC_AREA);
 		}
-		free(order);
 	}
+	free(credited);
+}
+
+/* 1st edition: city by city (in segment order), the farmers of all farms
+ * bordering it. */
+static void pay_farms_1(struct carc_game *g, const struct farm *farms, int nfarms, const uint32_t *grouped, int nlinks)
+{
+	uint32_t *order = xmalloc(((size_t)nlinks + 1) * sizeof *order);
+	int ncities = 0;
+	for (int j = 0; j < nlinks; j++) {
+		int k = ncities;
+		while (k > 0 && order[k - 1] > grouped[j])
+			k--;
+		if (k > 0 && order[k - 1] == grouped[j])
+			continue;
+		memmove(order + k + 1, order + k, (size_t)(ncities - k) * sizeof *order);
+		order[k] = grouped[j];
+		ncities++;
+	}
+	for (int oi = 0; oi < ncities; oi++) {
+		int j = 0;
+		while (grouped[j] != order[oi])
+			j++;
+		uint8_t count[8] = {0}; /* majority reads a word: CARC_COLOURS and a spare */
+		for (int fi = 0; fi < nfarms; fi++) {
+			const struct farm *fm = &farms[fi];
+			bool borders = false;
+			for (uint32_t k = fm->first_city; k < fm->first_city + fm->ncities && !borders; k++)
+				borders = grouped[k] == grouped[j];
+			if (borders)
+				for (int c = 0; c < CARC_COLOURS; c++)
+					count[c] = (uint8_t)(count[c] + g->segs[fm->root].count[c]);
+		}
+		uint8_t owners = majority(count, g->seated_lanes);
+		struct carc_event *ev = new_event(g);
+		ev->type = CARC_EV_FARM;
+		ev->kind = g->segs[grouped[j]].kind;
+		ev->source = CARC_SRC_AREA;
+		ev->feature = grouped[j];
+		ev->tiles = (uint16_t)carc_game_feature_tiles(g, grouped[j]);
+		ev->cities = 1;
+		ev->points = 4;
+		memcpy(ev->followers, count, sizeof ev->followers);
+		ev->winners = owners;
+		for (int c = 0; c < CARC_COLOURS; c++)
+			if (owners & (1u << c))
+				carc_game_add_points(g, c, 4, CARC_SRC_AREA);
+	}
+	free(order);
+}
+
+static void score_farms(struct carc_game *g, const uint32_t *roots, int nroots)
+{
+	struct farm farms[MAX_FARMS + 1];
+	uint32_t next0[MAX_FARMS + 1];
+	int nfarms = find_farms(g, roots, nroots, farms, next0);
+	if (!nfarms)
+		return;
+	int nlinks = walk_farms(g, farms, nfarms, next0);
+	if (g->edition == 3)
+		pay_farms_3(g, farms, nfarms);
+	else if (g->edition == 2)
+		pay_farms_2(g, farms, nfarms, g->links, nlinks);
+	else
+		pay_farms_1(g, farms, nfarms, g->links, nlinks);
 }
 
 void carc_game_score_final(struct carc_game *g)
