@@ -436,12 +436,10 @@ void carc_result_score_final_quiet(struct carc_result *res)
 	score_final(res, final_by);
 }
 
-void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
-		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
+/* A result made ready for a new game (res is reused from game to game). */
+static void reset_result(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
+			 const struct carc_referee_opts *opt)
 {
-	struct referee rf = {.res = res, .rec = rec, .g = g, .sink = sink, .ts = rec->tileset,
-			     .totals = carc_game_totals(g), .keep_turns = !(opt && opt->no_turns)};
-	unsigned errors0 = sink->errors, warnings0 = sink->warnings;
 	res->rec = rec;
 	res->game = g;
 	res->nturns = 0;
@@ -455,6 +453,182 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	memset(res->scores, 0, sizeof res->scores);
 	res->errors = rec->syntax_errors;
 	res->warnings = 0;
+}
+
+/* Where the walk over the turns stands: the seat and turn number next,
+ * whether the game is over, and, after a line, whether the walk goes on. */
+enum { STEP_ON, STEP_END, STEP_STOPPED };
+struct walk {
+	int seat, turn;
+	bool over;
+	bool one_call;               /* carc_game_play may play a turn */
+	const int8_t *seat_of_colour; /* the seat of each colour, -1 if it does not play */
+};
+struct step {
+	int seat, turn;
+	bool over;
+	int next;                    /* STEP_* */
+};
+
+/* A line by every check (move i): whose turn, its number, the modules'
+ * hooks, the draw, the placement and deployment, the scoring. */
+static struct step general_turn(struct referee *rf, size_t i, struct walk w, const struct carc_referee_opts *opt)
+{
+	const struct carc_record *rec = rf->rec;
+	struct carc_result *res = rf->res;
+	const struct carc_move *m = &rec->moves[i];
+	struct step stop = {w.seat, w.turn, w.over, STEP_END};
+	if (m->bad) {
+		stop.next = STEP_STOPPED; /* syntax error: the rest cannot be trusted */
+		return stop;
+	}
+	rf->m = m;
+	rf->turn = w.turn;
+	rf->current = NULL;
+	/* a bonus turn (N+) takes the number of the turn that earned it */
+	bool bonus = rf->nmods && is_bonus(rf, m);
+	if (bonus)
+		rf->turn = w.turn - 1;
+	if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after)
+		return stop; /* the replay limit: stopped in finish() */
+	if (opt && opt->stop_turn && rf->turn > opt->stop_turn)
+		return stop; /* the same, by turn number */
+	if (w.over && after_end(rf, m))
+		return stop; /* after an end a module made (solo's E303), which ended
+				the game like the last tile: it is scored as it ended */
+	if (w.over) {
+		fault(rf, CARC_E215, m->line, "the game ended on turn %d, when the last %s was placed",
+		      res->last_turn, carc_rules_tile_word(rec));
+		return stop; /* the game itself is over and is scored as it ended */
+	}
+	struct carc_turn *tr = new_turn(rf, (uint32_t)i);
+	rf->current = tr;
+	tr->number = (uint16_t)rf->turn;
+	tr->colour = m->colour;
+	tr->discard = m->discard;
+	tr->bonus = m->bonus;
+	size_t ev0;
+	carc_game_events(rf->g, &ev0);
+	tr->first_event = (uint32_t)ev0;
+
+	/* Whose turn? */
+	if (rf->seat_by >= 0)
+		w.seat = hooks(rf, rf->seat_by)->seat(state(rf, rf->seat_by), w.seat, m->colour);
+	int expect = rec->seats[w.seat];
+	int seat_of = m->colour < CARC_COLOURS ? w.seat_of_colour[m->colour] : -1;
+	if (seat_of < 0) {
+		struct carc_buf seats = {0};
+		for (int s = 0; s < rec->nseats; s++)
+			carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
+		fault(rf, CARC_E214, m->colour_span, "%s does not play in this game (Seats: %s)",
+		      carc_colour_name(m->colour), carc_buf_cstr(&seats));
+		carc_buf_free(&seats);
+		res->nturns -= rf->keep_turns;
+		rf->current = NULL;
+		return (struct step){w.seat, w.turn, w.over, STEP_ON};
+	}
+	if (m->colour != expect && !bonus) {
+		fault(rf, CARC_E206, m->colour_span, "it is %s's turn, not %s's", carc_colour_name(expect),
+		      carc_colour_name(m->colour));
+		w.seat = seat_of; /* follow the record from here */
+	}
+	if (m->bonus && !(rf->flags & CARC_RS_BONUS_TURNS))
+		fault(rf, CARC_E207, m->number, "bonus turns (N+) are played only in %s games", bonus_rules());
+	else if (m->turn >= 0 && m->turn != w.turn && !bonus)
+		fault(rf, CARC_E207, m->number, "numbered %d, but this is turn %d", m->turn, w.turn);
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->turn_begin)
+			hooks(rf, k)->turn_begin(state(rf, k), m, bonus, rf->turn);
+
+	/* The draw. */
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->draw)
+			hooks(rf, k)->draw(state(rf, k), m, w.turn);
+	/* An ordinary turn is played in one call; the engine hands back
+	 * whatever it cannot do without a message. */
+	int played = !w.one_call || m->discard
+			     ? CARC_PLAY_NONE
+			     : carc_game_play(rf->g, m->tile, m->rot, m->x, m->y, m->colour, rf->turn, m->role, m->spot,
+					      &tr->placement);
+	if (played != CARC_PLAY_DONE)
+		play_rest(rf, tr, played, w.turn);
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->turn_end)
+			hooks(rf, k)->turn_end(state(rf, k), m, bonus, rf->turn, ev0);
+	if (end_turn(rf, tr, ev0))
+		w.over = true;
+	if (!m->discard && !bonus) {
+		if (++w.seat == rec->nseats)
+			w.seat = 0;
+		w.turn++;
+	}
+	return (struct step){w.seat, w.turn, w.over, STEP_ON};
+}
+
+/* After the turns: whether the game finished, its final scoring, the
+ * Result, the warnings on the record as a whole, the totals. */
+static void finish(struct referee *rf, const struct carc_referee_opts *opt, bool over, bool stopped,
+		   unsigned errors0, unsigned warnings0)
+{
+	struct carc_result *res = rf->res;
+	const struct carc_record *rec = rf->rec;
+	struct carc_game *g = rf->g;
+	struct carc_diag_sink *sink = rf->sink;
+	rf->m = NULL;
+	rf->current = NULL;
+	/* finished: the supply was used up within the turns replayed, which
+	 * with a replay limit means by its last turn */
+	res->finished = over && !stopped;
+	if (opt && (opt->stop_after || opt->stop_turn))
+		stopped = true; /* a position part-way: no final scoring, no verdict on the end */
+	size_t nev;
+	carc_game_events(rf->g, &nev);
+	res->final_first_event = (uint32_t)nev;
+	if (!stopped && (over || (opt && opt->final_anyway) || rec->has_result)) {
+		score_final(res, rf->final_by);
+		res->final_scored = true;
+	}
+	if (!stopped && !over) {
+		struct carc_span at = rec->nmoves ? rec->moves[rec->nmoves - 1].line : (struct carc_span){0, 0};
+		carc_diag_report(sink, CARC_W001, &rec->src, at.off, at.len ? at.len : 1,
+				 "game %u is unfinished: it stops after turn %d with %d tile%s left in the supply%s",
+				 rec->index, res->last_turn, carc_game_supply_left(g),
+				 carc_game_supply_left(g) == 1 ? "" : "s",
+				 res->final_scored && !(opt && opt->final_anyway)
+					 ? "; its Result is compared with a final scoring at this point" : "");
+	}
+	if (!stopped && rec->has_result && res->final_scored) {
+		if (rf->result_by >= 0)
+			hooks(rf, rf->result_by)->check_result(state(rf, rf->result_by));
+		else
+			check_result(rf);
+	}
+	bool any_move = false;
+	for (size_t i = 0; i < rec->nmoves && !any_move; i++)
+		any_move = !rec->moves[i].bad;
+	if (!rec->seats_given && any_move) { /* with no turn to read them from, nothing was inferred */
+		struct carc_buf seats = {0};
+		for (int s = 0; s < rec->nseats; s++)
+			carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
+		struct carc_span at = rec->nmoves ? rec->moves[0].line : (struct carc_span){0, 0};
+		carc_diag_report(sink, CARC_W002, &rec->src, at.off, at.len ? at.len : 1,
+				 "game %u has no Seats tag; the order of play is taken from the turns: [Seats \"%s\"]",
+				 rec->index, carc_buf_cstr(&seats));
+		carc_buf_free(&seats);
+	}
+	for (int c = 0; c < CARC_COLOURS; c++)
+		res->scores[c] = carc_game_score(g, c);
+	res->errors = rec->syntax_errors + (sink->errors - errors0);
+	res->warnings = sink->warnings - warnings0;
+}
+
+void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
+		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
+{
+	struct referee rf = {.res = res, .rec = rec, .g = g, .sink = sink, .ts = rec->tileset,
+			     .totals = carc_game_totals(g), .keep_turns = !(opt && opt->no_turns)};
+	unsigned errors0 = sink->errors, warnings0 = sink->warnings;
+	reset_result(res, rec, g, opt);
 
 	if (rec->header_errors || !rec->tileset) {
 		res->errors = rec->syntax_errors + (sink->errors - errors0);
@@ -537,138 +711,16 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			turn++;
 			continue;
 		}
-		if (m->bad) {
-			stopped = true; /* syntax error: the rest cannot be trusted */
+		struct step st = general_turn(&rf, i, (struct walk){seat, turn, over, one_call, seat_of_colour}, opt);
+		seat = st.seat, turn = st.turn, over = st.over;
+		stopped = st.next == STEP_STOPPED;
+		if (st.next != STEP_ON)
 			break;
-		}
-		rf.m = m;
-		rf.turn = turn;
-		rf.current = NULL;
-		/* a bonus turn (N+) takes the number of the turn that earned it */
-		bool bonus = rf.nmods && is_bonus(&rf, m);
-		if (bonus)
-			rf.turn = turn - 1;
-		if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after)
-			break; /* the replay limit: stopped below */
-		if (opt && opt->stop_turn && rf.turn > opt->stop_turn)
-			break; /* the same, by turn number */
-		if (over && after_end(&rf, m))
-			break; /* after an end a module made (solo's E303), which ended
-				  the game like the last tile: it is scored as it ended */
-		if (over) {
-			fault(&rf, CARC_E215, m->line, "the game ended on turn %d, when the last %s was placed",
-			      res->last_turn, carc_rules_tile_word(rec));
-			break; /* the game itself is over and is scored as it ended */
-		}
-		struct carc_turn *tr = new_turn(&rf, (uint32_t)i);
-		rf.current = tr;
-		tr->number = (uint16_t)rf.turn;
-		tr->colour = m->colour;
-		tr->discard = m->discard;
-		tr->bonus = m->bonus;
-		size_t ev0;
-		carc_game_events(g, &ev0);
-		tr->first_event = (uint32_t)ev0;
-
-		/* Whose turn? */
-		if (rf.seat_by >= 0)
-			seat = hooks(&rf, rf.seat_by)->seat(state(&rf, rf.seat_by), seat, m->colour);
-		int expect = rec->seats[seat];
-		int seat_of = m->colour < CARC_COLOURS ? seat_of_colour[m->colour] : -1;
-		if (seat_of < 0) {
-			struct carc_buf seats = {0};
-			for (int s = 0; s < rec->nseats; s++)
-				carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
-			fault(&rf, CARC_E214, m->colour_span, "%s does not play in this game (Seats: %s)",
-			      carc_colour_name(m->colour), carc_buf_cstr(&seats));
-			carc_buf_free(&seats);
-			res->nturns -= rf.keep_turns;
-			rf.current = NULL;
-			continue;
-		}
-		if (m->colour != expect && !bonus) {
-			fault(&rf, CARC_E206, m->colour_span, "it is %s's turn, not %s's", carc_colour_name(expect),
-			      carc_colour_name(m->colour));
-			seat = seat_of; /* follow the record from here */
-		}
-		if (m->bonus && !(rf.flags & CARC_RS_BONUS_TURNS))
-			fault(&rf, CARC_E207, m->number, "bonus turns (N+) are played only in %s games", bonus_rules());
-		else if (m->turn >= 0 && m->turn != turn && !bonus)
-			fault(&rf, CARC_E207, m->number, "numbered %d, but this is turn %d", m->turn, turn);
-		for (int k = 0; k < rf.nmods; k++)
-			if (hooks(&rf, k)->turn_begin)
-				hooks(&rf, k)->turn_begin(state(&rf, k), m, bonus, rf.turn);
-
-		/* The draw. */
-		for (int k = 0; k < rf.nmods; k++)
-			if (hooks(&rf, k)->draw)
-				hooks(&rf, k)->draw(state(&rf, k), m, turn);
-		/* An ordinary turn is played in one call; the engine hands back
-		 * whatever it cannot do without a message. */
-		int played = !one_call || m->discard
-				     ? CARC_PLAY_NONE
-				     : carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, rf.turn, m->role, m->spot,
-						      &tr->placement);
-		if (played != CARC_PLAY_DONE)
-			play_rest(&rf, tr, played, turn);
-		for (int k = 0; k < rf.nmods; k++)
-			if (hooks(&rf, k)->turn_end)
-				hooks(&rf, k)->turn_end(state(&rf, k), m, bonus, rf.turn, ev0);
-		if (end_turn(&rf, tr, ev0))
-			over = true;
 		fast = plain && !over;
-		if (!m->discard && !bonus) {
-			if (++seat == rec->nseats)
-				seat = 0;
-			turn++;
-		}
 	}
 	rf.m = NULL;
 	rf.current = NULL;
-	/* finished: the supply was used up within the turns replayed, which
-	 * with a replay limit means by its last turn */
-	res->finished = over && !stopped;
-	if (opt && (opt->stop_after || opt->stop_turn))
-		stopped = true; /* a position part-way: no final scoring, no verdict on the end */
-	size_t nev;
-	carc_game_events(g, &nev);
-	res->final_first_event = (uint32_t)nev;
-	if (!stopped && (over || (opt && opt->final_anyway) || rec->has_result)) {
-		score_final(res, rf.final_by);
-		res->final_scored = true;
-	}
-	if (!stopped && !over) {
-		struct carc_span at = rec->nmoves ? rec->moves[rec->nmoves - 1].line : (struct carc_span){0, 0};
-		carc_diag_report(sink, CARC_W001, &rec->src, at.off, at.len ? at.len : 1,
-				 "game %u is unfinished: it stops after turn %d with %d tile%s left in the supply%s",
-				 rec->index, res->last_turn, carc_game_supply_left(g),
-				 carc_game_supply_left(g) == 1 ? "" : "s",
-				 res->final_scored && !(opt && opt->final_anyway)
-					 ? "; its Result is compared with a final scoring at this point" : "");
-	}
-	if (!stopped && rec->has_result && res->final_scored) {
-		if (rf.result_by >= 0)
-			hooks(&rf, rf.result_by)->check_result(state(&rf, rf.result_by));
-		else
-			check_result(&rf);
-	}
-	bool any_move = false;
-	for (size_t i = 0; i < rec->nmoves && !any_move; i++)
-		any_move = !rec->moves[i].bad;
-	if (!rec->seats_given && any_move) { /* with no turn to read them from, nothing was inferred */
-		struct carc_buf seats = {0};
-		for (int s = 0; s < rec->nseats; s++)
-			carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
-		struct carc_span at = rec->nmoves ? rec->moves[0].line : (struct carc_span){0, 0};
-		carc_diag_report(sink, CARC_W002, &rec->src, at.off, at.len ? at.len : 1,
-				 "game %u has no Seats tag; the order of play is taken from the turns: [Seats \"%s\"]",
-				 rec->index, carc_buf_cstr(&seats));
-		carc_buf_free(&seats);
-	}
-	for (int c = 0; c < CARC_COLOURS; c++)
-		res->scores[c] = carc_game_score(g, c);
-	res->errors = rec->syntax_errors + (sink->errors - errors0);
-	res->warnings = sink->warnings - warnings0;
+	finish(&rf, opt, over, stopped, errors0, warnings0);
 	carc_buf_free(&rf.msg);
 }
 
