@@ -78,6 +78,46 @@ static void referee(const struct carc_record *rec, bool fast, bool no_turns, str
 
 static char top[4096]; /* the folder the tests start in (a failed test may leave another) */
 
+/* Two engines and results, one for each way, kept from game to game. */
+struct bench {
+	struct carc_tileset_cache *cache;
+	struct carc_game *g[2];
+	struct carc_result res[2];
+	struct carc_record rec;
+	struct carc_buf out[2];
+};
+
+static void bench_init(struct bench *b)
+{
+	memset(b, 0, sizeof *b);
+	b->cache = carc_tileset_cache_new();
+	b->g[0] = carc_game_new();
+	b->g[1] = carc_game_new();
+}
+
+static void bench_free(struct bench *b)
+{
+	for (int k = 0; k < 2; k++) {
+		carc_buf_free(&b->out[k]);
+		carc_result_free(&b->res[k]);
+		carc_game_free(b->g[k]);
+	}
+	carc_record_free(&b->rec);
+	carc_tileset_cache_free(b->cache);
+}
+
+/* Referees b->rec both ways, with and without turn records: the same. */
+static void compare(struct bench *b, const char *what)
+{
+	for (int no_turns = 0; no_turns < 2; no_turns++) {
+		referee(&b->rec, true, no_turns, b->g[0], &b->res[0], &b->out[0]);
+		referee(&b->rec, false, no_turns, b->g[1], &b->res[1], &b->out[1]);
+		if (strcmp(carc_buf_cstr(&b->out[0]), carc_buf_cstr(&b->out[1])))
+			fail_msg("%s game %u (no_turns %d): the fast turn differs:\n%s\n---\n%s", what, b->rec.index,
+				 no_turns, carc_buf_cstr(&b->out[0]), carc_buf_cstr(&b->out[1]));
+	}
+}
+
 /* Every game of every *.cgn in dir, both ways; returns the games compared. */
 static int compare_dir(const char *dir)
 {
@@ -86,11 +126,8 @@ static int compare_dir(const char *dir)
 		return 0; /* a folder the tree does not have */
 	DIR *d = opendir(".");
 	assert_non_null(d);
-	struct carc_tileset_cache *cache = carc_tileset_cache_new();
-	struct carc_game *g1 = carc_game_new(), *g2 = carc_game_new();
-	struct carc_result r1 = {0}, r2 = {0};
-	struct carc_record rec = {0};
-	struct carc_buf a = {0}, b = {0};
+	struct bench b;
+	bench_init(&b);
 	int games = 0;
 	struct dirent *e;
 	while ((e = readdir(d))) {
@@ -99,31 +136,16 @@ static int compare_dir(const char *dir)
 			continue;
 		FILE *f = fopen(e->d_name, "rb");
 		assert_non_null(f);
-		struct carc_reader *rd = carc_reader_new(f, e->d_name, cache);
+		struct carc_reader *rd = carc_reader_new(f, e->d_name, b.cache);
 		struct carc_diag_sink quiet = {0};
-		while (carc_reader_next(rd, &rec, &quiet)) {
-			for (int no_turns = 0; no_turns < 2; no_turns++) {
-				referee(&rec, true, no_turns, g1, &r1, &a);
-				referee(&rec, false, no_turns, g2, &r2, &b);
-				if (strcmp(carc_buf_cstr(&a), carc_buf_cstr(&b)))
-					fail_msg("%s/%s game %u (no_turns %d): the fast turn differs:\n%s\n---\n%s", dir,
-						 e->d_name, rec.index, no_turns, carc_buf_cstr(&a), carc_buf_cstr(&b));
-			}
-			games++;
-		}
+		for (; carc_reader_next(rd, &b.rec, &quiet); games++)
+			compare(&b, e->d_name);
 		carc_diag_free(&quiet);
 		carc_reader_free(rd);
 		fclose(f);
 	}
 	closedir(d);
-	carc_buf_free(&a);
-	carc_buf_free(&b);
-	carc_record_free(&rec);
-	carc_result_free(&r1);
-	carc_result_free(&r2);
-	carc_game_free(g1);
-	carc_game_free(g2);
-	carc_tileset_cache_free(cache);
+	bench_free(&b);
 	assert_int_equal(chdir(top), 0);
 	return games;
 }
@@ -152,11 +174,9 @@ static void test_fast_turn_samples(void **state)
 static void test_fast_turn_generated(void **state)
 {
 	(void)state;
-	struct carc_tileset_cache *cache = carc_tileset_cache_new();
-	struct carc_game *g1 = carc_game_new(), *g2 = carc_game_new();
-	struct carc_result r1 = {0}, r2 = {0};
-	struct carc_record rec = {0};
-	struct carc_buf text = {0}, a = {0}, b = {0};
+	struct bench b;
+	bench_init(&b);
+	struct carc_buf text = {0};
 	for (int r = 0; r < carc_ruleset_count(); r++) {
 		if (carc_ruleset_at(r)->expansion)
 			continue;
@@ -167,26 +187,14 @@ static void test_fast_turn_generated(void **state)
 			carc_buf_reset(&text);
 			carc_gen_game(gen, k, &text);
 			struct carc_diag_sink quiet = {0};
-			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", cache, &rec, &quiet));
+			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b.cache, &b.rec, &quiet));
 			carc_diag_free(&quiet);
-			for (int no_turns = 0; no_turns < 2; no_turns++) {
-				referee(&rec, true, no_turns, g1, &r1, &a);
-				referee(&rec, false, no_turns, g2, &r2, &b);
-				if (strcmp(carc_buf_cstr(&a), carc_buf_cstr(&b)))
-					fail_msg("%s game %u: the fast turn differs", carc_ruleset_at(r)->name, (unsigned)k);
-			}
+			compare(&b, carc_ruleset_at(r)->name);
 		}
 		carc_gen_free(gen);
 	}
 	carc_buf_free(&text);
-	carc_buf_free(&a);
-	carc_buf_free(&b);
-	carc_record_free(&rec);
-	carc_result_free(&r1);
-	carc_result_free(&r2);
-	carc_game_free(g1);
-	carc_game_free(g2);
-	carc_tileset_cache_free(cache);
+	bench_free(&b);
 }
 
 int main(void)
