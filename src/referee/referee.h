@@ -76,6 +76,16 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt);
 void carc_result_free(struct carc_result *res);
 
+/* What the game's modules say for reports (module.h's hooks of the same
+ * names), through the first module that has the hook: why an event paid or
+ * not (false: nothing to say), how a turn's scoring order was decided (0
+ * when no module keeps one), the result of a game with no winner and who
+ * has it, why and when it ended early (0: it did not). */
+bool carc_result_explain(const struct carc_result *res, size_t event, struct carc_buf *out);
+int carc_result_order_of(const struct carc_result *res, int turn);
+int carc_result_game_result(const struct carc_result *res, uint8_t *who);
+int carc_result_ended(const struct carc_result *res, bool *forced, int *colour);
+
 /* Scores the game as it stands now by its rules' final scoring, without a
  * message (a position part-way through: project.c). */
 void carc_result_score_final_quiet(struct carc_result *res);

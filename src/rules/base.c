@@ -6,6 +6,8 @@
  */
 #include "rules/module.h"
 
+static const struct carc_rules_item pennants[] = {{"pennants", "pennant", CARC_ATTR_PENNANT}, {NULL, NULL, 0}};
+
 static const struct carc_rules_words base_words = {
 	.source_keys = {
 		[CARC_SRC_PLAY_PATH] = "roads", [CARC_SRC_PLAY_ENCLOSURE] = "cities", [CARC_SRC_PLAY_SITE] = "cloisters",
@@ -26,6 +28,10 @@ static const struct carc_rules_words base_words = {
 		[CARC_CLASS_LAKE] = {"pennant", "pennants"},
 	},
 	.tile = "tile",
+	.feature_items = {
+		[CARC_CLASS_PATH] = pennants, [CARC_CLASS_ENCLOSURE] = pennants, [CARC_CLASS_SITE] = pennants,
+		[CARC_CLASS_AREA] = pennants, [CARC_CLASS_LAKE] = pennants,
+	},
 };
 
 const struct carc_ruleset carc_rules_base = {

@@ -884,6 +884,16 @@ static const struct carc_play_hooks play_hooks = {
 	.gen_bonus_due = carc_hunters_gold_completed,
 };
 
+static const struct carc_rules_item river_items[] = {{"fish", "fish", CARC_ATTR_FISH}, {NULL, NULL, 0}};
+static const struct carc_rules_item forest_items[] = {
+	{"gold", "gold nugget", CARC_ATTR_GOLD}, {"mushrooms", "mushroom", CARC_ATTR_MUSHROOM}, {NULL, NULL, 0}};
+static const struct carc_rules_item meadow_items[] = {
+	{"deer", "deer", CARC_ATTR_DEER},     {"mammoths", "mammoth", CARC_ATTR_MAMMOTH},
+	{"aurochs", "aurochs", CARC_ATTR_AUROCHS}, {"tigers", "tiger", CARC_ATTR_TIGER},
+	{"fires", "fire", CARC_ATTR_FIRE},     {"shrines", "shrine", CARC_ATTR_SHRINE},
+	{NULL, NULL, 0}};
+static const struct carc_rules_item no_items[] = {{NULL, NULL, 0}};
+
 static const struct carc_rules_words words = {
 	.source_keys = {
 		[CARC_SRC_PLAY_PATH] = "rivers", [CARC_SRC_PLAY_ENCLOSURE] = "forests", [CARC_SRC_PLAY_SITE] = "sites",
@@ -906,6 +916,10 @@ static const struct carc_rules_words words = {
 		[CARC_CLASS_ENCLOSURE] = {"mushroom", "mushrooms"},
 	},
 	.tile = "land tile",
+	.feature_items = {
+		[CARC_CLASS_PATH] = river_items, [CARC_CLASS_LAKE] = river_items, [CARC_CLASS_ENCLOSURE] = forest_items,
+		[CARC_CLASS_AREA] = meadow_items, [CARC_CLASS_SITE] = no_items,
+	},
 };
 
 const struct carc_ruleset carc_rules_hunters = {

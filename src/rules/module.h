@@ -71,6 +71,16 @@ struct carc_play_hooks {
 	 * majority, in words appended to out ("red is not last: ..."); false
 	 * when it has nothing to say. */
 	bool (*explain)(const void *st, size_t event, struct carc_buf *out);
+	/* How the scoring order of a turn (0: the final scoring) was decided:
+	 * 0 nothing to choose, 1 given by the record, 2 chosen by carc. */
+	int (*order_of)(const void *st, int turn);
+	/* A game with no winner (CARC_RS_NO_WINNER): its result, and in *who
+	 * the colours that have it (bit per colour). */
+	int (*game_result)(const void *st, uint8_t *who);
+	/* Why and when the game ended before the supply was used up: 0 while
+	 * it goes on or when it did not, else the turn after which it ended;
+	 * *forced and *colour say how (solo's forced end). */
+	int (*ended)(const void *st, bool *forced, int *colour);
 
 	/* ---- tile sets (carc tiles --check) ---- */
 
@@ -111,11 +121,22 @@ struct carc_rules_words {
 	/* names of the event kinds it makes (the base: completed, incomplete,
 	 * farm; a module: its own, from CARC_EV_MODULE), NULL elsewhere */
 	const char *event_names[CARC_EV_KINDS];
+	/* words before an event's feature in text, by kind ("a follower left on ") */
+	const char *event_prefix[CARC_EV_KINDS];
 	/* what an event's items count (singular, plural), by event kind, else
 	 * by the class of its feature */
 	const char *item_by_event[CARC_EV_KINDS][2];
 	const char *item_by_class[CARC_CLASS_COUNT][2];
 	const char *tile;                         /* what the supply holds: "tile", "land tile" */
+	/* the items a feature of --features lists, by the feature's class:
+	 * each a key (JSON, YAML, and plural in text), a singular and the
+	 * attribute counted; ended by a NULL key */
+	const struct carc_rules_item *feature_items[CARC_CLASS_COUNT];
+};
+
+struct carc_rules_item {
+	const char *key, *one;
+	int attr;
 };
 
 /* The modules of a game in calling order: the base rule set, then its
@@ -132,6 +153,11 @@ const char *carc_rules_source_key(const struct carc_ruleset *rs, int source);
 const char *carc_rules_source_name(const struct carc_record *rec, int source);
 /* What the supply holds, for messages: "tile", "land tile". */
 const char *carc_rules_tile_word(const struct carc_record *rec);
+const char *carc_rules_event_prefix(const struct carc_record *rec, int kind);
+/* The rows of the text breakdown shown even when nobody scored from them. */
+unsigned carc_rules_shown_sources(const struct carc_record *rec);
+/* The items of a feature of the given class (ended by a NULL key). */
+const struct carc_rules_item *carc_rules_feature_items(const struct carc_record *rec, int klass);
 /* The tile-set check of the first rule set whose name the tile set's rules
  * field gives (tileset.h), or 0 when there is none. */
 int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink);

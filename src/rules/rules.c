@@ -137,6 +137,28 @@ const char *carc_rules_tile_word(const struct carc_record *rec)
 	return "tile";
 }
 
+const char *carc_rules_event_prefix(const struct carc_record *rec, int kind)
+{
+	if (kind >= 0 && kind < CARC_EV_KINDS)
+		LAST_WORD(rec, w->event_prefix[kind]);
+	return "";
+}
+
+unsigned carc_rules_shown_sources(const struct carc_record *rec)
+{
+	LAST_WORD(rec, w->shown_sources);
+	return carc_rules_base.words->shown_sources;
+}
+
+const struct carc_rules_item *carc_rules_feature_items(const struct carc_record *rec, int klass)
+{
+	static const struct carc_rules_item none[] = {{NULL, NULL, 0}};
+	if (klass < 0 || klass >= CARC_CLASS_COUNT)
+		return none;
+	LAST_WORD(rec, w->feature_items[klass]);
+	return none;
+}
+
 int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink)
 {
 	if (!ts->rules)

@@ -47,6 +47,7 @@ enum {
 	CARC_RS_BONUS_TURNS = 1u << 1,  /* turns written N+ */
 	CARC_RS_NO_WINNER = 1u << 2,    /* one person plays every colour: a result, no winner or opponents */
 	CARC_RS_ANY_END = 1u << 3,      /* the game may end before the supply is used up (play hook) */
+	CARC_RS_START_SCORES = 1u << 4, /* colours start with points on the track (CARC_SRC_START) */
 };
 
 struct carc_engine_hooks; /* engine/game.h */

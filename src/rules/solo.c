@@ -1196,6 +1196,10 @@ static bool ref_explain(const void *st, size_t event, struct carc_buf *out)
 	return true;
 }
 
+static int ref_order_of(const void *st, int turn) { return (int)carc_solo_order_of(st, turn); }
+static int ref_game_result(const void *st, uint8_t *who) { return carc_solo_result(st, who); }
+static int ref_ended(const void *st, bool *forced, int *colour) { return carc_solo_end(st, forced, colour); }
+
 static void gen_score_final(void *st, struct carc_buf *end_order) { carc_solo_final_best(st, end_order); }
 
 static const struct carc_play_hooks play_hooks = {
@@ -1210,6 +1214,9 @@ static const struct carc_play_hooks play_hooks = {
 	.quiet = ref_quiet,
 	.check_result = ref_check_result,
 	.explain = ref_explain,
+	.order_of = ref_order_of,
+	.game_result = ref_game_result,
+	.ended = ref_ended,
 	.gen_begin = gen_begin,
 	.gen_draw = gen_draw,
 	.gen_must_deploy = true,
@@ -1221,12 +1228,13 @@ static const struct carc_play_hooks play_hooks = {
 static const struct carc_rules_words words = {
 	.source_names = {[CARC_SRC_OTHER] = "followers left on the map"},
 	.event_names = {[CARC_EV_SOLO_END] = "solo-end"},
+	.event_prefix = {[CARC_EV_SOLO_END] = "a follower left on "},
 	.tile = "tile",
 };
 
 const struct carc_ruleset carc_rules_solo = {
 	.id = CARC_RULES_SOLO, .name = "solo", .title = "Carcassonne solo variant",
-	.flags = CARC_RS_ORDERS | CARC_RS_NO_WINNER | CARC_RS_ANY_END,
+	.flags = CARC_RS_ORDERS | CARC_RS_NO_WINNER | CARC_RS_ANY_END | CARC_RS_START_SCORES,
 	.tileset = "base", .followers = 4, .min_followers = 3, .max_followers = 99,
 	.min_seats = 3, .max_seats = 4, .default_seats = 3,
 	.nroles = 3,
