@@ -54,6 +54,11 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 			return CARC_E216;
 		}
 	}
+	if (g->place_hook) {
+		why->rule[0] = 0;
+		why->code = g->place_hook(g, tile, rot & 3, x, y, why->rule, sizeof why->rule);
+		return why->code;
+	}
 	return 0;
 }
 
@@ -548,7 +553,7 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
 	struct cell *cell;
-	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell)) {
+	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell) || g->place_hook) {
 		*placement = -1;
 		return CARC_PLAY_NONE;
 	}

@@ -243,6 +243,7 @@ struct carc_game {
 	bool (*closed_hook)(struct carc_game *g, uint32_t root);
 	unsigned closed_classes;
 	void (*final_hook)(struct carc_game *g);
+	int (*place_hook)(const struct carc_game *g, int tile, int rot, int x, int y, char *why, size_t size);
 	uint32_t *waiting;   /* closed features closed_hook found not complete yet (roots) */
 	size_t nwaiting, waiting_cap;
 };

@@ -310,6 +310,7 @@ static void read_hooks(struct carc_game *g, const struct carc_engine_hooks *hk)
 	g->closed_hook = hk ? hk->closed_complete : NULL;
 	g->closed_classes = hk && hk->closed_complete ? hk->closed_classes : 0;
 	g->final_hook = hk ? hk->score_final : NULL;
+	g->place_hook = hk ? hk->check_place : NULL;
 	g->nwaiting = 0;
 }
 

@@ -92,6 +92,7 @@ struct carc_place_problem {
 	int edge;              /* E203: the board edge of the new tile */
 	uint8_t mine, theirs;  /* E203: the terrains that clash */
 	int nx, ny;            /* E203: the neighbour's cell */
+	char rule[192];        /* the rule set's check_place hook: why it refused (after "turn N, colour: ") */
 };
 
 struct carc_game;
@@ -111,6 +112,12 @@ struct carc_engine_hooks {
 	unsigned closed_classes;
 	/* Final scoring in place of the base one (unfinished features, farms). */
 	void (*score_final)(struct carc_game *g);
+	/* A placement the base rules allow that the rule set forbids (The
+	 * River: a river tile must continue the river, no U-turn): 0, or the
+	 * code with the reason written to why (size bytes). carc_game_check_place
+	 * asks it last, and so legal_places and find_fit (a discard's check)
+	 * follow it; carc_game_play leaves such games' turns to the caller. */
+	int (*check_place)(const struct carc_game *g, int tile, int rot, int x, int y, char *why, size_t size);
 };
 
 struct carc_game *carc_game_new(void);
@@ -159,7 +166,8 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
  * nothing done and *placement -1, when the tile is not in the supply or
  * does not fit; CARC_PLAY_PLACED when the tile is drawn and placed but the
  * deployment is not plainly legal: then the caller deploys (or not) and
- * calls carc_game_score_completed itself. */
+ * calls carc_game_score_completed itself. In a game whose rule set has a
+ * check_place hook it always returns CARC_PLAY_NONE. */
 enum { CARC_PLAY_NONE = -1, CARC_PLAY_DONE = 0, CARC_PLAY_PLACED = 1 };
 int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn, int role, int spot,
 		   int *placement);

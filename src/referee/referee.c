@@ -293,6 +293,9 @@ static void place(struct referee *rf, struct carc_turn *tr)
 		fault(rf, CARC_E216, m->coord_span, "tile %s at %d,%d lies beyond the %d x %d table", t->id, m->x, m->y,
 		      rf->rec->table_w, rf->rec->table_h);
 		break;
+	default: /* the rule set's check_place: applied as recorded, as a clashing edge is */
+		fault(rf, (enum carc_code)code, m->coord_span, "%s", why.rule);
+		break;
 	}
 	tr->placement = carc_game_place(rf->g, m->tile, m->rot, m->x, m->y, m->colour, rf->turn);
 	if (m->role >= 0)

@@ -16,6 +16,7 @@
 #include "rules/module.h"
 #include "rules/solo.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const struct carc_ruleset *named(const char *name)
@@ -111,6 +112,61 @@ static void test_expansion_order(void **state)
 	assert_string_equal(carc_rules_source_name(&rec, CARC_SRC_AREA), "farms");
 }
 
+/* A rule set's check_place hook: here, nothing west of the start tile. */
+static int no_west(const struct carc_game *g, int tile, int rot, int x, int y, char *why, size_t size)
+{
+	(void)g, (void)rot, (void)y;
+	if (x >= 0)
+		return 0;
+	snprintf(why, size, "tile %d may not go west of the start", tile);
+	return CARC_E203;
+}
+
+/* The engine asks the hook last, in carc_game_check_place and so in
+ * legal_places and find_fit, and leaves such a game's turns to the caller
+ * (carc_game_play plays none). */
+static void test_check_place_hook(void **state)
+{
+	(void)state;
+	struct carc_diag_sink sink = {0};
+	struct carc_tileset *ts = carc_tileset_load("base", &sink, NULL, 0, 0);
+	assert_non_null(ts);
+	static const struct carc_engine_hooks hooks = {.check_place = no_west};
+	struct carc_ruleset west = *carc_ruleset_default();
+	west.engine = &hooks;
+	const uint8_t seats[2] = {0, 1};
+	struct carc_game *g = carc_game_new();
+	int tile = -1, rot = 0;
+	carc_game_start(g, ts, carc_ruleset_default(), 3, seats, 2, 7, 0, ts->start_tile, 0);
+	for (int t = 0; t < ts->ntiles && tile < 0; t++)
+		for (int r = 0; r < 4 && tile < 0; r++)
+			if (!ts->tiles[t].bonus && carc_game_check_place(g, t, r, -1, 0, NULL) == 0)
+				tile = t, rot = r;
+	assert_true(tile >= 0);
+	int32_t xs[512], ys[512];
+	uint8_t rots[512];
+	int n = carc_game_legal_places(g, tile, xs, ys, rots, 512);
+	bool west_seen = false;
+	for (int i = 0; i < n; i++)
+		west_seen |= xs[i] < 0;
+	assert_true(west_seen);
+
+	carc_game_start(g, ts, &west, 3, seats, 2, 7, 0, ts->start_tile, 0);
+	struct carc_place_problem why;
+	assert_int_equal(carc_game_check_place(g, tile, rot, -1, 0, &why), CARC_E203);
+	assert_non_null(strstr(why.rule, "may not go west"));
+	n = carc_game_legal_places(g, tile, xs, ys, rots, 512);
+	assert_true(n > 0);
+	for (int i = 0; i < n; i++)
+		assert_true(xs[i] >= 0);
+	int placement = 0;
+	assert_int_equal(carc_game_play(g, tile, rot, -1, 0, 0, 1, -1, 0, &placement), CARC_PLAY_NONE);
+	assert_int_equal(placement, -1);
+	carc_game_free(g);
+	carc_tileset_free(ts);
+	carc_diag_free(&sink);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -118,6 +174,7 @@ int main(void)
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_expansion_order),
+		cmocka_unit_test(test_check_place_hook),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
