@@ -62,7 +62,7 @@ void carc_archive_each(char *const *paths, int npaths, bool referee, carc_archiv
 
 uint8_t carc_archive_winners(const struct carc_archive_game *game)
 {
-	if (!game->res || !game->res->final_scored || game->res->solo)
+	if (!game->res || !game->res->final_scored || (carc_rules_flags(game->res->rec) & CARC_RS_NO_WINNER))
 		return 0;
 	return carc_result_winners(game->res);
 }

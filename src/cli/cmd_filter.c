@@ -259,7 +259,7 @@ static bool measure(const struct carc_archive_game *game, const struct cond *c, 
 		farm |= !strcasecmp(c->name, "farm");
 		long most = 0;
 		for (size_t i = 0; i < n; i++) {
-			bool is_farm = ev[i].type == CARC_EV_FARM || ev[i].type == CARC_EV_MEADOW;
+			bool is_farm = ev[i].source == CARC_SRC_AREA; /* farms, meadows */
 			bool match = farm ? is_farm
 					  : !is_farm && ev[i].kind < ts->nkinds && kind_named(ts, ev[i].kind, c->name);
 			if (match && ev[i].winners && ev[i].points > most)

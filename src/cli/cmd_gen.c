@@ -73,7 +73,7 @@ int cmd_gen(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	struct carc_gen_opts opt = {.rules = carc_ruleset_get(CARC_RULES_BASE), .deploy_rate = 0.5,
+	struct carc_gen_opts opt = {.rules = carc_ruleset_default(), .deploy_rate = 0.5,
 				    .claim_rate = 0.1, .seed = 1};
 	unsigned long long games = 1, v;
 	const char *output = NULL;
@@ -85,7 +85,7 @@ int cmd_gen(int argc, char **argv)
 		case 'r':
 			opt.rules = carc_ruleset_find(optarg, strlen(optarg));
 			if (!opt.rules)
-				return carc_usage_error("gen", "--rules is base, solo or hunters, not '%s'", optarg);
+				return carc_usage_error("gen", "--rules is %s, not '%s'", carc_ruleset_names(), optarg);
 			break;
 		case 'p':
 			if (!parse_count(optarg, 1, CARC_COLOURS, &v))

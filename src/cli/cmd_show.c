@@ -67,7 +67,7 @@ static void legend(struct carc_buf *out, const struct carc_scene *s, bool color)
 		carc_buf_printf(out, "%-6s %-*s %4d", carc_colour_name(c), namew, who ? who : "", s->scores[c]);
 		int supply = carc_game_supply(s->game, c);
 		carc_buf_printf(out, "   %d follower%s in supply", supply, supply == 1 ? "" : "s");
-		if (rec->rules->id == CARC_RULES_HUNTERS)
+		if (rec->rules->huts) /* the rules have a second supply */
 			carc_buf_printf(out, ", %d hut%s", carc_game_huts(s->game, c), carc_game_huts(s->game, c) == 1 ? "" : "s");
 		carc_buf_addc(out, '\n');
 	}

@@ -186,8 +186,10 @@ static const char *unfit(struct standings *sd, const struct carc_archive_game *g
 		if (!sd->include_invalid || !res->refereed)
 			return carc_buf_cstr(why);
 	}
-	if (rec->rules->id == CARC_RULES_SOLO)
-		return "a solo game has no opponents";
+	if (rec->rules->flags & CARC_RS_NO_WINNER) {
+		carc_buf_printf(why, "a %s game has no opponents", rec->rules->name);
+		return carc_buf_cstr(why);
+	}
 	if (rec->nseats < 2)
 		return "a game of one player";
 	if (!res->final_scored)

@@ -81,16 +81,16 @@ struct largest {
 
 struct stats {
 	unsigned long games, valid, invalid, finished, complete;
-	unsigned long by_rules[CARC_RULES_COUNT];
+	unsigned long by_rules[CARC_MAX_RULESETS];
 	unsigned long by_seats[MAX_SEATS + 1];
 	unsigned long codes[CARC_CODE_COUNT];          /* games with each code */
 	struct carc_names names;                       /* named players */
 	unsigned long unnamed;                         /* seats without a name tag */
 	/* scores of complete games: [rules][players][seat], seat 0 for all seats */
-	struct spread scores[CARC_RULES_COUNT][MAX_SEATS + 1][MAX_SEATS + 1];
-	unsigned long complete_by_rules[CARC_RULES_COUNT];
-	long long points[CARC_RULES_COUNT][CARC_SRC_COUNT];
-	unsigned long farm_games[CARC_RULES_COUNT], farm_decided[CARC_RULES_COUNT];
+	struct spread scores[CARC_MAX_RULESETS][MAX_SEATS + 1][MAX_SEATS + 1];
+	unsigned long complete_by_rules[CARC_MAX_RULESETS];
+	long long points[CARC_MAX_RULESETS][CARC_SRC_COUNT];
+	unsigned long farm_games[CARC_MAX_RULESETS], farm_decided[CARC_MAX_RULESETS];
 	unsigned long discards, discard_games, discard_most;
 	struct game_ref discard_where;
 	struct largest *largest;
@@ -150,7 +150,7 @@ static void add_complete(struct stats *st, const struct carc_archive_game *game)
 		int best = -1;
 		for (int s = 0; s < rec->nseats; s++) {
 			int c = rec->seats[s];
-			int without = res->scores[c] - carc_game_points_from(game->game, c, CARC_SRC_FARM);
+			int without = res->scores[c] - carc_game_points_from(game->game, c, CARC_SRC_AREA);
 			if (without > best)
 				best = without;
 		}
@@ -158,7 +158,7 @@ static void add_complete(struct stats *st, const struct carc_archive_game *game)
 		for (int s = 0; s < rec->nseats; s++) {
 			int c = rec->seats[s];
 			if ((winners & (1u << c)) &&
-			    res->scores[c] - carc_game_points_from(game->game, c, CARC_SRC_FARM) < best)
+			    res->scores[c] - carc_game_points_from(game->game, c, CARC_SRC_AREA) < best)
 				decided = true;
 		}
 		st->farm_games[rules]++;
@@ -220,7 +220,7 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 
 /* ---- the three shapes ---- */
 
-static const char *rules_name(int id) { return carc_ruleset_get((enum carc_ruleset_id)id)->name; }
+static const char *rules_name(int id) { return carc_ruleset_at(id)->name; }
 
 /* The sources of points shown, in order: play (completed) and end
  * (incomplete) of the three classes, farms, other. */
@@ -232,12 +232,12 @@ static const int end_sources[3] = {CARC_SRC_END_PATH, CARC_SRC_END_ENCLOSURE, CA
 static void feature_points(const struct stats *st, int rules, int f, long long *play, long long *end)
 {
 	*play = f < 3 ? st->points[rules][play_sources[f]] : 0;
-	*end = f < 3 ? st->points[rules][end_sources[f]] : st->points[rules][f == 3 ? CARC_SRC_FARM : CARC_SRC_OTHER];
+	*end = f < 3 ? st->points[rules][end_sources[f]] : st->points[rules][f == 3 ? CARC_SRC_AREA : CARC_SRC_OTHER];
 }
 
 static const char *feature_key(int rules, int f)
 {
-	return carc_report_source_key(rules, f < 3 ? play_sources[f] : f == 3 ? CARC_SRC_FARM : CARC_SRC_OTHER);
+	return carc_rules_source_key(carc_ruleset_at(rules), f < 3 ? play_sources[f] : f == 3 ? CARC_SRC_AREA : CARC_SRC_OTHER);
 }
 
 static long long total_points(const struct stats *st, int rules)
@@ -257,12 +257,12 @@ struct score_row {
 	int rules, players, seat;
 	const struct spread *sp;
 };
-#define MAX_SCORE_ROWS (CARC_RULES_COUNT * MAX_SEATS * (MAX_SEATS + 1))
+#define MAX_SCORE_ROWS (CARC_MAX_RULESETS * MAX_SEATS * (MAX_SEATS + 1))
 
 static size_t score_rows(const struct stats *st, struct score_row *rows)
 {
 	size_t n = 0;
-	for (int r = 0; r < CARC_RULES_COUNT; r++)
+	for (int r = 0; r < carc_ruleset_count(); r++)
 		for (int p = 1; p <= MAX_SEATS; p++)
 			for (int s = 0; s <= p; s++)
 				if (st->scores[r][p][s].n)
@@ -278,12 +278,12 @@ struct points_row {
 	long long play, end, total;
 	double per_game, share;
 };
-#define MAX_POINTS_ROWS (CARC_RULES_COUNT * 5)
+#define MAX_POINTS_ROWS (CARC_MAX_RULESETS * 5)
 
 static size_t points_rows(const struct stats *st, struct points_row *rows)
 {
 	size_t n = 0;
-	for (int r = 0; r < CARC_RULES_COUNT; r++) {
+	for (int r = 0; r < carc_ruleset_count(); r++) {
 		if (!st->complete_by_rules[r])
 			continue;
 		long long all = total_points(st, r);
@@ -306,7 +306,7 @@ static void text_report(struct carc_buf *o, const struct stats *st, const struct
 			st->games, t->files, t->files == 1 ? "" : "s", t->unreadable, st->valid, st->invalid,
 			st->finished, st->complete);
 	carc_buf_adds(o, st->games ? "Rules:" : "Rules: none");
-	for (int r = 0; r < CARC_RULES_COUNT; r++)
+	for (int r = 0; r < carc_ruleset_count(); r++)
 		if (st->by_rules[r])
 			carc_buf_printf(o, " %s %lu", rules_name(r), st->by_rules[r]);
 	carc_buf_printf(o, "\nPlayers: %zu named, %lu seat%s without a name\n", st->names.count, st->unnamed,
@@ -352,7 +352,7 @@ static void text_report(struct carc_buf *o, const struct stats *st, const struct
 	}
 	carc_buf_adds(o, "\nDecided by farms (a winner would not have won without farm points):\n");
 	any = false;
-	for (int r = 0; r < CARC_RULES_COUNT; r++)
+	for (int r = 0; r < carc_ruleset_count(); r++)
 		if (st->farm_games[r]) {
 			carc_buf_printf(o, "  %-8s %lu of %lu complete game%s (%.1f%%)\n", rules_name(r), st->farm_decided[r],
 					st->farm_games[r], st->farm_games[r] == 1 ? "" : "s",
@@ -390,7 +390,7 @@ static void json_report(struct carc_buf *o, const struct stats *st, const struct
 			   "\"finished\":%lu,\"complete\":%lu,\"rules\":{",
 			t->files, t->unreadable, st->games, st->valid, st->invalid, st->finished, st->complete);
 	const char *sep = "";
-	for (int r = 0; r < CARC_RULES_COUNT; r++)
+	for (int r = 0; r < carc_ruleset_count(); r++)
 		if (st->by_rules[r]) {
 			carc_buf_printf(o, "%s\"%s\":%lu", sep, rules_name(r), st->by_rules[r]);
 			sep = ",";
@@ -436,7 +436,7 @@ static void json_report(struct carc_buf *o, const struct stats *st, const struct
 	}
 	carc_buf_adds(o, "],\"farms\":[");
 	sep = "";
-	for (int r = 0; r < CARC_RULES_COUNT; r++)
+	for (int r = 0; r < carc_ruleset_count(); r++)
 		if (st->farm_games[r]) {
 			carc_buf_printf(o, "%s{\"rules\":\"%s\",\"games\":%lu,\"decided\":%lu,\"share\":%.6g}", sep,
 					rules_name(r), st->farm_games[r], st->farm_decided[r],
@@ -489,7 +489,7 @@ static void csv_report(struct carc_buf *o, const struct stats *st, const struct 
 	csv_row(o, "games", NULL, -1, -1, "invalid", (double)st->invalid, NULL);
 	csv_row(o, "games", NULL, -1, -1, "finished", (double)st->finished, NULL);
 	csv_row(o, "games", NULL, -1, -1, "complete", (double)st->complete, NULL);
-	for (int r = 0; r < CARC_RULES_COUNT; r++)
+	for (int r = 0; r < carc_ruleset_count(); r++)
 		if (st->by_rules[r])
 			csv_row(o, "rules", rules_name(r), -1, -1, NULL, (double)st->by_rules[r], NULL);
 	csv_row(o, "players", NULL, -1, -1, "named", (double)st->names.count, NULL);
@@ -516,7 +516,7 @@ static void csv_report(struct carc_buf *o, const struct stats *st, const struct 
 		csv_row(o, "points", rules_name(row->rules), -1, -1, row->source,
 			(double)st->complete_by_rules[row->rules], rest);
 	}
-	for (int r = 0; r < CARC_RULES_COUNT; r++)
+	for (int r = 0; r < carc_ruleset_count(); r++)
 		if (st->farm_games[r]) {
 			snprintf(rest, sizeof rest, "%lu,%.4f,,,", st->farm_decided[r],
 				 ratio((double)st->farm_decided[r], (double)st->farm_games[r]));

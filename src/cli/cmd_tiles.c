@@ -9,7 +9,7 @@
  * (picture.c, svg.c).
  */
 #include "cli/cli.h"
-#include "rules/hunters.h"
+#include "rules/module.h"
 #include "output/picture.h"
 #include "output/svg.h"
 
@@ -187,8 +187,8 @@ static int check(const char *path, FILE *out)
 	}
 	int status = CARC_EXIT_OK;
 	if (ts) {
-		/* a hunters tile set must also fit the rules (E401, hunters.c) */
-		if (carc_hunters_report_tileset(ts, name, &sink))
+		/* a tile set made for a rule set must also fit its rules (E401) */
+		if (carc_rules_report_tileset(ts, name, &sink))
 			status = CARC_EXIT_TROUBLE;
 		struct carc_buf b = {0};
 		totals(&b, ts, name);

@@ -1,9 +1,12 @@
 /*
  * game.h - the rules engine: the map, features, followers and scoring.
  *
- * A carc_game holds one game in play. It knows the rules but not the
+ * A carc_game holds one game in play. It knows the base rules but not the
  * notation: the referee (referee.c) and the generator drive it, one call per
- * step of a turn (check, place, deploy, score), and it never prints.
+ * step of a turn (check, place, deploy, score), and it never prints. What a
+ * rule set changes it learns only through the hooks of struct
+ * carc_engine_hooks, read once a game (carc_game_start): it never names a
+ * rule set.
  *
  * Features are tracked incrementally: every feature of every placed tile is a
  * segment; segments that join across tile edges are merged in a union-find
@@ -20,22 +23,25 @@
 
 #include <stdint.h>
 
-/* Why a feature scored: during play, at the end, or as a farm. */
+/* Why a feature scored: during play, at the end, or as an area (a farm).
+ * The kinds from CARC_EV_MODULE on are a rule set's own: each module's
+ * header names the ones it makes (numbers unique across the registry), and
+ * its words (rules/module.h) give their names. */
 enum carc_event_type {
 	CARC_EV_COMPLETED,   /* completed during play */
-	CARC_EV_INCOMPLETE,  /* final scoring of an unfinished road, city, cloister */
-	CARC_EV_FARM,        /* final scoring of a farm (or, 1st edition, a city's farms) */
-	CARC_EV_SOLO_END,    /* solo: 2 points for a follower left on the map */
-	CARC_EV_RIVER_SYSTEM, /* hunters: huts on a river system */
-	CARC_EV_MEADOW,      /* hunters: hunters on a meadow (pennants: the animals scored) */
+	CARC_EV_INCOMPLETE,  /* final scoring of an unfinished path, enclosure, site */
+	CARC_EV_FARM,        /* final scoring of an area by the base rules (or, 1st edition, a city's farms) */
+	CARC_EV_MODULE,      /* the first kind a rule set defines */
+	CARC_EV_KINDS = 8    /* room for every kind */
 };
 
-/* Points by source, for the final breakdown. */
+/* Points by source, for the final breakdown; the rule set's words name them. */
 enum carc_source {
 	CARC_SRC_PLAY_PATH, CARC_SRC_PLAY_ENCLOSURE, CARC_SRC_PLAY_SITE,
 	CARC_SRC_END_PATH, CARC_SRC_END_ENCLOSURE, CARC_SRC_END_SITE,
-	CARC_SRC_FARM, CARC_SRC_OTHER,
-	CARC_SRC_START,      /* solo: where the colour's marker started on the track */
+	CARC_SRC_AREA,       /* areas scored at the end: farms, meadows */
+	CARC_SRC_OTHER,      /* a rule set's own final scoring */
+	CARC_SRC_START,      /* points a colour starts with (a rule set's start_score hook) */
 	CARC_SRC_COUNT
 };
 
@@ -46,12 +52,16 @@ struct carc_event {
 	uint16_t turn;         /* the turn that scored it; 0 for final scoring */
 	uint32_t feature;      /* root segment, for naming it (carc_game_feature_name) */
 	uint16_t tiles;        /* distinct tiles in the feature */
-	uint16_t pennants;     /* or fish, mushrooms, ...: the feature's bonus items */
+	union {
+		uint16_t items;    /* the feature's bonus items: pennants, fish, mushrooms, animals (the
+				      rule set's words name them) */
+		uint16_t pennants; /* its old name, until report.c reads items */
+	};
 	uint16_t cities;       /* farms: completed cities bordering it */
 	int16_t points;        /* to each winner */
 	uint8_t winners;       /* bit c: colour c scored */
 	uint8_t followers[CARC_COLOURS]; /* followers of each colour on it */
-	uint8_t skipped;       /* solo: the winners that did not score (not last) */
+	uint8_t skipped;       /* the winners the award hook did not pay */
 };
 
 /* A follower on the map. */
@@ -82,9 +92,33 @@ struct carc_place_problem {
 	int edge;              /* E203: the board edge of the new tile */
 	uint8_t mine, theirs;  /* E203: the terrains that clash */
 	int nx, ny;            /* E203: the neighbour's cell */
+	char rule[192];        /* the rule set's check_place hook: why it refused (after "turn N, colour: ") */
 };
 
 struct carc_game;
+
+/* What a rule set changes in the engine (its table, rules/rules.h, points
+ * here through .engine). Each hook is optional; carc_game_start reads them
+ * once, so a hook the game's rules do not set costs nothing per turn. */
+struct carc_engine_hooks {
+	/* The value of a feature (by root; tiles: its distinct tiles; complete:
+	 * during play), in place of the base values; *items gets the bonus
+	 * items counted (the event's items). */
+	int (*feature_value)(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *items);
+	/* Whether a closed feature (a path or enclosure with no open edge) of
+	 * a class in closed_classes (bit 1 << class) is complete; when not, the
+	 * engine asks again after every later placement until it is. */
+	bool (*closed_complete)(struct carc_game *g, uint32_t root);
+	unsigned closed_classes;
+	/* Final scoring in place of the base one (unfinished features, farms). */
+	void (*score_final)(struct carc_game *g);
+	/* A placement the base rules allow that the rule set forbids (The
+	 * River: a river tile must continue the river, no U-turn): 0, or the
+	 * code with the reason written to why (size bytes). carc_game_check_place
+	 * asks it last, and so legal_places and find_fit (a discard's check)
+	 * follow it; carc_game_play leaves such games' turns to the caller. */
+	int (*check_place)(const struct carc_game *g, int tile, int rot, int x, int y, char *why, size_t size);
+};
 
 struct carc_game *carc_game_new(void);
 void carc_game_free(struct carc_game *g);
@@ -132,7 +166,8 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
  * nothing done and *placement -1, when the tile is not in the supply or
  * does not fit; CARC_PLAY_PLACED when the tile is drawn and placed but the
  * deployment is not plainly legal: then the caller deploys (or not) and
- * calls carc_game_score_completed itself. */
+ * calls carc_game_score_completed itself. In a game whose rule set has a
+ * check_place hook it always returns CARC_PLAY_NONE. */
 enum { CARC_PLAY_NONE = -1, CARC_PLAY_DONE = 0, CARC_PLAY_PLACED = 1 };
 int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn, int role, int spot,
 		   int *placement);
@@ -207,7 +242,12 @@ int carc_game_at(const struct carc_game *g, int x, int y);
 typedef void (*carc_feature_fn)(void *ctx, uint32_t root);
 void carc_game_each_feature(struct carc_game *g, carc_feature_fn fn, void *ctx);
 
-/* Solo scoring hook: when set, a feature's winners score only if allowed. */
+/* The colours with the most followers in count[] (by colour), among those
+ * who play; 0 when it holds none of theirs. The one majority rule, for the
+ * engine and every rule set. */
+uint8_t carc_game_majority(const struct carc_game *g, const uint8_t *count);
+
+/* The award hook (solo): when set, a feature's winners score only if allowed. */
 typedef uint8_t (*carc_award_fn)(void *ctx, struct carc_game *g, uint8_t winners, int points);
 void carc_game_set_award(struct carc_game *g, carc_award_fn fn, void *ctx);
 

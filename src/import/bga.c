@@ -908,7 +908,7 @@ bool carc_bga_import(const struct carc_src *src, const char *name, struct carc_b
 		return false;
 	cv.doc = doc;
 	cv.cache = carc_tileset_cache_new();
-	cv.rules = carc_ruleset_get(CARC_RULES_BASE);
+	cv.rules = carc_ruleset_default();
 	cv.ts = carc_tileset_cache_get(cv.cache, cv.rules->tileset, sink, NULL, 0, 0);
 	struct jv root = {carc_json_root(doc), NULL, NULL, 0}, data;
 	struct jv packets = packets_of(&cv, &root, &data);

@@ -353,7 +353,7 @@ bool carc_clab_import(const struct carc_src *src, const char *name, struct carc_
 {
 	struct cconv cv = {.src = src, .sink = sink};
 	cv.cache = carc_tileset_cache_new();
-	cv.rules = carc_ruleset_get(CARC_RULES_BASE);
+	cv.rules = carc_ruleset_default();
 	cv.ts = carc_tileset_cache_get(cv.cache, cv.rules->tileset, sink, NULL, 0, 0);
 	bool ok = cv.ts != NULL;
 	struct carc_buf games = {0};
@@ -420,7 +420,7 @@ static bool export_tags(const struct carc_record *rec, struct carc_diag_sink *si
 	const char *ts = carc_record_tag(rec, CARC_TAG_TILESET), *start = carc_record_tag(rec, CARC_TAG_START);
 	const struct carc_tile *d = rec->tileset ? &rec->tileset->tiles[rec->start_tile] : NULL;
 	bool ok = true;
-	if (rec->rules->id != CARC_RULES_BASE) {
+	if (rec->rules != carc_ruleset_default() || rec->nexpansions) {
 		refuse(rec, sink, tag_span(rec, CARC_TAG_RULES), "the game is played by the %s rules", rec->rules->name);
 		ok = false;
 	}

@@ -19,8 +19,7 @@
 #include "import/gen.h"
 
 #include "notation/format.h"
-#include "rules/hunters.h"
-#include "rules/solo.h"
+#include "rules/module.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -84,22 +83,6 @@ bool carc_rng_chance(struct carc_rng *rng, double p)
 	return (double)(carc_rng_next(rng) >> 11) * 0x1.0p-53 < p;
 }
 
-/* ---- rule sets ---- */
-
-/* What the generator must know about a rule set beyond rules.h. A rule set
- * arriving with its engine support gets an entry here (and, if its turns
- * differ, a branch in play_turn). */
-struct gen_rules {
-	bool supported;
-	const char *why_not;   /* when not supported */
-};
-
-static const struct gen_rules gen_rules[CARC_RULES_COUNT] = {
-	[CARC_RULES_BASE] = {true, NULL},
-	[CARC_RULES_SOLO] = {true, NULL}, /* stacks, must-deploy, order and EndOrder: solo.c */
-	[CARC_RULES_HUNTERS] = {true, NULL}, /* huts one per river system, bonus turns: hunters.c */
-};
-
 /* ---- the generator ---- */
 
 struct deploy_choice {
@@ -127,12 +110,13 @@ struct carc_gen {
 	struct carc_buf raw, turns;
 	struct carc_tileset_cache *cache;
 	struct carc_record rec;
-	/* solo: the engine's side of the variant, each seat's stack (a slice of
-	 * supply) and the EndOrder of the game */
-	struct carc_solo *solo_cache;
-	size_t stack_next[CARC_COLOURS], stack_end[CARC_COLOURS];
+	/* the rule set's generator hooks (none for the base game), their state
+	 * kept from game to game, and the EndOrder value they may write */
+	const struct carc_play_hooks *hooks;
+	void *state_cache;
 	struct carc_buf end_order;
-	/* hunters: the shuffled bonus stack, kept in supply after the land tiles */
+	/* bonus tiles, when the tile set has them: shuffled, kept in supply
+	 * after the land tiles */
 	size_t bonus_next, bonus_end;
 };
 
@@ -142,9 +126,9 @@ struct carc_gen *carc_gen_new(const struct carc_gen_opts *opts, const char **why
 	if (!why)
 		why = &ignored;
 	*why = NULL;
-	const struct carc_ruleset *rs = opts->rules ? opts->rules : carc_ruleset_get(CARC_RULES_BASE);
-	if (!gen_rules[rs->id].supported) {
-		*why = gen_rules[rs->id].why_not;
+	const struct carc_ruleset *rs = opts->rules ? opts->rules : carc_ruleset_default();
+	if (rs->expansion) {
+		*why = "an expansion is played with a base rule set, not alone";
 		return NULL;
 	}
 	int players = opts->players ? opts->players : rs->default_seats;
@@ -172,6 +156,8 @@ struct carc_gen *carc_gen_new(const struct carc_gen_opts *opts, const char **why
 		}
 		gen->ts = gen->owned_ts;
 	}
+	static const struct carc_play_hooks none;
+	gen->hooks = rs->play ? rs->play : &none;
 	gen->g = carc_game_new();
 	gen->cache = carc_tileset_cache_new();
 	gen->supply = xmalloc((size_t)(gen->ts->total + gen->ts->bonus_total + 1) * sizeof *gen->supply);
@@ -192,7 +178,8 @@ void carc_gen_free(struct carc_gen *gen)
 	carc_buf_free(&gen->turns);
 	carc_record_free(&gen->rec);
 	carc_tileset_cache_free(gen->cache);
-	carc_solo_free(gen->solo_cache);
+	if (gen->state_cache && gen->hooks->free)
+		gen->hooks->free(gen->state_cache);
 	carc_buf_free(&gen->end_order);
 	free(gen);
 }
@@ -276,8 +263,13 @@ static int deploy_choices(struct carc_gen *gen, int pl, int c, struct deploy_cho
 				continue;
 			if (role->hut ? carc_game_huts(gen->g, c) <= 0 : (carc_game_supply(gen->g, c) <= 0 || occupied))
 				continue;
-			if (role->hut && carc_hunters_system_hut(gen->g, root))
-				continue; /* one hut per river system */
+			if (gen->hooks->check_deploy) {
+				struct carc_buf why = {0};
+				enum carc_code code = gen->hooks->check_deploy(gen->g, root, role, &why);
+				carc_buf_free(&why);
+				if (code)
+					continue; /* the rules' own checks (one hut per river system) */
+			}
 			out[n++] = (struct deploy_choice){(uint8_t)r, (uint8_t)f};
 		}
 	}
@@ -291,35 +283,9 @@ static void add_scores(struct carc_gen *gen, struct carc_buf *out)
 				carc_game_score(gen->g, gen->seats[s]));
 }
 
-/* Solo: deals the shuffled supply into one stack per seat, as the referee
- * counts them (solo.c). */
-static void deal_stacks(struct carc_gen *gen)
-{
-	size_t at = 0;
-	for (int s = 0; s < gen->nseats; s++) {
-		gen->stack_next[s] = at;
-		at += (size_t)carc_solo_stack_size((int)gen->nsupply, gen->nseats, s);
-		gen->stack_end[s] = at;
-	}
-}
-
-/* Solo: the seat draws from its own stack; a seat whose stack is used up is
- * passed over (then *seat changes). Returns the tile's index in supply. */
-static size_t solo_draw(struct carc_gen *gen, int *seat)
-{
-	for (int k = 0; k < gen->nseats; k++) {
-		int s = (*seat + k) % gen->nseats;
-		if (gen->stack_next[s] < gen->stack_end[s]) {
-			*seat = s;
-			return gen->stack_next[s]++;
-		}
-	}
-	return 0; /* not reached: the game draws as many tiles as the stacks hold */
-}
-
 static void write_header(struct carc_gen *gen, struct carc_buf *out);
 
-/* Hunters and Gatherers: shuffles the bonus tiles into supply after the
+/* Shuffles the bonus tiles (Hunters and Gatherers') into supply after the
  * land tiles. */
 static void shuffle_bonus(struct carc_gen *gen)
 {
@@ -336,8 +302,8 @@ static void shuffle_bonus(struct carc_gen *gen)
 	}
 }
 
-/* Hunters and Gatherers: the bonus turn that a forest with gold earned for
- * colour c on this turn, written "N+". Bonus tiles that fit nowhere are set
+/* The bonus turn that colour c earned on this turn (gen_bonus_due: in
+ * Hunters and Gatherers, a forest with gold), written "N+". Bonus tiles that fit nowhere are set
  * aside until one fits or the stack is empty. */
 static void bonus_turn(struct carc_gen *gen, int c, int turn, struct carc_buf *turns)
 {
@@ -392,22 +358,19 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 	carc_rng_seed(&gen->rng, gen->opt.seed ^ (index * 0xd1342543de82ef95u + 0x2545f4914f6cdd1du));
 	choose_seats(gen);
 	shuffle_supply(gen);
-	if (rs->id == CARC_RULES_HUNTERS)
+	if (ts->bonus_total)
 		shuffle_bonus(gen);
 	carc_game_start(gen->g, ts, rs, gen->opt.edition ? gen->opt.edition : 3, gen->seats, gen->nseats,
 			rs->followers, rs->huts, ts->start_tile, 0);
-	struct carc_solo *solo = NULL;
-	if (rs->id == CARC_RULES_SOLO) {
-		solo = carc_solo_begin_play(&gen->solo_cache, gen->g, gen->seats, gen->nseats);
-		deal_stacks(gen);
-	}
+	const struct carc_play_hooks *hk = gen->hooks;
+	void *st = hk->gen_begin ? hk->gen_begin(&gen->state_cache, gen->g, gen->seats, gen->nseats, gen->nsupply) : NULL;
 
 	/* The turns go to a buffer of their own: the Result tag comes first. */
 	struct carc_buf turns = gen->turns;
 	carc_buf_reset(&turns);
 	int seat = 0, turn = 1;
 	for (size_t drawn = 0; drawn < gen->nsupply; drawn++) {
-		size_t i = solo ? solo_draw(gen, &seat) : drawn;
+		size_t i = hk->gen_draw ? hk->gen_draw(st, &seat, drawn) : drawn;
 		int tile = gen->supply[i];
 		int c = gen->seats[seat];
 		carc_game_draw(gen->g, tile);
@@ -438,9 +401,9 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 
 		struct deploy_choice choices[CARC_MAX_FEATURES * CARC_MAX_ROLES];
 		int nc = deploy_choices(gen, pl, c, choices);
-		/* solo: a follower must be deployed when one can be */
+		/* a follower must be deployed when one can be (solo) */
 		bool deployed = false;
-		if (nc && (solo || carc_rng_chance(&gen->rng, gen->opt.deploy_rate))) {
+		if (nc && (hk->gen_must_deploy || carc_rng_chance(&gen->rng, gen->opt.deploy_rate))) {
 			struct deploy_choice ch = choices[carc_rng_below(&gen->rng, (uint32_t)nc)];
 			uint8_t spots[CARC_SPOT_COUNT];
 			int ns = 0;
@@ -455,12 +418,11 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 				deployed = true;
 			}
 		}
-		/* solo: a free feature and no follower left end the game after this turn */
-		bool forced = solo && !deployed && carc_game_supply(gen->g, c) <= 0 && carc_solo_has_free_feature(solo, pl);
-		if (forced)
-			carc_solo_forced_end_by(solo, c, turn);
-		if (solo)
-			carc_solo_score_best(solo, pl, turn, &turns);
+		/* the rules may score the turn their own way, and end the game
+		 * after it (solo: a free feature and no follower left) */
+		bool ends = false;
+		if (hk->gen_score_turn)
+			ends = hk->gen_score_turn(st, pl, c, turn, deployed, &turns);
 		else
 			carc_game_score_completed(gen->g, turn);
 		if (carc_rng_chance(&gen->rng, gen->opt.claim_rate)) {
@@ -470,17 +432,17 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 		carc_buf_addc(&turns, '\n');
 		if (gen->on_turn)
 			gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, false);
-		/* hunters: a forest with gold earns a bonus turn, unless this was the last land tile */
-		if (rs->id == CARC_RULES_HUNTERS && drawn + 1 < gen->nsupply && carc_hunters_gold_completed(gen->g, ev0))
+		/* a bonus turn (a forest with gold), unless this was the last land tile */
+		if (hk->gen_bonus_due && drawn + 1 < gen->nsupply && hk->gen_bonus_due(gen->g, ev0))
 			bonus_turn(gen, c, turn, &turns);
 		seat = (seat + 1) % gen->nseats;
 		turn++;
-		if (forced)
+		if (ends)
 			break;
 	}
 	carc_buf_reset(&gen->end_order);
-	if (solo)
-		carc_solo_final_best(solo, &gen->end_order);
+	if (hk->gen_score_final)
+		hk->gen_score_final(st, &gen->end_order);
 	else
 		carc_game_score_final(gen->g);
 

@@ -1037,7 +1037,7 @@ bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_b
 	bool ok = load(&cv);
 	if (ok) {
 		cv.cache = carc_tileset_cache_new();
-		cv.rules = carc_ruleset_get(CARC_RULES_BASE);
+		cv.rules = carc_ruleset_default();
 		cv.ts = carc_tileset_cache_get(cv.cache, cv.rules->tileset, sink, NULL, 0, 0);
 		ok = cv.ts != NULL;
 	}

@@ -1545,7 +1545,7 @@ static void parse_end_order(struct parser *ps)
 	bool saved = ps->line_bad;
 	ps->line_bad = false;
 	size_t first = rec->norder;
-	if (rec->rules->id != CARC_RULES_SOLO) {
+	if (!(rec->rules->flags & CARC_RS_ORDERS)) {
 		header_error(ps, CARC_E030, CARC_TAG_ENDORDER, "EndOrder is only given in solo games");
 		goto out;
 	}
@@ -1605,7 +1605,7 @@ static void finish_header(struct parser *ps)
 	const char *v;
 	bool saved = ps->line_bad;
 
-	rec->rules = carc_ruleset_get(CARC_RULES_BASE);
+	rec->rules = carc_ruleset_default();
 	if ((v = carc_record_tag(rec, CARC_TAG_RULES))) {
 		/* most often the last game's (no two rule sets have the same
 		 * name in any case, so it is the one carc_ruleset_find finds) */
@@ -1939,7 +1939,7 @@ static void parse_move(struct parser *ps)
 				}
 			}
 			if (n && is_keyword(&c, s, n, "order", 5)) {
-				if (rec->rules->id != CARC_RULES_SOLO && !ps->rules_bad) {
+				if (!(rec->rules->flags & CARC_RS_ORDERS) && !ps->rules_bad) {
 					report(ps, CARC_E028, s, n, "'order' is only written in solo games");
 					goto bad;
 				}
@@ -2709,7 +2709,7 @@ static void reset_record(struct carc_record *rec)
 	carc_buf_addc(&rec->text, '\0'); /* offset 0 is the empty string */
 	for (int i = 0; i < CARC_TAG_UNKNOWN; i++)
 		rec->tag_index[i] = -1;
-	rec->rules = carc_ruleset_get(CARC_RULES_BASE);
+	rec->rules = carc_ruleset_default();
 	rec->tileset = NULL;
 	rec->edition = 3;
 	rec->nseats = 0;

@@ -117,7 +117,9 @@ struct carc_record {
 	bool has_moves;
 
 	/* From the tags, with defaults filled in. */
-	const struct carc_ruleset *rules;
+	const struct carc_ruleset *rules;   /* the base rule set */
+	const struct carc_ruleset *expansions[CARC_MAX_EXPANSIONS]; /* added to it, in calling order */
+	int nexpansions;         /* 0 until a tag names expansions */
 	const struct carc_tileset *tileset; /* NULL when it could not be loaded */
 	int edition;             /* 1, 2 or 3 */
 	int nseats;

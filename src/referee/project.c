@@ -57,12 +57,7 @@ const int *carc_project(struct carc_projector *p, const struct carc_result *res,
 			fn(ctx, k, p->game, &p->res);
 		/* a limited replay is never scored at its end; an empty one is
 		 * not either (no moves, no Result) */
-		if (p->res.solo) {
-			carc_solo_quiet(p->res.solo); /* its messages would go to the returned referee */
-			carc_solo_score_final(p->res.solo);
-		}
-		else
-			carc_game_score_final(p->game);
+		carc_result_score_final_quiet(&p->res);
 		memcpy(&p->rows[k * CARC_COLOURS], carc_game_scores(p->game), CARC_COLOURS * sizeof *p->rows);
 	}
 	carc_diag_free(&quiet);

@@ -9,10 +9,11 @@
  */
 #include "referee/referee.h"
 
-#include "rules/hunters.h"
-
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+bool carc_referee_fast_turns = true;
 
 struct referee {
 	struct carc_result *res;
@@ -28,11 +29,14 @@ struct referee {
 	int claim_turn[CARC_COLOURS];
 	struct carc_buf msg;
 	struct carc_turn *current;  /* the turn being refereed, NULL between turns */
-	bool hunters;               /* Hunters and Gatherers: bonus turns, huts (hunters.c) */
 	const struct carc_totals *totals; /* the engine's running totals */
 	size_t keep_turns;          /* 1: a record per turn; 0: every turn writes turns[0] (no_turns) */
 	uint8_t seated;             /* bit c: colour c plays */
-	struct carc_hunters_turns bonus;
+	unsigned flags;             /* the game's CARC_RS_* */
+	/* the game's modules with play hooks (res->mods), and for each hook
+	 * that replaces a step, the module that sets it last (-1: none) */
+	int nmods;
+	int seat_by, score_by, final_by, result_by, explain_by;
 };
 
 static void fault(struct referee *rf, enum carc_code code, struct carc_span at, const char *fmt, ...)
@@ -61,10 +65,21 @@ static void fault(struct referee *rf, enum carc_code code, struct carc_span at, 
 	carc_diag_report(rf->sink, code, &rf->rec->src, at.off, at.len ? at.len : 1, "%s", carc_buf_cstr(b));
 }
 
-/* fault() for the checks in hunters.c. */
-static void hunters_fault(void *ctx, enum carc_code code, struct carc_span at, const char *msg)
+/* fault() for the checks of the rule-set modules. */
+static void module_fault(void *ctx, enum carc_code code, struct carc_span at, const char *msg)
 {
 	fault(ctx, code, at, "%s", msg);
+}
+
+/* The play hooks of the game's module k, and its state. */
+static inline const struct carc_play_hooks *hooks(const struct referee *rf, int k)
+{
+	return rf->res->mods[k]->play;
+}
+
+static inline void *state(const struct referee *rf, int k)
+{
+	return rf->res->mod_state[k];
 }
 
 
@@ -80,8 +95,8 @@ static void list_events(struct referee *rf, int c, size_t since, struct carc_buf
 	const struct carc_event *ev = carc_game_events(rf->g, &n);
 	int listed = 0;
 	for (size_t i = since; i < n; i++) {
-		if (!(ev[i].winners & (1u << c)) && rf->res->solo && (ev[i].skipped & (1u << c))) {
-			/* solo: it held the majority but was not paid */
+		if (!(ev[i].winners & (1u << c)) && rf->explain_by >= 0 && (ev[i].skipped & (1u << c))) {
+			/* it held the majority but the rules did not pay it */
 			carc_buf_adds(out, listed++ ? ", " : "");
 			if (ev[i].turn)
 				carc_buf_printf(out, "turn %d ", ev[i].turn);
@@ -89,7 +104,7 @@ static void list_events(struct referee *rf, int c, size_t since, struct carc_buf
 				carc_buf_adds(out, "final ");
 			carc_game_feature_name(rf->g, ev[i].feature, out);
 			carc_buf_adds(out, " not paid (");
-			carc_solo_explain(rf->res->solo, i, out);
+			hooks(rf, rf->explain_by)->explain(state(rf, rf->explain_by), i, out);
 			carc_buf_addc(out, ')');
 			continue;
 		}
@@ -166,7 +181,7 @@ static void check_result(struct referee *rf)
 		      carc_game_points_from(rf->g, c, CARC_SRC_END_PATH) +
 			      carc_game_points_from(rf->g, c, CARC_SRC_END_ENCLOSURE) +
 			      carc_game_points_from(rf->g, c, CARC_SRC_END_SITE) +
-			      carc_game_points_from(rf->g, c, CARC_SRC_FARM) +
+			      carc_game_points_from(rf->g, c, CARC_SRC_AREA) +
 			      carc_game_points_from(rf->g, c, CARC_SRC_OTHER),
 		      carc_buf_cstr(&why));
 		carc_buf_free(&why);
@@ -210,8 +225,15 @@ static void deploy(struct referee *rf, int placement)
 		carc_buf_free(&name);
 		/* physically possible: applied as recorded */
 	}
-	if (role->hut)
-		carc_hunters_check_hut(rf->g, root, m->deploy_span, hunters_fault, rf);
+	for (int k = 0; k < rf->nmods; k++) {
+		if (!hooks(rf, k)->check_deploy)
+			continue;
+		struct carc_buf why = {0};
+		enum carc_code code = hooks(rf, k)->check_deploy(rf->g, root, role, &why);
+		if (code)
+			fault(rf, code, m->deploy_span, "%s", carc_buf_cstr(&why));
+		carc_buf_free(&why);
+	}
 	carc_game_deploy(rf->g, placement, f, m->spot, c, m->role, rf->turn);
 }
 
@@ -271,26 +293,22 @@ static void place(struct referee *rf, struct carc_turn *tr)
 		fault(rf, CARC_E216, m->coord_span, "tile %s at %d,%d lies beyond the %d x %d table", t->id, m->x, m->y,
 		      rf->rec->table_w, rf->rec->table_h);
 		break;
+	default: /* the rule set's check_place: applied as recorded, as a clashing edge is */
+		fault(rf, (enum carc_code)code, m->coord_span, "%s", why.rule);
+		break;
 	}
 	tr->placement = carc_game_place(rf->g, m->tile, m->rot, m->x, m->y, m->colour, rf->turn);
 	if (m->role >= 0)
 		deploy(rf, tr->placement);
 }
 
-/* fault() for the checks in solo.c. */
-static void solo_fault(void *ctx, enum carc_code code, struct carc_span at, const char *msg)
-{
-	fault(ctx, code, at, "%s", msg);
-}
-
 /* What carc_game_play left undone of the turn (played: what it did): the
  * deployment it refused, with the reason; or the whole move, the draw and a
- * discard or a placement with every check. turn: the turn's count (solo). */
+ * discard or a placement with every check. turn: the turn's count. */
 static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int turn)
 {
 	const struct carc_move *m = rf->m;
 	struct carc_game *g = rf->g;
-	struct carc_result *res = rf->res;
 	if (played == CARC_PLAY_PLACED) {
 		deploy(rf, tr->placement);
 		carc_game_score_completed(g, rf->turn);
@@ -312,8 +330,8 @@ static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int 
 			      rf->ts->tiles[m->tile].id, fx, fy, fr * 90);
 	} else {
 		place(rf, tr);
-		if (res->solo)
-			carc_solo_turn(res->solo, m, tr->placement, turn);
+		if (rf->score_by >= 0)
+			hooks(rf, rf->score_by)->score_turn(state(rf, rf->score_by), m, tr->placement, turn);
 		else
 			carc_game_score_completed(g, rf->turn);
 	}
@@ -321,7 +339,7 @@ static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int 
 
 /* The end of every turn: the totals it leaves, the events it scored, the
  * claims on its line. True when it ended the game (the supply is used up,
- * or solo's forced end). */
+ * or a module's game_over hook says so). */
 static inline bool end_turn(struct referee *rf, struct carc_turn *tr, size_t ev0)
 {
 	const struct carc_totals *t = rf->totals;
@@ -332,7 +350,311 @@ static inline bool end_turn(struct referee *rf, struct carc_turn *tr, size_t ev0
 	if (rf->m->has_claim)
 		check_claims(rf);
 	rf->res->last_turn = rf->turn;
-	return t->land_left == 0 || (rf->res->solo && carc_solo_forced_end(rf->res->solo));
+	if (t->land_left == 0)
+		return true;
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->game_over && hooks(rf, k)->game_over(state(rf, k)))
+			return true;
+	return false;
+}
+
+/* The game's modules that have play hooks, each started (begin), and which
+ * of them replaces each step. */
+static void start_modules(struct referee *rf, const struct carc_record *rec)
+{
+	struct carc_result *res = rf->res;
+	const struct carc_ruleset *all[1 + CARC_MAX_EXPANSIONS];
+	int n = carc_rules_of(rec, all);
+	rf->nmods = res->nmods = 0;
+	rf->seat_by = rf->score_by = rf->final_by = rf->result_by = rf->explain_by = -1;
+	rf->flags = carc_rules_flags(rec);
+	for (int i = 0; i < n; i++) {
+		const struct carc_play_hooks *h = all[i]->play;
+		if (!h)
+			continue;
+		int k = res->nmods++;
+		res->mods[k] = all[i];
+		if (h->check_record)
+			h->check_record(rec, rf->sink);
+		res->mod_state[k] = h->begin ? h->begin(&res->mod_cache[all[i]->id], rec, rf->g, module_fault, rf) : NULL;
+		if (h->reports_state)
+			res->report_state = res->mod_state[k];
+		rf->seat_by = h->seat ? k : rf->seat_by;
+		rf->score_by = h->score_turn ? k : rf->score_by;
+		rf->final_by = h->score_final ? k : rf->final_by;
+		rf->result_by = h->check_result ? k : rf->result_by;
+		rf->explain_by = h->explain ? k : rf->explain_by;
+	}
+	rf->nmods = res->nmods;
+}
+
+/* The rule sets that have bonus turns, for messages: "hunters". */
+static const char *bonus_rules(void)
+{
+	static _Thread_local char names[128];
+	size_t at = 0;
+	names[0] = 0;
+	for (int i = 0; i < carc_ruleset_count(); i++)
+		if (carc_ruleset_at(i)->flags & CARC_RS_BONUS_TURNS)
+			at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", at ? " or " : "",
+					       carc_ruleset_at(i)->name);
+	return names;
+}
+
+/* Whether the line is a bonus turn, by the modules. */
+static bool is_bonus(const struct referee *rf, const struct carc_move *m)
+{
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->is_bonus && hooks(rf, k)->is_bonus(state(rf, k), m))
+			return true;
+	return false;
+}
+
+/* A line after the game ended: a module that ended it reports it (true). */
+static bool after_end(const struct referee *rf, const struct carc_move *m)
+{
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->after_end && hooks(rf, k)->after_end(state(rf, k), m))
+			return true;
+	return false;
+}
+
+static void score_final(struct carc_result *res, int final_by)
+{
+	if (final_by >= 0)
+		res->mods[final_by]->play->score_final(res->mod_state[final_by]);
+	else
+		carc_game_score_final(res->game);
+}
+
+/* The first of the game's modules with the hook, or -1. */
+#define FIRST_WITH(res, hook)                                                       \
+	for (int k_ = 0; k_ < (res)->nmods; k_++)                                   \
+		if ((res)->mods[k_]->play->hook)
+
+bool carc_result_explain(const struct carc_result *res, size_t event, struct carc_buf *out)
+{
+	FIRST_WITH(res, explain) return res->mods[k_]->play->explain(res->mod_state[k_], event, out);
+	return false;
+}
+
+int carc_result_order_of(const struct carc_result *res, int turn)
+{
+	FIRST_WITH(res, order_of) return res->mods[k_]->play->order_of(res->mod_state[k_], turn);
+	return 0;
+}
+
+int carc_result_game_result(const struct carc_result *res, uint8_t *who)
+{
+	FIRST_WITH(res, game_result) return res->mods[k_]->play->game_result(res->mod_state[k_], who);
+	*who = 0;
+	return 0;
+}
+
+int carc_result_ended(const struct carc_result *res, bool *forced, int *colour)
+{
+	FIRST_WITH(res, ended) return res->mods[k_]->play->ended(res->mod_state[k_], forced, colour);
+	*forced = false;
+	*colour = -1;
+	return 0;
+}
+
+void carc_result_score_final_quiet(struct carc_result *res)
+{
+	int final_by = -1;
+	for (int k = 0; k < res->nmods; k++) {
+		const struct carc_play_hooks *h = res->mods[k]->play;
+		if (h->quiet)
+			h->quiet(res->mod_state[k]); /* its messages would go to a referee that has returned */
+		final_by = h->score_final ? k : final_by;
+	}
+	score_final(res, final_by);
+}
+
+/* A result made ready for a new game (res is reused from game to game). */
+static void reset_result(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
+			 const struct carc_referee_opts *opt)
+{
+	res->rec = rec;
+	res->game = g;
+	res->nturns = 0;
+	res->refereed = false;
+	res->finished = res->final_scored = false;
+	res->final_first_event = 0;
+	res->last_turn = 0;
+	res->report_state = NULL;
+	res->nmods = 0;
+	res->edition = opt && opt->edition ? opt->edition : rec->edition;
+	memset(res->scores, 0, sizeof res->scores);
+	res->errors = rec->syntax_errors;
+	res->warnings = 0;
+}
+
+/* Where the walk over the turns stands: the seat and turn number next,
+ * whether the game is over, and, after a line, whether the walk goes on. */
+enum { STEP_ON, STEP_END, STEP_STOPPED };
+struct walk {
+	int seat, turn;
+	bool over;
+	bool one_call;               /* carc_game_play may play a turn */
+	const int8_t *seat_of_colour; /* the seat of each colour, -1 if it does not play */
+};
+struct step {
+	int seat, turn;
+	bool over;
+	int next;                    /* STEP_* */
+};
+
+/* A line by every check (move i): whose turn, its number, the modules'
+ * hooks, the draw, the placement and deployment, the scoring. */
+static struct step general_turn(struct referee *rf, size_t i, struct walk w, const struct carc_referee_opts *opt)
+{
+	const struct carc_record *rec = rf->rec;
+	struct carc_result *res = rf->res;
+	const struct carc_move *m = &rec->moves[i];
+	struct step stop = {w.seat, w.turn, w.over, STEP_END};
+	if (m->bad) {
+		stop.next = STEP_STOPPED; /* syntax error: the rest cannot be trusted */
+		return stop;
+	}
+	rf->m = m;
+	rf->turn = w.turn;
+	rf->current = NULL;
+	/* a bonus turn (N+) takes the number of the turn that earned it */
+	bool bonus = rf->nmods && is_bonus(rf, m);
+	if (bonus)
+		rf->turn = w.turn - 1;
+	if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after)
+		return stop; /* the replay limit: stopped in finish() */
+	if (opt && opt->stop_turn && rf->turn > opt->stop_turn)
+		return stop; /* the same, by turn number */
+	if (w.over && after_end(rf, m))
+		return stop; /* after an end a module made (solo's E303), which ended
+				the game like the last tile: it is scored as it ended */
+	if (w.over) {
+		fault(rf, CARC_E215, m->line, "the game ended on turn %d, when the last %s was placed",
+		      res->last_turn, carc_rules_tile_word(rec));
+		return stop; /* the game itself is over and is scored as it ended */
+	}
+	struct carc_turn *tr = new_turn(rf, (uint32_t)i);
+	rf->current = tr;
+	tr->number = (uint16_t)rf->turn;
+	tr->colour = m->colour;
+	tr->discard = m->discard;
+	tr->bonus = m->bonus;
+	size_t ev0;
+	carc_game_events(rf->g, &ev0);
+	tr->first_event = (uint32_t)ev0;
+
+	/* Whose turn? */
+	if (rf->seat_by >= 0)
+		w.seat = hooks(rf, rf->seat_by)->seat(state(rf, rf->seat_by), w.seat, m->colour);
+	int expect = rec->seats[w.seat];
+	int seat_of = m->colour < CARC_COLOURS ? w.seat_of_colour[m->colour] : -1;
+	if (seat_of < 0) {
+		struct carc_buf seats = {0};
+		for (int s = 0; s < rec->nseats; s++)
+			carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
+		fault(rf, CARC_E214, m->colour_span, "%s does not play in this game (Seats: %s)",
+		      carc_colour_name(m->colour), carc_buf_cstr(&seats));
+		carc_buf_free(&seats);
+		res->nturns -= rf->keep_turns;
+		rf->current = NULL;
+		return (struct step){w.seat, w.turn, w.over, STEP_ON};
+	}
+	if (m->colour != expect && !bonus) {
+		fault(rf, CARC_E206, m->colour_span, "it is %s's turn, not %s's", carc_colour_name(expect),
+		      carc_colour_name(m->colour));
+		w.seat = seat_of; /* follow the record from here */
+	}
+	if (m->bonus && !(rf->flags & CARC_RS_BONUS_TURNS))
+		fault(rf, CARC_E207, m->number, "bonus turns (N+) are played only in %s games", bonus_rules());
+	else if (m->turn >= 0 && m->turn != w.turn && !bonus)
+		fault(rf, CARC_E207, m->number, "numbered %d, but this is turn %d", m->turn, w.turn);
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->turn_begin)
+			hooks(rf, k)->turn_begin(state(rf, k), m, bonus, rf->turn);
+
+	/* The draw. */
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->draw)
+			hooks(rf, k)->draw(state(rf, k), m, w.turn);
+	/* An ordinary turn is played in one call; the engine hands back
+	 * whatever it cannot do without a message. */
+	int played = !w.one_call || m->discard
+			     ? CARC_PLAY_NONE
+			     : carc_game_play(rf->g, m->tile, m->rot, m->x, m->y, m->colour, rf->turn, m->role, m->spot,
+					      &tr->placement);
+	if (played != CARC_PLAY_DONE)
+		play_rest(rf, tr, played, w.turn);
+	for (int k = 0; k < rf->nmods; k++)
+		if (hooks(rf, k)->turn_end)
+			hooks(rf, k)->turn_end(state(rf, k), m, bonus, rf->turn, ev0);
+	if (end_turn(rf, tr, ev0))
+		w.over = true;
+	if (!m->discard && !bonus) {
+		if (++w.seat == rec->nseats)
+			w.seat = 0;
+		w.turn++;
+	}
+	return (struct step){w.seat, w.turn, w.over, STEP_ON};
+}
+
+/* After the turns: whether the game finished, its final scoring, the
+ * Result, the warnings on the record as a whole, the totals. */
+static void finish(struct referee *rf, const struct carc_referee_opts *opt, bool over, bool stopped,
+		   unsigned errors0, unsigned warnings0)
+{
+	struct carc_result *res = rf->res;
+	const struct carc_record *rec = rf->rec;
+	struct carc_game *g = rf->g;
+	struct carc_diag_sink *sink = rf->sink;
+	rf->m = NULL;
+	rf->current = NULL;
+	/* finished: the supply was used up within the turns replayed, which
+	 * with a replay limit means by its last turn */
+	res->finished = over && !stopped;
+	if (opt && (opt->stop_after || opt->stop_turn))
+		stopped = true; /* a position part-way: no final scoring, no verdict on the end */
+	size_t nev;
+	carc_game_events(rf->g, &nev);
+	res->final_first_event = (uint32_t)nev;
+	if (!stopped && (over || (opt && opt->final_anyway) || rec->has_result)) {
+		score_final(res, rf->final_by);
+		res->final_scored = true;
+	}
+	if (!stopped && !over) {
+		struct carc_span at = rec->nmoves ? rec->moves[rec->nmoves - 1].line : (struct carc_span){0, 0};
+		carc_diag_report(sink, CARC_W001, &rec->src, at.off, at.len ? at.len : 1,
+				 "game %u is unfinished: it stops after turn %d with %d tile%s left in the supply%s",
+				 rec->index, res->last_turn, carc_game_supply_left(g),
+				 carc_game_supply_left(g) == 1 ? "" : "s",
+				 res->final_scored && !(opt && opt->final_anyway)
+					 ? "; its Result is compared with a final scoring at this point" : "");
+	}
+	if (!stopped && rec->has_result && res->final_scored) {
+		if (rf->result_by >= 0)
+			hooks(rf, rf->result_by)->check_result(state(rf, rf->result_by));
+		else
+			check_result(rf);
+	}
+	bool any_move = false;
+	for (size_t i = 0; i < rec->nmoves && !any_move; i++)
+		any_move = !rec->moves[i].bad;
+	if (!rec->seats_given && any_move) { /* with no turn to read them from, nothing was inferred */
+		struct carc_buf seats = {0};
+		for (int s = 0; s < rec->nseats; s++)
+			carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
+		struct carc_span at = rec->nmoves ? rec->moves[0].line : (struct carc_span){0, 0};
+		carc_diag_report(sink, CARC_W002, &rec->src, at.off, at.len ? at.len : 1,
+				 "game %u has no Seats tag; the order of play is taken from the turns: [Seats \"%s\"]",
+				 rec->index, carc_buf_cstr(&seats));
+		carc_buf_free(&seats);
+	}
+	for (int c = 0; c < CARC_COLOURS; c++)
+		res->scores[c] = carc_game_score(g, c);
+	res->errors = rec->syntax_errors + (sink->errors - errors0);
+	res->warnings = sink->warnings - warnings0;
 }
 
 void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
@@ -341,18 +663,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	struct referee rf = {.res = res, .rec = rec, .g = g, .sink = sink, .ts = rec->tileset,
 			     .totals = carc_game_totals(g), .keep_turns = !(opt && opt->no_turns)};
 	unsigned errors0 = sink->errors, warnings0 = sink->warnings;
-	res->rec = rec;
-	res->game = g;
-	res->nturns = 0;
-	res->refereed = false;
-	res->finished = res->final_scored = false;
-	res->final_first_event = 0;
-	res->last_turn = 0;
-	res->solo = NULL;
-	res->edition = opt && opt->edition ? opt->edition : rec->edition;
-	memset(res->scores, 0, sizeof res->scores);
-	res->errors = rec->syntax_errors;
-	res->warnings = 0;
+	reset_result(res, rec, g, opt);
 
 	if (rec->header_errors || !rec->tileset) {
 		res->errors = rec->syntax_errors + (sink->errors - errors0);
@@ -362,12 +673,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	carc_game_start(g, rec->tileset, rec->rules, res->edition, rec->seats, rec->nseats, rec->followers,
 			rec->huts, rec->start_tile, rec->start_rot);
 	carc_game_set_table(g, rec->table_w, rec->table_h);
-	res->solo = carc_solo_begin(&res->solo_cache, rec, g, solo_fault, &rf);
-	rf.hunters = rec->rules->id == CARC_RULES_HUNTERS;
-	if (rf.hunters) {
-		carc_hunters_check_record(rec, sink);
-		carc_hunters_turns_start(&rf.bonus);
-	}
+	start_modules(&rf, rec);
 
 	int seat = 0, turn = 1;
 	bool over = false, stopped = false;
@@ -377,10 +683,11 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		seat_of_colour[rec->seats[s]] = (int8_t)s;
 		rf.seated |= (uint8_t)(1u << rec->seats[s]);
 	}
-	/* A base game's turns (no solo or hunters hooks, no replay limit) take
-	 * the short way below when they are in order; the others go through
-	 * every check. Both give the same results. */
-	bool plain = !rf.hunters && !res->solo && !(opt && (opt->stop_after || opt->stop_turn));
+	/* A game whose modules have no play hooks (the base game), without a
+	 * replay limit, takes the short way below for the turns in order; the
+	 * others go through every check. Both give the same results. */
+	bool one_call = carc_referee_fast_turns && !rf.nmods; /* carc_game_play's turn */
+	bool plain = one_call && !(opt && (opt->stop_after || opt->stop_turn));
 	if (res->turns_cap < rec->nmoves) { /* a turn record per move at most */
 		res->turns_cap = rec->nmoves < 128 ? 128 : rec->nmoves;
 		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
@@ -423,7 +730,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 						    &tr->placement);
 			if (played != CARC_PLAY_DONE)
 				play_rest(&rf, tr, played, turn);
-			/* end_turn, without solo, from locals: end_turn itself
+			/* end_turn, without modules, from locals: end_turn itself
 			 * reads them again through rf (its address is taken),
 			 * about 14 instructions more a turn */
 			if (rf.keep_turns) {
@@ -439,145 +746,27 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			turn++;
 			continue;
 		}
-		if (m->bad) {
-			stopped = true; /* syntax error: the rest cannot be trusted */
+		struct step st = general_turn(&rf, i, (struct walk){seat, turn, over, one_call, seat_of_colour}, opt);
+		seat = st.seat, turn = st.turn, over = st.over;
+		stopped = st.next == STEP_STOPPED;
+		if (st.next != STEP_ON)
 			break;
-		}
-		rf.m = m;
-		rf.turn = turn;
-		rf.current = NULL;
-		/* a bonus turn (N+) takes the number of the turn that earned it */
-		bool bonus = rf.hunters && carc_hunters_is_bonus(&rf.bonus, g, m);
-		if (bonus)
-			rf.turn = turn - 1;
-		if (opt && opt->stop_after && res->nturns >= (size_t)opt->stop_after)
-			break; /* the replay limit: stopped below */
-		if (opt && opt->stop_turn && rf.turn > opt->stop_turn)
-			break; /* the same, by turn number */
-		if (over && res->solo && carc_solo_after_end(res->solo, m))
-			break; /* solo: after a forced end (E303), which ended the game
-				  like the last tile: it is scored as it ended */
-		if (over) {
-			fault(&rf, CARC_E215, m->line, "the game ended on turn %d, when the last %s was placed",
-			      res->last_turn, rf.hunters ? "land tile" : "tile");
-			break; /* the game itself is over and is scored as it ended */
-		}
-		struct carc_turn *tr = new_turn(&rf, (uint32_t)i);
-		rf.current = tr;
-		tr->number = (uint16_t)rf.turn;
-		tr->colour = m->colour;
-		tr->discard = m->discard;
-		tr->bonus = m->bonus;
-		size_t ev0;
-		carc_game_events(g, &ev0);
-		tr->first_event = (uint32_t)ev0;
-
-		/* Whose turn? */
-		if (res->solo)
-			seat = carc_solo_seat(res->solo, seat, m->colour);
-		int expect = rec->seats[seat];
-		int seat_of = m->colour < CARC_COLOURS ? seat_of_colour[m->colour] : -1;
-		if (seat_of < 0) {
-			struct carc_buf seats = {0};
-			for (int s = 0; s < rec->nseats; s++)
-				carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
-			fault(&rf, CARC_E214, m->colour_span, "%s does not play in this game (Seats: %s)",
-			      carc_colour_name(m->colour), carc_buf_cstr(&seats));
-			carc_buf_free(&seats);
-			res->nturns -= rf.keep_turns;
-			rf.current = NULL;
-			continue;
-		}
-		if (m->colour != expect && !bonus) {
-			fault(&rf, CARC_E206, m->colour_span, "it is %s's turn, not %s's", carc_colour_name(expect),
-			      carc_colour_name(m->colour));
-			seat = seat_of; /* follow the record from here */
-		}
-		if (m->bonus && rec->rules->id != CARC_RULES_HUNTERS)
-			fault(&rf, CARC_E207, m->number, "bonus turns (N+) are played only in hunters games");
-		else if (m->turn >= 0 && m->turn != turn && !bonus)
-			fault(&rf, CARC_E207, m->number, "numbered %d, but this is turn %d", m->turn, turn);
-		if (rf.hunters)
-			carc_hunters_turn_begin(&rf.bonus, g, m, bonus, rf.turn, hunters_fault, &rf);
-
-		/* The draw. */
-		if (res->solo)
-			carc_solo_draw(res->solo, m, turn);
-		/* An ordinary turn is played in one call; the engine hands back
-		 * whatever it cannot do without a message. */
-		int played = res->solo || rf.hunters || m->discard
-				     ? CARC_PLAY_NONE
-				     : carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, rf.turn, m->role, m->spot,
-						      &tr->placement);
-		if (played != CARC_PLAY_DONE)
-			play_rest(&rf, tr, played, turn);
-		if (rf.hunters)
-			carc_hunters_turn_end(&rf.bonus, g, m, bonus, rf.turn, ev0);
-		if (end_turn(&rf, tr, ev0))
-			over = true;
 		fast = plain && !over;
-		if (!m->discard && !bonus) {
-			if (++seat == rec->nseats)
-				seat = 0;
-			turn++;
-		}
 	}
 	rf.m = NULL;
 	rf.current = NULL;
-	/* finished: the supply was used up within the turns replayed, which
-	 * with a replay limit means by its last turn */
-	res->finished = over && !stopped;
-	if (opt && (opt->stop_after || opt->stop_turn))
-		stopped = true; /* a position part-way: no final scoring, no verdict on the end */
-	size_t nev;
-	carc_game_events(g, &nev);
-	res->final_first_event = (uint32_t)nev;
-	if (!stopped && (over || (opt && opt->final_anyway) || rec->has_result)) {
-		if (res->solo)
-			carc_solo_score_final(res->solo);
-		else
-			carc_game_score_final(g);
-		res->final_scored = true;
-	}
-	if (!stopped && !over) {
-		struct carc_span at = rec->nmoves ? rec->moves[rec->nmoves - 1].line : (struct carc_span){0, 0};
-		carc_diag_report(sink, CARC_W001, &rec->src, at.off, at.len ? at.len : 1,
-				 "game %u is unfinished: it stops after turn %d with %d tile%s left in the supply%s",
-				 rec->index, res->last_turn, carc_game_supply_left(g),
-				 carc_game_supply_left(g) == 1 ? "" : "s",
-				 res->final_scored && !(opt && opt->final_anyway)
-					 ? "; its Result is compared with a final scoring at this point" : "");
-	}
-	if (!stopped && rec->has_result && res->final_scored) {
-		if (res->solo)
-			carc_solo_check_result(res->solo);
-		else
-			check_result(&rf);
-	}
-	bool any_move = false;
-	for (size_t i = 0; i < rec->nmoves && !any_move; i++)
-		any_move = !rec->moves[i].bad;
-	if (!rec->seats_given && any_move) { /* with no turn to read them from, nothing was inferred */
-		struct carc_buf seats = {0};
-		for (int s = 0; s < rec->nseats; s++)
-			carc_buf_printf(&seats, "%s%s", s ? " " : "", carc_colour_name(rec->seats[s]));
-		struct carc_span at = rec->nmoves ? rec->moves[0].line : (struct carc_span){0, 0};
-		carc_diag_report(sink, CARC_W002, &rec->src, at.off, at.len ? at.len : 1,
-				 "game %u has no Seats tag; the order of play is taken from the turns: [Seats \"%s\"]",
-				 rec->index, carc_buf_cstr(&seats));
-		carc_buf_free(&seats);
-	}
-	for (int c = 0; c < CARC_COLOURS; c++)
-		res->scores[c] = carc_game_score(g, c);
-	res->errors = rec->syntax_errors + (sink->errors - errors0);
-	res->warnings = sink->warnings - warnings0;
+	finish(&rf, opt, over, stopped, errors0, warnings0);
 	carc_buf_free(&rf.msg);
 }
 
 void carc_result_free(struct carc_result *res)
 {
 	free(res->turns);
-	carc_solo_free(res->solo_cache);
+	for (int i = 0; i < CARC_MAX_RULESETS && i < carc_ruleset_count(); i++) {
+		const struct carc_ruleset *rs = carc_ruleset_at(i);
+		if (res->mod_cache[i] && rs->play && rs->play->free)
+			rs->play->free(res->mod_cache[i]);
+	}
 	memset(res, 0, sizeof *res);
 }
 

@@ -5,14 +5,18 @@
  * (turn order, supply, placement, deployment, claims), reports every illegal
  * move to the diagnostics sink, applies what is physically possible so that
  * one slip does not hide later problems, and keeps, turn by turn, what the
- * reports need: the scoring events and the running totals.
+ * reports need: the scoring events and the running totals. What a rule set
+ * adds to a turn it learns only through the play hooks of the game's
+ * modules (rules/module.h), called in their order; a game whose modules
+ * have none (the base game) takes the one-call turn of the engine.
  */
 #ifndef CARC_REFEREE_H
 #define CARC_REFEREE_H
 
 #include "engine/game.h"
 #include "notation/record.h"
-#include "rules/solo.h"
+#include "rules/module.h"
+#include "rules/compat.h" /* report.c's old names, until it is converted */
 
 struct carc_turn {
 	uint32_t move;           /* index into rec->moves */
@@ -49,14 +53,42 @@ struct carc_result {
 	int edition;
 	int scores[CARC_COLOURS];  /* the last known totals */
 	int last_turn;             /* number of the last turn played */
-	struct carc_solo *solo;    /* solo games: the variant's state (solo.h); NULL otherwise */
-	struct carc_solo *solo_cache; /* kept from game to game */
+	/* the game's rule-set modules that have play hooks, in calling order
+	 * (carc_rules_of), each with its state for this game */
+	const struct carc_ruleset *mods[1 + CARC_MAX_EXPANSIONS];
+	void *mod_state[1 + CARC_MAX_EXPANSIONS];
+	int nmods;
+	void *mod_cache[CARC_MAX_RULESETS]; /* by registry id: kept from game to game */
+	union {
+		void *report_state;         /* the state of a module with reports_state, NULL if none */
+		struct carc_solo *solo;     /* its old name, which report.c reads */
+	};
 };
+
+/* The one-call turn: true (the default) lets a game whose modules have no
+ * play hooks play its ordinary turns through carc_game_play, and its turns
+ * in order by the short way; false sends every turn through each separate
+ * check. The results are the same; tests set it to prove so. */
+extern bool carc_referee_fast_turns;
 
 /* Replays rec. res is reused from game to game; g is the engine to use. */
 void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
 		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt);
 void carc_result_free(struct carc_result *res);
+
+/* What the game's modules say for reports (module.h's hooks of the same
+ * names), through the first module that has the hook: why an event paid or
+ * not (false: nothing to say), how a turn's scoring order was decided (0
+ * when no module keeps one), the result of a game with no winner and who
+ * has it, why and when it ended early (0: it did not). */
+bool carc_result_explain(const struct carc_result *res, size_t event, struct carc_buf *out);
+int carc_result_order_of(const struct carc_result *res, int turn);
+int carc_result_game_result(const struct carc_result *res, uint8_t *who);
+int carc_result_ended(const struct carc_result *res, bool *forced, int *colour);
+
+/* Scores the game as it stands now by its rules' final scoring, without a
+ * message (a position part-way through: project.c). */
+void carc_result_score_final_quiet(struct carc_result *res);
 
 /* The game's winners (bit per colour), by the last known totals. */
 uint8_t carc_result_winners(const struct carc_result *res);

@@ -14,6 +14,7 @@
  * the engine keeps one job: the board and its features.
  */
 #include "rules/hunters.h"
+#include "rules/module.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -61,20 +62,6 @@ static uint32_t follower_root(struct carc_game *g, const struct carc_follower *f
 static bool is_hut(const struct carc_game *g, const struct carc_follower *f)
 {
 	return carc_game_rules(g)->roles[f->role].hut;
-}
-
-/* The colours with the most of something (0 when nobody has any). */
-static uint8_t majority(const uint8_t *count)
-{
-	int best = 0;
-	for (int c = 0; c < CARC_COLOURS; c++)
-		if (count[c] > best)
-			best = count[c];
-	uint8_t winners = 0;
-	for (int c = 0; best && c < CARC_COLOURS; c++)
-		if (count[c] == best)
-			winners |= (uint8_t)(1u << c);
-	return winners;
 }
 
 /* ---- the tile set ---- */
@@ -514,7 +501,7 @@ static void score_river_systems(struct carc_game *g)
 	/* systems were numbered in order of their earliest segment */
 	for (size_t k = 0; k < ntot; k++) {
 		struct system_total *st = &tot[k];
-		uint8_t winners = majority(st->huts);
+		uint8_t winners = carc_game_majority(g, st->huts);
 		if (!winners)
 			continue;
 		/* name it by the feature of its earliest segment */
@@ -580,7 +567,7 @@ static void score_meadows(struct carc_game *g)
 				continue;
 			seen[r] = 1;
 			const uint8_t *hunters = carc_game_feature_followers(g, r);
-			uint8_t winners = majority(hunters);
+			uint8_t winners = carc_game_majority(g, hunters);
 			if (!winners)
 				continue;
 			int deer = carc_game_feature_attr(g, r, CARC_ATTR_DEER);
@@ -595,7 +582,7 @@ static void score_meadows(struct carc_game *g)
 			struct carc_event *ev = carc_game_add_event(g);
 			ev->type = CARC_EV_MEADOW;
 			ev->kind = t->features[f].kind;
-			ev->source = CARC_SRC_FARM;
+			ev->source = CARC_SRC_AREA;
 			ev->feature = r;
 			ev->tiles = (uint16_t)carc_game_feature_tiles(g, r);
 			ev->pennants = (uint16_t)animals;
@@ -604,7 +591,7 @@ static void score_meadows(struct carc_game *g)
 			memcpy(ev->followers, hunters, sizeof ev->followers);
 			for (int c = 0; c < CARC_COLOURS; c++)
 				if (winners & (1u << c))
-					carc_game_add_points(g, c, 2 * animals, CARC_SRC_FARM);
+					carc_game_add_points(g, c, 2 * animals, CARC_SRC_AREA);
 		}
 	}
 	free(seen);
@@ -618,23 +605,23 @@ void carc_hunters_score_final(struct carc_game *g)
 
 /* ---- huts ---- */
 
-void carc_hunters_check_hut(struct carc_game *g, uint32_t root, struct carc_span at, carc_hunters_fault_fn fault,
-			    void *ctx)
+/* The check_deploy hook: one hut per river system when it is put down. */
+static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const struct carc_role *role,
+				   struct carc_buf *why)
 {
-	const struct carc_follower *hut = carc_hunters_system_hut(g, root);
+	const struct carc_follower *hut = role->hut ? carc_hunters_system_hut(g, root) : NULL;
 	if (!hut)
-		return;
+		return 0;
 	size_t n;
 	const struct carc_placement *pl = carc_game_placements(g, &n);
-	struct carc_buf msg = {0}, name = {0};
+	struct carc_buf name = {0};
 	carc_game_feature_name(g, root, &name);
-	carc_buf_printf(&msg, "a hut on %s, but its river system already holds %s's hut, put down on turn %d at %d,%d "
+	carc_buf_printf(why, "a hut on %s, but its river system already holds %s's hut, put down on turn %d at %d,%d "
 			"(one hut per river system; systems joined later may hold several)",
 			carc_buf_cstr(&name), carc_colour_name(hut->colour), hut->turn, pl[hut->placement].x,
 			pl[hut->placement].y);
-	fault(ctx, CARC_E406, at, carc_buf_cstr(&msg));
-	carc_buf_free(&msg);
 	carc_buf_free(&name);
+	return CARC_E406;
 }
 
 /* ---- bonus turns ---- */
@@ -777,3 +764,177 @@ void carc_hunters_turn_end(struct carc_hunters_turns *h, struct carc_game *g, co
 	h->due_turn = turn;
 	h->due_forest = forest;
 }
+
+/* ---- forests: complete only when they enclose no empty cell ---- */
+
+/* The closed_complete hook (RULINGS: a forest is complete when it has no
+ * open edge and encloses no empty cell). An empty cell is enclosed when
+ * every 4-connected path of cells from it to far away passes through a cell
+ * holding part of the forest: a flood from the border of the forest's
+ * bounding box, widened by one, through the cells that hold none of it,
+ * must reach every empty cell within the box. */
+static bool forest_complete(struct carc_game *g, uint32_t root)
+{
+	size_t np;
+	const struct carc_placement *pl = carc_game_placements(g, &np);
+	int n;
+	int *at = feature_placements(g, root, &n);
+	int32_t x0 = INT32_MAX, x1 = INT32_MIN, y0 = INT32_MAX, y1 = INT32_MIN;
+	for (int k = 0; k < n; k++) {
+		const struct carc_placement *p = &pl[at[k]];
+		x0 = p->x < x0 ? p->x : x0;
+		x1 = p->x > x1 ? p->x : x1;
+		y0 = p->y < y0 ? p->y : y0;
+		y1 = p->y > y1 ? p->y : y1;
+	}
+	if (n < 8 || x1 - x0 < 2 || y1 - y0 < 2) {
+		free(at); /* fewer than 8 tiles, or less than 3 wide or high, cannot ring a cell */
+		return true;
+	}
+	x0--, y0--, x1++, y1++;
+	size_t w = (size_t)(x1 - x0 + 1), h = (size_t)(y1 - y0 + 1);
+	/* per cell: 1 forest, 2 reached; and a stack of cells to visit */
+	uint8_t *cell = xcalloc(w * h, 1);
+	uint32_t *stack = xmalloc(w * h * sizeof *stack);
+	for (int k = 0; k < n; k++)
+		cell[(size_t)(pl[at[k]].x - x0) + (size_t)(pl[at[k]].y - y0) * w] = 1;
+	free(at);
+	size_t top = 0;
+	for (size_t i = 0; i < w * h; i++) {
+		size_t x = i % w, y = i / w;
+		if ((x == 0 || y == 0 || x == w - 1 || y == h - 1) && !cell[i]) {
+			cell[i] = 2;
+			stack[top++] = (uint32_t)i;
+		}
+	}
+	while (top) {
+		size_t i = stack[--top], x = i % w, y = i / w;
+		size_t next[4] = {x > 0 ? i - 1 : i, x + 1 < w ? i + 1 : i, y > 0 ? i - w : i, y + 1 < h ? i + w : i};
+		for (int d = 0; d < 4; d++)
+			if (!cell[next[d]]) {
+				cell[next[d]] = 2;
+				stack[top++] = (uint32_t)next[d];
+			}
+	}
+	bool complete = true;
+	for (size_t i = 0; i < w * h && complete; i++)
+		if (!cell[i] && carc_game_at(g, x0 + (int)(i % w), y0 + (int)(i / w)) < 0)
+			complete = false;
+	free(cell);
+	free(stack);
+	return complete;
+}
+
+/* ---- the module ---- */
+
+/* A refereed game's state: the bonus-turn bookkeeping and where faults go. */
+struct hunters_game {
+	struct carc_game *g;
+	carc_rules_fault_fn fault;
+	void *ctx;
+	struct carc_hunters_turns turns;
+};
+
+static void *begin(void **cache, const struct carc_record *rec, struct carc_game *g, carc_rules_fault_fn fault,
+		   void *ctx)
+{
+	(void)rec;
+	struct hunters_game *h = *cache ? *cache : (*cache = xcalloc(1, sizeof *h));
+	h->g = g;
+	h->fault = fault;
+	h->ctx = ctx;
+	carc_hunters_turns_start(&h->turns);
+	return h;
+}
+
+static bool is_bonus(void *st, const struct carc_move *m)
+{
+	struct hunters_game *h = st;
+	return carc_hunters_is_bonus(&h->turns, h->g, m);
+}
+
+static void turn_begin(void *st, const struct carc_move *m, bool bonus, int turn)
+{
+	struct hunters_game *h = st;
+	carc_hunters_turn_begin(&h->turns, h->g, m, bonus, turn, h->fault, h->ctx);
+}
+
+static void turn_end(void *st, const struct carc_move *m, bool bonus, int turn, size_t first_event)
+{
+	struct hunters_game *h = st;
+	carc_hunters_turn_end(&h->turns, h->g, m, bonus, turn, first_event);
+}
+
+static const struct carc_engine_hooks engine_hooks = {
+	.feature_value = carc_hunters_feature_value,
+	.closed_complete = forest_complete,
+	.closed_classes = 1u << CARC_CLASS_ENCLOSURE,
+	.score_final = carc_hunters_score_final, /* river systems and meadows; unfinished rivers and forests: nothing */
+};
+
+static const struct carc_play_hooks play_hooks = {
+	.check_record = carc_hunters_check_record,
+	.begin = begin,
+	.free = free,
+	.is_bonus = is_bonus,
+	.turn_begin = turn_begin,
+	.check_deploy = check_deploy,
+	.turn_end = turn_end,
+	.report_tileset = carc_hunters_report_tileset,
+	.gen_bonus_due = carc_hunters_gold_completed,
+};
+
+static const struct carc_rules_item river_items[] = {{"fish", "fish", CARC_ATTR_FISH}, {NULL, NULL, 0}};
+static const struct carc_rules_item forest_items[] = {
+	{"gold", "gold nugget", CARC_ATTR_GOLD}, {"mushrooms", "mushroom", CARC_ATTR_MUSHROOM}, {NULL, NULL, 0}};
+static const struct carc_rules_item meadow_items[] = {
+	{"deer", "deer", CARC_ATTR_DEER},     {"mammoths", "mammoth", CARC_ATTR_MAMMOTH},
+	{"aurochs", "aurochs", CARC_ATTR_AUROCHS}, {"tigers", "tiger", CARC_ATTR_TIGER},
+	{"fires", "fire", CARC_ATTR_FIRE},     {"shrines", "shrine", CARC_ATTR_SHRINE},
+	{NULL, NULL, 0}};
+static const struct carc_rules_item no_items[] = {{NULL, NULL, 0}};
+
+static const struct carc_rules_words words = {
+	.source_keys = {
+		[CARC_SRC_PLAY_PATH] = "rivers", [CARC_SRC_PLAY_ENCLOSURE] = "forests", [CARC_SRC_PLAY_SITE] = "sites",
+		[CARC_SRC_END_PATH] = "rivers", [CARC_SRC_END_ENCLOSURE] = "forests", [CARC_SRC_END_SITE] = "sites",
+		[CARC_SRC_AREA] = "meadows", [CARC_SRC_OTHER] = "river_systems", [CARC_SRC_START] = "start",
+	},
+	.source_names = {
+		[CARC_SRC_PLAY_PATH] = "completed rivers", [CARC_SRC_PLAY_ENCLOSURE] = "completed forests",
+		[CARC_SRC_PLAY_SITE] = "completed sites", [CARC_SRC_END_PATH] = "rivers at the end",
+		[CARC_SRC_END_ENCLOSURE] = "forests at the end", [CARC_SRC_END_SITE] = "sites at the end",
+		[CARC_SRC_AREA] = "meadows (hunters)", [CARC_SRC_OTHER] = "river systems (huts)",
+		[CARC_SRC_START] = "starting score",
+	},
+	/* unfinished features never pay: only these rows always show */
+	.shown_sources = 1u << CARC_SRC_PLAY_PATH | 1u << CARC_SRC_PLAY_ENCLOSURE | 1u << CARC_SRC_AREA,
+	.event_names = {[CARC_EV_RIVER_SYSTEM] = "river-system", [CARC_EV_MEADOW] = "meadow"},
+	.item_by_event = {[CARC_EV_RIVER_SYSTEM] = {"fish", "fish"}, [CARC_EV_MEADOW] = {"animal", "animals"}},
+	.item_by_class = {
+		[CARC_CLASS_PATH] = {"fish", "fish"}, [CARC_CLASS_LAKE] = {"fish", "fish"},
+		[CARC_CLASS_ENCLOSURE] = {"mushroom", "mushrooms"},
+	},
+	.tile = "land tile",
+	.feature_items = {
+		[CARC_CLASS_PATH] = river_items, [CARC_CLASS_LAKE] = river_items, [CARC_CLASS_ENCLOSURE] = forest_items,
+		[CARC_CLASS_AREA] = meadow_items, [CARC_CLASS_SITE] = no_items,
+	},
+};
+
+const struct carc_ruleset carc_rules_hunters = {
+	.id = CARC_RULES_HUNTERS, .name = "hunters", .title = "Hunters and Gatherers",
+	.flags = CARC_RS_BONUS_TURNS,
+	.tileset = "hunters", .followers = 5, .min_followers = 1, .max_followers = 99, .huts = 2,
+	.min_seats = 1, .max_seats = 7, .default_seats = 2,
+	.nroles = 4,
+	.roles = {
+		{"gatherer", {"forest"}, true, false},
+		{"fisher", {"river"}, true, false},
+		{"hunter", {"meadow"}, false, false},
+		{"hut", {"river", "lake"}, false, true},
+	},
+	.engine = &engine_hooks,
+	.play = &play_hooks,
+	.words = &words,
+};

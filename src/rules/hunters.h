@@ -2,20 +2,22 @@
  * hunters.h - Hunters and Gatherers (2002): what the base engine does not know.
  *
  * The engine (game.c) already places tiles, joins rivers, forests and meadows
- * and completes rivers and forests by their open edges; the referee
- * (referee.c) already walks the turns. This module adds the rest, called
- * through a few hooks:
+ * and closes rivers and forests by their open edges; the referee
+ * (referee.c) already walks the turns. This module, one table of hooks
+ * (carc_rules_hunters, at the end of hunters.c), adds the rest:
  *   - values: a completed river is worth 1 per tile + the fish of the lakes at
  *     its ends, a completed forest 2 per tile + 2 per mushroom tile; nothing is
- *     worth anything unfinished (game.c, feature_value);
+ *     worth anything unfinished (engine hook feature_value);
+ *   - forests: complete only when closed and enclosing no empty cell (engine
+ *     hook closed_complete);
  *   - final scoring: river systems (rivers joined through lakes) to the hut
  *     majority, 1 per fish; meadows to the hunter majority, 2 per deer,
  *     mammoth and aurochs, tigers eating deer unless a fire burns, the shrine's
- *     hunter alone scoring a meadow with a shrine (game.c, score_final);
- *   - huts: one per river system when it is put down (referee.c, deploy);
+ *     hunter alone scoring a meadow with a shrine (engine hook score_final);
+ *   - huts: one per river system when it is put down (play hook check_deploy);
  *   - bonus turns: a regular turn that completes a forest with a gold nugget is
  *     followed by one bonus turn of the player who placed the tile, with a tile
- *     from the bonus stack (referee.c, the turn loop).
+ *     from the bonus stack (play hooks is_bonus, turn_begin, turn_end).
  * Rulings where the rule book is silent are in notation/ and RULINGS: the
  * game ends after the last land tile, so a bonus earned by it is not played;
  * each lake's fish count once per river even when both ends reach it; a
@@ -26,6 +28,12 @@
 
 #include "engine/game.h"
 #include "notation/record.h"
+
+/* Its event kinds (engine/game.h: from CARC_EV_MODULE, unique in the registry). */
+enum {
+	CARC_EV_RIVER_SYSTEM = CARC_EV_MODULE + 1, /* huts on a river system */
+	CARC_EV_MEADOW = CARC_EV_MODULE + 2,       /* hunters on a meadow (items: the animals scored) */
+};
 
 /* ---- the tile set ---- */
 
@@ -107,10 +115,5 @@ void carc_hunters_turn_end(struct carc_hunters_turns *h, struct carc_game *g, co
 /* Whether the events from first_event on complete a forest with a gold
  * nugget (for the generator; the referee uses turn_end). */
 bool carc_hunters_gold_completed(struct carc_game *g, size_t first_event);
-
-/* Checks a hut about to go onto the feature (by root): its river system must
- * hold no hut. Reports E406 at the span. */
-void carc_hunters_check_hut(struct carc_game *g, uint32_t root, struct carc_span at, carc_hunters_fault_fn fault,
-			    void *ctx);
 
 #endif

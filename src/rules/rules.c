@@ -1,59 +1,61 @@
 /*
- * rules.c - the table of rule sets.
+ * rules.c - the registry of rule-set modules, and the lookups through a
+ * game's modules (module.h).
+ *
+ * Adding a rule set: its module file under src/rules/ defines its table,
+ * and one line here lists it. Nothing else changes.
  */
-#include "rules/rules.h"
+#include "rules/module.h"
 
 #include "common/util.h"
 
-static const struct carc_ruleset rulesets[CARC_RULES_COUNT] = {
-	[CARC_RULES_BASE] = {
-		.id = CARC_RULES_BASE, .name = "base", .title = "Carcassonne (base game)",
-		.tileset = "base", .followers = 7, .min_followers = 1, .max_followers = 99,
-		.min_seats = 1, .max_seats = 7, .default_seats = 2,
-		.nroles = 4,
-		.roles = {
-			{"knight", {"city"}, true, false},
-			{"thief", {"road"}, true, false},
-			{"monk", {"cloister"}, true, false},
-			{"farmer", {"field"}, false, false},
-		},
-	},
-	[CARC_RULES_SOLO] = {
-		.id = CARC_RULES_SOLO, .name = "solo", .title = "Carcassonne solo variant",
-		.tileset = "base", .followers = 4, .min_followers = 3, .max_followers = 99,
-		.min_seats = 3, .max_seats = 4, .default_seats = 3,
-		.nroles = 3,
-		.roles = {
-			{"knight", {"city"}, true, false},
-			{"thief", {"road"}, true, false},
-			{"monk", {"cloister"}, true, false},
-		},
-	},
-	[CARC_RULES_HUNTERS] = {
-		.id = CARC_RULES_HUNTERS, .name = "hunters", .title = "Hunters and Gatherers",
-		.tileset = "hunters", .followers = 5, .min_followers = 1, .max_followers = 99, .huts = 2,
-		.min_seats = 1, .max_seats = 7, .default_seats = 2,
-		.nroles = 4,
-		.roles = {
-			{"gatherer", {"forest"}, true, false},
-			{"fisher", {"river"}, true, false},
-			{"hunter", {"meadow"}, false, false},
-			{"hut", {"river", "lake"}, false, true},
-		},
-	},
-};
+#include <stdio.h>
+#include <string.h>
 
-const struct carc_ruleset *carc_ruleset_get(enum carc_ruleset_id id)
-{
-	return &rulesets[id];
-}
+/* The modules' tables (base.c, solo.c, hunters.c). */
+extern const struct carc_ruleset carc_rules_base, carc_rules_solo, carc_rules_hunters;
+
+static const struct carc_ruleset *const registry[] = {
+	[CARC_RULES_BASE] = &carc_rules_base,
+	[CARC_RULES_SOLO] = &carc_rules_solo,
+	[CARC_RULES_HUNTERS] = &carc_rules_hunters,
+};
+_Static_assert(sizeof registry / sizeof *registry == CARC_RULES_COUNT && CARC_RULES_COUNT <= CARC_MAX_RULESETS,
+	       "every rule set is in the registry, in id order");
+
+int carc_ruleset_count(void) { return CARC_RULES_COUNT; }
+
+const struct carc_ruleset *carc_ruleset_at(int index) { return registry[index]; }
+
+const struct carc_ruleset *carc_ruleset_default(void) { return &carc_rules_base; }
+
+const struct carc_ruleset *carc_ruleset_get(enum carc_ruleset_id id) { return registry[id]; }
 
 const struct carc_ruleset *carc_ruleset_find(const char *name, size_t len)
 {
 	for (int i = 0; i < CARC_RULES_COUNT; i++)
-		if (carc_slice_ieq(name, len, rulesets[i].name))
-			return &rulesets[i];
+		if (carc_slice_ieq(name, len, registry[i]->name))
+			return registry[i];
 	return NULL;
+}
+
+const char *carc_ruleset_names(void)
+{
+	static char names[256];
+	if (!names[0]) {
+		size_t at = 0;
+		int n = 0, k = 0;
+		for (int i = 0; i < CARC_RULES_COUNT; i++)
+			n += !registry[i]->expansion;
+		for (int i = 0; i < CARC_RULES_COUNT; i++) {
+			if (registry[i]->expansion)
+				continue;
+			k++;
+			at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", k == 1 ? "" : k == n ? " or " : ", ",
+					       registry[i]->name);
+		}
+	}
+	return names;
 }
 
 int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t len)
@@ -62,4 +64,107 @@ int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t le
 		if (carc_slice_ieq(name, len, rs->roles[i].name))
 			return i;
 	return -1;
+}
+
+/* ---- a game's modules ---- */
+
+int carc_rules_of(const struct carc_record *rec, const struct carc_ruleset **out)
+{
+	int n = 0;
+	out[n++] = rec->rules;
+	for (int i = 0; i < rec->nexpansions && i < CARC_MAX_EXPANSIONS; i++)
+		out[n++] = rec->expansions[i];
+	return n;
+}
+
+unsigned carc_rules_flags(const struct carc_record *rec)
+{
+	unsigned f = rec->rules->flags;
+	for (int i = 0; i < rec->nexpansions; i++)
+		f |= rec->expansions[i]->flags;
+	return f;
+}
+
+/* The last of the game's modules whose words give a non-NULL entry: the
+ * base rule set's words stand unless an expansion names it again. */
+#define LAST_WORD(rec, expr)                                                               \
+	do {                                                                               \
+		const struct carc_ruleset *mods_[1 + CARC_MAX_EXPANSIONS];                 \
+		for (int k_ = carc_rules_of(rec, mods_) - 1; k_ >= 0; k_--) {              \
+			const struct carc_rules_words *w = mods_[k_]->words;               \
+			if (expr)                                                          \
+				return expr;                                               \
+		}                                                                          \
+	} while (0)
+
+const char *carc_rules_event_name(const struct carc_record *rec, int kind)
+{
+	if (kind < 0 || kind >= CARC_EV_KINDS)
+		return "?";
+	LAST_WORD(rec, w->event_names[kind]);
+	/* a kind made by a module the game does not hold: the registry's */
+	for (int i = 0; i < CARC_RULES_COUNT; i++)
+		if (registry[i]->words->event_names[kind])
+			return registry[i]->words->event_names[kind];
+	return "?";
+}
+
+const char *carc_rules_item_word(const struct carc_record *rec, const struct carc_event *ev, bool plural)
+{
+	int p = plural;
+	if (ev->type < CARC_EV_KINDS)
+		LAST_WORD(rec, w->item_by_event[ev->type][p]);
+	int klass = rec->tileset ? rec->tileset->kinds[ev->kind].klass : CARC_CLASS_ENCLOSURE;
+	LAST_WORD(rec, w->item_by_class[klass][p]);
+	return plural ? "items" : "item";
+}
+
+const char *carc_rules_source_key(const struct carc_ruleset *rs, int source)
+{
+	const char *k = rs->words->source_keys[source];
+	return k ? k : carc_rules_base.words->source_keys[source];
+}
+
+const char *carc_rules_source_name(const struct carc_record *rec, int source)
+{
+	LAST_WORD(rec, w->source_names[source]);
+	return carc_rules_base.words->source_names[source];
+}
+
+const char *carc_rules_tile_word(const struct carc_record *rec)
+{
+	LAST_WORD(rec, w->tile);
+	return "tile";
+}
+
+const char *carc_rules_event_prefix(const struct carc_record *rec, int kind)
+{
+	if (kind >= 0 && kind < CARC_EV_KINDS)
+		LAST_WORD(rec, w->event_prefix[kind]);
+	return "";
+}
+
+unsigned carc_rules_shown_sources(const struct carc_record *rec)
+{
+	LAST_WORD(rec, w->shown_sources);
+	return carc_rules_base.words->shown_sources;
+}
+
+const struct carc_rules_item *carc_rules_feature_items(const struct carc_record *rec, int klass)
+{
+	static const struct carc_rules_item none[] = {{NULL, NULL, 0}};
+	if (klass < 0 || klass >= CARC_CLASS_COUNT)
+		return none;
+	LAST_WORD(rec, w->feature_items[klass]);
+	return none;
+}
+
+int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink)
+{
+	if (!ts->rules)
+		return 0;
+	const struct carc_ruleset *rs = carc_ruleset_find(ts->rules, strlen(ts->rules));
+	if (!rs || !rs->play || !rs->play->report_tileset)
+		return 0;
+	return rs->play->report_tileset(ts, name, sink);
 }

@@ -1,11 +1,23 @@
 /*
- * rules.h - rule sets: base, solo, hunters.
+ * rules.h - the rule-set interface: what a rule set is, as data and hooks.
  *
- * A rule set names its roles (the jobs a follower can take, each tied to a
- * kind of feature of the tile set), its default tile set and supplies, and the
- * scoring values of each feature class. The parser takes role names from
- * here, the referee takes everything else; nothing outside this module knows
- * which roles exist.
+ * A rule set is one module under src/rules/ (base.c, solo.c, hunters.c),
+ * each a single table, struct carc_ruleset, in the manner of SQLite's VFS or
+ * SGFC's property table: data that every layer may read (its name, roles,
+ * supplies and seats, default tile set, what the notation allows), and
+ * pointers to its hooks, grouped by the layer that calls them:
+ *   - engine: the values of features, whether a closed feature is complete,
+ *     who is paid, final scoring (struct carc_engine_hooks, engine/game.h);
+ *   - play: the referee's and the generator's hooks for what a turn may do
+ *     beyond the base turn, deployment checks, the header and tile-set
+ *     checks, per-game state (struct carc_play_hooks, rules/module.h);
+ *   - words: the keys and names its reports need (struct carc_rules_words,
+ *     rules/module.h).
+ * Only the pointers are declared here, so that the notation layer can read
+ * the data without seeing the layers above it. A game holds a base rule set
+ * (rec->rules) and any number of expansions (rec->expansions), each called
+ * in that order; rules.c is the registry. Nothing outside src/rules/ tests
+ * which rule set is on: it reads the data or calls the hooks.
  */
 #ifndef CARC_RULES_H
 #define CARC_RULES_H
@@ -13,7 +25,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The registry's order (rules.c); also each table's index there. Code
+ * outside src/rules/ does not name them: it iterates carc_ruleset_at(). */
 enum carc_ruleset_id { CARC_RULES_BASE, CARC_RULES_SOLO, CARC_RULES_HUNTERS, CARC_RULES_COUNT };
+#define CARC_MAX_RULESETS 16  /* room for the registry to grow (arrays indexed by id) */
+#define CARC_MAX_EXPANSIONS 8 /* expansions in one game */
 
 #define CARC_MAX_ROLES 6
 
@@ -21,13 +37,29 @@ struct carc_role {
 	const char *name;     /* knight */
 	const char *kinds[2]; /* feature kinds it may stand on: "city" */
 	bool returns;         /* comes back when its feature is scored */
-	bool hut;             /* taken from the hut supply (Hunters and Gatherers) */
+	bool hut;             /* taken from the second supply (Hunters and Gatherers' huts) */
 };
 
+/* What a record of the rule set may write beyond the base notation, and
+ * how its games are read. */
+enum {
+	CARC_RS_ORDERS = 1u << 0,       /* turn lines may give a scoring order ("order"), the header EndOrder */
+	CARC_RS_BONUS_TURNS = 1u << 1,  /* turns written N+ */
+	CARC_RS_NO_WINNER = 1u << 2,    /* one person plays every colour: a result, no winner or opponents */
+	CARC_RS_ANY_END = 1u << 3,      /* the game may end before the supply is used up (play hook) */
+	CARC_RS_START_SCORES = 1u << 4, /* colours start with points on the track (CARC_SRC_START) */
+};
+
+struct carc_engine_hooks; /* engine/game.h */
+struct carc_play_hooks;   /* rules/module.h */
+struct carc_rules_words;  /* rules/module.h */
+
 struct carc_ruleset {
-	enum carc_ruleset_id id;
+	enum carc_ruleset_id id; /* its index in the registry */
 	const char *name;        /* as in the Rules tag */
 	const char *title;
+	bool expansion;          /* added to a base rule set, not played alone */
+	unsigned flags;          /* CARC_RS_* */
 	const char *tileset;     /* default tile set */
 	int followers;           /* default followers per colour */
 	int min_followers, max_followers;
@@ -36,11 +68,22 @@ struct carc_ruleset {
 	int default_seats;       /* colours when Seats is missing and cannot be inferred */
 	int nroles;
 	struct carc_role roles[CARC_MAX_ROLES];
+	const struct carc_engine_hooks *engine; /* NULL: the base engine's rules alone */
+	const struct carc_play_hooks *play;     /* NULL: the base turn */
+	const struct carc_rules_words *words;   /* never NULL */
 };
 
+/* The registry: every rule set, in id order. */
+int carc_ruleset_count(void);
+const struct carc_ruleset *carc_ruleset_at(int index);
+/* The base game's rules: the default when a record names none. */
+const struct carc_ruleset *carc_ruleset_default(void);
 const struct carc_ruleset *carc_ruleset_get(enum carc_ruleset_id id);
 /* By name, case-insensitively; NULL if none. */
 const struct carc_ruleset *carc_ruleset_find(const char *name, size_t len);
+/* The names of the rule sets that are not expansions, for messages: "base,
+ * solo or hunters". */
+const char *carc_ruleset_names(void);
 /* Role index by name (case-insensitive), or -1. */
 int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t len);
 

@@ -41,6 +41,7 @@
  *   result, so it must name a colour that is last.
  */
 #include "rules/solo.h"
+#include "rules/module.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,9 @@ struct carc_solo {
 	size_t ntrack, track_cap;
 
 	struct carc_buf msg, text;
+
+	/* carc gen: each seat's stack, a slice [next, end) of the shuffled supply */
+	size_t gen_next[CARC_COLOURS], gen_end[CARC_COLOURS];
 };
 
 static void say(struct carc_solo *s, enum carc_code code, struct carc_span at, const char *fmt, ...)
@@ -300,20 +304,6 @@ int carc_solo_best_order(const int *score, uint8_t seated, const struct carc_sol
 
 /* ---- state ---- */
 
-static uint8_t majority(const uint8_t *count, uint8_t seated)
-{
-	int best = 0;
-	for (int c = 0; c < CARC_COLOURS; c++)
-		if ((seated & (1u << c)) && count[c] > best)
-			best = count[c];
-	uint8_t winners = 0;
-	if (best)
-		for (int c = 0; c < CARC_COLOURS; c++)
-			if ((seated & (1u << c)) && count[c] == best)
-				winners |= (uint8_t)(1u << c);
-	return winners;
-}
-
 static uint8_t award(void *ctx, struct carc_game *g, uint8_t winners, int points)
 {
 	(void)points;
@@ -412,8 +402,6 @@ static struct carc_solo *begin(struct carc_solo **cache, const struct carc_recor
 struct carc_solo *carc_solo_begin(struct carc_solo **cache, const struct carc_record *rec, struct carc_game *g,
 				  carc_solo_report_fn report, void *ctx)
 {
-	if (!rec->rules || rec->rules->id != CARC_RULES_SOLO)
-		return NULL;
 	return begin(cache, rec, g, rec->seats, rec->nseats, report, ctx);
 }
 
@@ -696,7 +684,7 @@ static void score_completed(struct carc_solo *s, const struct carc_move *m, int 
 	struct carc_solo_item items[CARC_SOLO_MAX_ITEMS];
 	int held = 0;
 	for (int i = 0; i < n; i++) {
-		items[i].winners = majority(carc_game_feature_followers(g, roots[i]), s->seated);
+		items[i].winners = carc_game_majority(g, carc_game_feature_followers(g, roots[i]));
 		items[i].points = carc_game_feature_value(g, roots[i]);
 		held += items[i].winners != 0;
 	}
@@ -1137,3 +1125,124 @@ int carc_solo_result(const struct carc_solo *s, uint8_t *last)
 	}
 	return low;
 }
+
+/* ---- the module ---- */
+
+static void *ref_begin(void **cache, const struct carc_record *rec, struct carc_game *g, carc_rules_fault_fn fault,
+		       void *ctx)
+{
+	return carc_solo_begin((struct carc_solo **)cache, rec, g, fault, ctx);
+}
+
+static void ref_free(void *cache) { carc_solo_free(cache); }
+static int ref_seat(void *st, int seat, int colour) { return carc_solo_seat(st, seat, colour); }
+static void ref_draw(void *st, const struct carc_move *m, int count) { carc_solo_draw(st, m, count); }
+static bool ref_game_over(const void *st) { return carc_solo_forced_end(st); }
+static bool ref_after_end(void *st, const struct carc_move *m) { return carc_solo_after_end(st, m); }
+static void ref_score_final(void *st) { carc_solo_score_final(st); }
+static void ref_quiet(void *st) { carc_solo_quiet(st); }
+static void ref_check_result(void *st) { carc_solo_check_result(st); }
+
+static void ref_score_turn(void *st, const struct carc_move *m, int placement, int count)
+{
+	carc_solo_turn(st, m, placement, count);
+}
+
+/* carc gen: the shuffled supply dealt into one stack per seat, as the
+ * referee counts them. */
+static void *gen_begin(void **cache, struct carc_game *g, const uint8_t *seats, int nseats, size_t nsupply)
+{
+	struct carc_solo *s = carc_solo_begin_play((struct carc_solo **)cache, g, seats, nseats);
+	size_t at = 0;
+	for (int i = 0; i < nseats; i++) {
+		s->gen_next[i] = at;
+		at += (size_t)carc_solo_stack_size((int)nsupply, nseats, i);
+		s->gen_end[i] = at;
+	}
+	return s;
+}
+
+/* The seat draws from its own stack; a seat whose stack is used up is
+ * passed over (then *seat changes). */
+static size_t gen_draw(void *st, int *seat, size_t drawn)
+{
+	struct carc_solo *s = st;
+	(void)drawn;
+	for (int k = 0; k < s->nseats; k++) {
+		int i = (*seat + k) % s->nseats;
+		if (s->gen_next[i] < s->gen_end[i]) {
+			*seat = i;
+			return s->gen_next[i]++;
+		}
+	}
+	return 0; /* not reached: the game draws as many tiles as the stacks hold */
+}
+
+/* A free feature and no follower left end the game after this turn; the
+ * completed features score in the order that earns the most. */
+static bool gen_score_turn(void *st, int placement, int colour, int turn, bool deployed, struct carc_buf *line)
+{
+	struct carc_solo *s = st;
+	bool forced = !deployed && carc_game_supply(s->g, colour) <= 0 && carc_solo_has_free_feature(s, placement);
+	if (forced)
+		carc_solo_forced_end_by(s, colour, turn);
+	carc_solo_score_best(s, placement, turn, line);
+	return forced;
+}
+
+static bool ref_explain(const void *st, size_t event, struct carc_buf *out)
+{
+	carc_solo_explain(st, event, out);
+	return true;
+}
+
+static int ref_order_of(const void *st, int turn) { return (int)carc_solo_order_of(st, turn); }
+static int ref_game_result(const void *st, uint8_t *who) { return carc_solo_result(st, who); }
+static int ref_ended(const void *st, bool *forced, int *colour) { return carc_solo_end(st, forced, colour); }
+
+static void gen_score_final(void *st, struct carc_buf *end_order) { carc_solo_final_best(st, end_order); }
+
+static const struct carc_play_hooks play_hooks = {
+	.begin = ref_begin,
+	.free = ref_free,
+	.seat = ref_seat,
+	.draw = ref_draw,
+	.score_turn = ref_score_turn,
+	.game_over = ref_game_over,
+	.after_end = ref_after_end,
+	.score_final = ref_score_final,
+	.quiet = ref_quiet,
+	.check_result = ref_check_result,
+	.explain = ref_explain,
+	.order_of = ref_order_of,
+	.game_result = ref_game_result,
+	.ended = ref_ended,
+	.gen_begin = gen_begin,
+	.gen_draw = gen_draw,
+	.gen_must_deploy = true,
+	.gen_score_turn = gen_score_turn,
+	.gen_score_final = gen_score_final,
+	.reports_state = true,
+};
+
+static const struct carc_rules_words words = {
+	.source_names = {[CARC_SRC_OTHER] = "followers left on the map"},
+	.event_names = {[CARC_EV_SOLO_END] = "solo-end"},
+	.event_prefix = {[CARC_EV_SOLO_END] = "a follower left on "},
+	.tile = "tile",
+};
+
+const struct carc_ruleset carc_rules_solo = {
+	.id = CARC_RULES_SOLO, .name = "solo", .title = "Carcassonne solo variant",
+	.flags = CARC_RS_ORDERS | CARC_RS_NO_WINNER | CARC_RS_ANY_END | CARC_RS_START_SCORES,
+	.tileset = "base", .followers = 4, .min_followers = 3, .max_followers = 99,
+	.min_seats = 3, .max_seats = 4, .default_seats = 3,
+	.nroles = 3,
+	.roles = {
+		{"knight", {"city"}, true, false},
+		{"thief", {"road"}, true, false},
+		{"monk", {"cloister"}, true, false},
+	},
+	.play = &play_hooks,
+	.words = &words,
+};

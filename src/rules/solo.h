@@ -2,7 +2,8 @@
  * solo.h - the official solo variant: one person plays three (or four)
  * colours, and a feature pays only a colour that is last on the track.
  *
- * The referee (referee.c) drives a solo game through the hooks below, one
+ * The referee (referee.c) drives a solo game through the module's hooks
+ * (carc_rules_solo, at the end of solo.c), which call the functions below, one
  * per step of a turn that the variant changes: whose turn it is (a colour
  * whose stack is used up is passed over), the draw (each colour has its own
  * stack), the deployment that must be made, the order in which the features
@@ -23,6 +24,9 @@
 #include "engine/game.h"
 #include "notation/record.h"
 
+/* Its event kind (engine/game.h: from CARC_EV_MODULE, unique in the registry). */
+enum { CARC_EV_SOLO_END = CARC_EV_MODULE }; /* 2 points for a follower left on the map */
+
 #define CARC_SOLO_START_SCORE 1 /* the first colour's marker starts on 1, the next on 2, ... */
 #define CARC_SOLO_FOLLOWER_POINTS 2 /* each follower left on the map at the end */
 
@@ -37,8 +41,7 @@ typedef void (*carc_solo_report_fn)(void *ctx, enum carc_code code, struct carc_
 
 /* Starts a solo game on g (already set up by carc_game_start): the starting
  * scores 1, 2, 3 (4) in seat order, the stacks and the award hook. Returns
- * the state for this game, kept in *cache and reused from game to game; NULL
- * when rec is not a solo game (then nothing is done). */
+ * the state for this game, kept in *cache and reused from game to game. */
 struct carc_solo *carc_solo_begin(struct carc_solo **cache, const struct carc_record *rec, struct carc_game *g,
 				  carc_solo_report_fn report, void *ctx);
 void carc_solo_free(struct carc_solo *s);

@@ -1,0 +1,165 @@
+/*
+ * module.h - the hooks and words of a rule-set module, for the layers above
+ * the engine: the referee, the generator, the reports and the commands.
+ *
+ * A module's table (struct carc_ruleset, rules.h) points at one struct
+ * carc_play_hooks and one struct carc_rules_words. Every hook is optional:
+ * a NULL hook means the base game's behaviour. Hooks that keep state during
+ * a game get it from begin (referee) or gen_begin (generator), which keep
+ * it in a cache slot from game to game. The referee and the generator call
+ * the hooks of the game's modules in a defined order: the base rule set,
+ * then each expansion in the order of the record (carc_rules_of()). A hook
+ * that replaces a step (seat, score_turn, score_final, check_result, the
+ * generator's draw and scoring) is taken from the last module that sets it.
+ */
+#ifndef CARC_MODULE_H
+#define CARC_MODULE_H
+
+#include "engine/game.h"
+#include "notation/record.h"
+#include "rules/rules.h"
+
+/* How a module reports a problem of a turn: through the referee, which adds
+ * "turn N, colour:" and remembers the game's first error. */
+typedef void (*carc_rules_fault_fn)(void *ctx, enum carc_code code, struct carc_span at, const char *msg);
+
+struct carc_play_hooks {
+	/* ---- the referee (referee.c), in the order of a game ---- */
+
+	/* Checks the record beyond the notation (the tile set fits the rules):
+	 * reports to sink; the game is still refereed. */
+	void (*check_record)(const struct carc_record *rec, struct carc_diag_sink *sink);
+	/* Starts a game on g (already set up by carc_game_start): returns its
+	 * state, kept in *cache and reused from game to game; NULL when it
+	 * needs none. fault reports a turn's problems. */
+	void *(*begin)(void **cache, const struct carc_record *rec, struct carc_game *g, carc_rules_fault_fn fault,
+		       void *ctx);
+	/* Frees what begin or gen_begin kept in a cache slot. */
+	void (*free)(void *cache);
+	/* Whether the line is a bonus turn (it then takes the number of the
+	 * turn before). */
+	bool (*is_bonus)(void *st, const struct carc_move *m);
+	/* Whose turn: seat would play next in plain rotation; returns the seat
+	 * that plays. */
+	int (*seat)(void *st, int seat, int record_colour);
+	/* Checks a line before its tile is drawn (turn: the line's number). */
+	void (*turn_begin)(void *st, const struct carc_move *m, bool bonus, int turn);
+	/* The move draws its tile (count: the turn's count). */
+	void (*draw)(void *st, const struct carc_move *m, int count);
+	/* Checks a figure about to go onto a feature (by root): returns 0, or a
+	 * code with the reason in why (after "turn N, colour: "). The
+	 * generator asks it too, to leave such deployments out. */
+	enum carc_code (*check_deploy)(struct carc_game *g, uint32_t root, const struct carc_role *role,
+				       struct carc_buf *why);
+	/* Scores what the turn completed, in place of the engine's order
+	 * (placement: -1 when the tile was not placed; count: the turn's count). */
+	void (*score_turn)(void *st, const struct carc_move *m, int placement, int count);
+	/* After the line is played and scored (its events from first_event). */
+	void (*turn_end)(void *st, const struct carc_move *m, bool bonus, int turn, size_t first_event);
+	/* True when the game has ended before the supply is used up. */
+	bool (*game_over)(const void *st);
+	/* A line after the game ended by game_over: reports it and returns true;
+	 * false when the game ended some other way. */
+	bool (*after_end)(void *st, const struct carc_move *m);
+	/* Final scoring in place of the engine's carc_game_score_final. */
+	void (*score_final)(void *st);
+	/* Stops reporting (a final scoring of a position part-way, project.c). */
+	void (*quiet)(void *st);
+	/* Compares the Result tag with the game, in place of the referee's. */
+	void (*check_result)(void *st);
+	/* Why scoring event number event paid or left out a colour holding the
+	 * majority, in words appended to out ("red is not last: ..."); false
+	 * when it has nothing to say. */
+	bool (*explain)(const void *st, size_t event, struct carc_buf *out);
+	/* How the scoring order of a turn (0: the final scoring) was decided:
+	 * 0 nothing to choose, 1 given by the record, 2 chosen by carc. */
+	int (*order_of)(const void *st, int turn);
+	/* A game with no winner (CARC_RS_NO_WINNER): its result, and in *who
+	 * the colours that have it (bit per colour). */
+	int (*game_result)(const void *st, uint8_t *who);
+	/* Why and when the game ended before the supply was used up: 0 while
+	 * it goes on or when it did not, else the turn after which it ended;
+	 * *forced and *colour say how (solo's forced end). */
+	int (*ended)(const void *st, bool *forced, int *colour);
+
+	/* ---- tile sets (carc tiles --check) ---- */
+
+	/* For a tile set made for these rules, reports each way it does not fit
+	 * them at its line of the file named name; returns their number. */
+	int (*report_tileset)(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink);
+
+	/* ---- the generator (import/gen.c) ---- */
+
+	/* Starts a generated game (seats in order of play, nsupply land tiles
+	 * shuffled); returns its state, kept in *cache. */
+	void *(*gen_begin)(void **cache, struct carc_game *g, const uint8_t *seats, int nseats, size_t nsupply);
+	/* The index into the shuffled land tiles that the seat draws, drawn
+	 * before; may pass *seat on to the next seat that can draw. */
+	size_t (*gen_draw)(void *st, int *seat, size_t drawn);
+	/* A follower must be deployed whenever one can be. */
+	bool gen_must_deploy;
+	/* Scores the turn's placement, in place of carc_game_score_completed;
+	 * may append to the turn line (" order ..."). Returns true when the game
+	 * ends after this turn. */
+	bool (*gen_score_turn)(void *st, int placement, int colour, int turn, bool deployed, struct carc_buf *line);
+	/* Whether the turn (its events from first_event) earns a bonus turn. */
+	bool (*gen_bonus_due)(struct carc_game *g, size_t first_event);
+	/* Final scoring, in place of carc_game_score_final; may write an
+	 * EndOrder value to end_order. */
+	void (*gen_score_final)(void *st, struct carc_buf *end_order);
+
+	/* Its referee state is the one report.c reads as res->solo, until
+	 * report.c asks the words and hooks instead (referee.h). */
+	bool reports_state;
+};
+
+/* The words a rule set's reports need. */
+struct carc_rules_words {
+	const char *source_keys[CARC_SRC_COUNT];  /* JSON and YAML keys of the breakdown */
+	const char *source_names[CARC_SRC_COUNT]; /* rows of the text breakdown */
+	unsigned shown_sources;                   /* bit src: a text row even when nobody scored from it */
+	/* names of the event kinds it makes (the base: completed, incomplete,
+	 * farm; a module: its own, from CARC_EV_MODULE), NULL elsewhere */
+	const char *event_names[CARC_EV_KINDS];
+	/* words before an event's feature in text, by kind ("a follower left on ") */
+	const char *event_prefix[CARC_EV_KINDS];
+	/* what an event's items count (singular, plural), by event kind, else
+	 * by the class of its feature */
+	const char *item_by_event[CARC_EV_KINDS][2];
+	const char *item_by_class[CARC_CLASS_COUNT][2];
+	const char *tile;                         /* what the supply holds: "tile", "land tile" */
+	/* the items a feature of --features lists, by the feature's class:
+	 * each a key (JSON, YAML, and plural in text), a singular and the
+	 * attribute counted; ended by a NULL key */
+	const struct carc_rules_item *feature_items[CARC_CLASS_COUNT];
+};
+
+struct carc_rules_item {
+	const char *key, *one;
+	int attr;
+};
+
+/* The modules of a game in calling order: the base rule set, then its
+ * expansions. Returns their count (at most 1 + CARC_MAX_EXPANSIONS). */
+int carc_rules_of(const struct carc_record *rec, const struct carc_ruleset **out);
+/* The union of the game's CARC_RS_* flags. */
+unsigned carc_rules_flags(const struct carc_record *rec);
+/* Words, looked up through the game's modules, the last that names it
+ * winning: an event kind's name, an event's item word (plural: 1), a
+ * source's key and name. */
+const char *carc_rules_event_name(const struct carc_record *rec, int kind);
+const char *carc_rules_item_word(const struct carc_record *rec, const struct carc_event *ev, bool plural);
+const char *carc_rules_source_key(const struct carc_ruleset *rs, int source);
+const char *carc_rules_source_name(const struct carc_record *rec, int source);
+/* What the supply holds, for messages: "tile", "land tile". */
+const char *carc_rules_tile_word(const struct carc_record *rec);
+const char *carc_rules_event_prefix(const struct carc_record *rec, int kind);
+/* The rows of the text breakdown shown even when nobody scored from them. */
+unsigned carc_rules_shown_sources(const struct carc_record *rec);
+/* The items of a feature of the given class (ended by a NULL key). */
+const struct carc_rules_item *carc_rules_feature_items(const struct carc_record *rec, int klass);
+/* The tile-set check of the first rule set whose name the tile set's rules
+ * field gives (tileset.h), or 0 when there is none. */
+int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink);
+
+#endif
