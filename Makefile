@@ -114,8 +114,13 @@ check-asan: $(BUILD)/carc $(UNIT_BIN)
 check-portable:
 	$(MAKE) BUILD=build-portable EXTRA_CFLAGS='-U__SSE2__' check
 
-bench: carc
-	sh tests/bench/bench.sh
+# the parse-only floor that make bench measures the commands against
+$(BUILD)/bench/floor: tests/bench/floor.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 $(WARN) -o $@ $<
+
+bench: carc $(BUILD)/bench/floor
+	FLOOR=$(BUILD)/bench/floor sh tests/bench/bench.sh
 
 fuzz:
 	sh tests/fuzz/fuzz.sh
