@@ -365,6 +365,10 @@ struct carc_reader {
 	struct tag_slot tag_names[TAG_SLOTS]; /* the known tag names */
 	const struct carc_ruleset *roles_for;
 	struct fast_word roles[ROLE_SLOTS];
+	/* the claims that the fast path read last in this game (claims_len 0:
+	 * none): where their text is in the game's, its length, and which of
+	 * the record's claims they are (see same_claims) */
+	uint32_t claims_at, claims_len, claims_first, claims_count;
 	/* the tile set that the last game's rule set named, from the cache */
 	const char *tileset_name;
 	const struct carc_tileset *tileset;
@@ -2405,6 +2409,49 @@ static FAST_PATH size_t claims_fast(struct carc_record *rec, const unsigned char
 	return i;
 }
 
+/* Whether the words of a and b agree in their first len bytes (8 at a
+ * time: the reader keeps bytes after the text, see end_text). */
+static FAST_PATH bool same_bytes(const unsigned char *a, const unsigned char *b, size_t len)
+{
+	uint64_t diff = 0;
+	size_t k = 0;
+	for (; k + 8 <= len; k += 8)
+		diff |= word_at(a + k) ^ word_at(b + k);
+	if (k < len)
+		diff |= (word_at(a + k) ^ word_at(b + k)) & LOW_BYTES(len - k);
+	return diff == 0;
+}
+
+/* Claims written as on the last turn line whose claims the fast path read
+ * (the reader's claims_at, claims_len: the text from its "=" to the end
+ * of its last claim), byte for byte, at b[i]: the usual case where scores
+ * change on few turns. They mean what those meant, at other offsets: the
+ * same claims are copied after the record's nclaims (not counted), their
+ * spans moved by the distance between the lines. Returns the offset past
+ * them and the spaces after them; 0 when the text differs. (Whether the
+ * line ends there is the caller's test: a digit or "," more fails it.) */
+static FAST_PATH size_t same_claims(const struct carc_reader *r, struct carc_record *rec, const unsigned char *b,
+				    size_t i)
+{
+	size_t len = r->claims_len, n = r->claims_count, e = i + len;
+	if (!same_bytes(b + i, b + r->claims_at, len))
+		return 0;
+	if (rec->nclaims + n > rec->claims_cap) {
+		while (rec->nclaims + n > rec->claims_cap)
+			rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
+		rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
+	}
+	const struct carc_claim *from = rec->claims + r->claims_first;
+	struct carc_claim *to = rec->claims + rec->nclaims;
+	uint32_t d = (uint32_t)(i - r->claims_at);
+	for (size_t k = 0; k < n; k++) {
+		to[k] = from[k];
+		to[k].span.off += d;
+		to[k].points_span.off += d;
+	}
+	return skip_spaces(b, e);
+}
+
 /* The claims of the turn line that starts at b[from] and whose words up
  * to the "=" at b[i] turn_words has read into m (the last one ending
  * at b[last]): reads them, and finishes m. Returns the offset of the line's
@@ -2415,9 +2462,20 @@ static OUT_OF_LINE size_t parse_claims_fast(const struct parser *ps, const unsig
 					    size_t from, size_t last, struct carc_move *m)
 {
 	struct carc_record *rec = ps->rec;
-	size_t cs = i, past;
-	if (!(i = claims_fast(rec, b, i, ',', &past, &last)) || !at_line_end(b, &i) || i > limit)
-		return 0;
+	struct carc_reader *r = ps->r;
+	size_t cs = i, past, e;
+	if (r->claims_len && (e = same_claims(r, rec, b, i)) && at_line_end(b, &e) && e <= limit) {
+		last = i + r->claims_len;
+		i = e;
+		past = rec->nclaims + r->claims_count;
+	} else {
+		if (!(i = claims_fast(rec, b, i, ',', &past, &last)) || !at_line_end(b, &i) || i > limit)
+			return 0;
+		r->claims_len = (uint32_t)(last - cs);
+		r->claims_count = (uint32_t)(past - rec->nclaims);
+	}
+	r->claims_at = (uint32_t)cs;
+	r->claims_first = (uint32_t)rec->nclaims;
 	m->has_claim = true;
 	m->claim_first = (uint32_t)rec->nclaims;
 	m->claim_count = (uint16_t)(past - rec->nclaims);
@@ -2845,6 +2903,7 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		r->game_off = r->origin + r->pos;
 		r->ncarry = 0;
 	}
+	r->claims_len = 0;
 	r->dropped = r->peeked ? r->peek_dropped : 0;
 	r->full_at = SIZE_MAX;
 	r->rec_off = r->game_off;
