@@ -1,8 +1,8 @@
 /*
- * test_cgn_fast.c - the parser's fast path for plain turn lines (cgn.c).
+ * test_cgn_fast.c - the parser's fast path for plain turn lines (cgn_fast.c, cgn_fast.h).
  *
  * Most turn lines have one shape, "12. red D 1,0 90 knight N = red 4", and
- * cgn.c reads those with a short path of its own, handing everything else
+ * the reader reads those with a short path of its own, handing everything else
  * to the general parser. The fast path is only allowed to be faster: for
  * any input, the record (every move, claim, comment and span) and the
  * messages must be what the general parser alone gives. These tests parse
