@@ -222,11 +222,186 @@ static inline bool is_keyword(struct cursor *c, size_t s, size_t n, const char *
 	return n == kwlen && ieq(c->buf + s, kw, n);
 }
 
-/* move-line = [ turn-mark ] COLOUR TILE ( placement | "discard" ) [ claim ] */
+/* turn-mark = NUMBER "." | NUMBER "+" | "+" ; when the line starts with one */
+static bool parse_turn_mark(struct cursor *c, struct carc_move *m)
+{
+	struct parser *ps = c->ps;
+	if (!(c->p < c->end && ((c->buf[c->p] >= '0' && c->buf[c->p] <= '9') || c->buf[c->p] == '+')))
+		return true;
+	size_t s, n = word(c, &s);
+	if (!n)
+		return false;
+	char last = c->buf[s + n - 1];
+	long num = -1;
+	bool ok = (last == '.' || last == '+') && (n == 1 ? last == '+' : parse_int(c->buf + s, n - 1, 1, 99999, &num));
+	if (!ok) {
+		size_t d = 0;
+		while (d < n && c->buf[s + d] >= '0' && c->buf[s + d] <= '9')
+			d++;
+		if (d && d < n - 1 && (c->buf[s + d] == '.' || c->buf[s + d] == '+'))
+			cgn_report(ps, CARC_E020, s, n, "'%.*s': put a blank after the turn number %.*s", (int)n, c->buf + s,
+				   (int)d + 1, c->buf + s);
+		else
+			cgn_report(ps, CARC_E020, s, n,
+				   "'%.*s' is not a turn number; write it as 12. (or 12+ for a bonus turn), from 1 to 99999",
+				   (int)n, c->buf + s);
+		return false;
+	}
+	m->number = span(s, n);
+	m->turn = (int32_t)num;
+	m->bonus = last == '+';
+	return true;
+}
+
+/* The next word after blanks, where the `where` of the turn should be: its
+ * length, its start in *s; 0 when there is none (reported: `what` was
+ * expected there) or it has a bad byte (reported by word). */
+static size_t expected_word(struct cursor *c, size_t *s, const char *where, const char *what)
+{
+	skip_space(c, true);
+	size_t n = word(c, s);
+	if (c->ps->line_bad)
+		return 0;
+	if (!n) {
+		if (c->p < c->end)
+			cgn_report(c->ps, CARC_E028, c->p, 1, "unexpected '%c' where the %s should be", c->buf[c->p], where);
+		else
+			expect_more(c, what);
+	}
+	return n;
+}
+
+/* COLOUR TILE */
+static bool parse_colour_tile(struct cursor *c, struct carc_move *m)
+{
+	struct parser *ps = c->ps;
+	const struct carc_tileset *ts = ps->rec->tileset;
+	size_t s, n;
+	if (!(n = expected_word(c, &s, "colour", "a colour")))
+		return false;
+	int col = carc_colour_lookup(c->buf + s, n);
+	if (col < 0) {
+		cgn_report(ps, CARC_E021, s, n, "'%.*s' is not a colour (red green blue yellow black gray pink)", (int)n,
+			   c->buf + s);
+		return false;
+	}
+	m->colour = (uint8_t)col;
+	m->colour_span = span(s, n);
+	if (!(n = expected_word(c, &s, "tile", "the tile drawn")))
+		return false;
+	m->tile_span = span(s, n);
+	if (ts && !ps->rules_bad) {
+		unsigned char l = (unsigned char)c->buf[s];
+		int t = n == 1 && l < 128 && ts->by_letter[l] ? ts->by_letter[l] - 1 : carc_tileset_find(ts, c->buf + s, n);
+		if (t < 0) {
+			cgn_report(ps, CARC_E022, s, n, "'%.*s' is not a tile of tile set %s (carc tiles lists them)", (int)n,
+				   c->buf + s, ts->name);
+			return false;
+		}
+		m->tile = (uint16_t)t;
+	}
+	return true;
+}
+
+/* [ deploy ] [ order ] ; after the rotation, up to the claim or the end */
+static bool parse_deploy_order(struct cursor *c, struct carc_move *m)
+{
+	struct parser *ps = c->ps;
+	struct carc_record *rec = ps->rec;
+	size_t s, n;
+	skip_space(c, true);
+	if (at_end(c) || c->buf[c->p] == '=')
+		return true;
+	n = word(c, &s);
+	if (ps->line_bad)
+		return false;
+	if (!n) {
+		cgn_report(ps, CARC_E028, c->p, 1, "unexpected '%c' after the rotation", c->buf[c->p]);
+		return false;
+	}
+	if (!is_keyword(c, s, n, "order", 5)) {
+		if (n == 1 && c->buf[s] == '-')
+			m->deploy_span = span(s, 1);
+		else if (!parse_deploy(c, m, s, n))
+			return false;
+		skip_space(c, true);
+		if (at_end(c) || c->buf[c->p] == '=')
+			return true;
+		n = word(c, &s);
+		if (ps->line_bad)
+			return false;
+		if (!n || !is_keyword(c, s, n, "order", 5)) {
+			cgn_report(ps, CARC_E028, n ? s : c->p, n, "unexpected '%.*s' after the deployment",
+				   (int)(n ? n : 1), c->buf + (n ? s : c->p));
+			return false;
+		}
+	}
+	if (rec->rules->id != CARC_RULES_SOLO && !ps->rules_bad) {
+		cgn_report(ps, CARC_E028, s, n, "'order' is only written in solo games");
+		return false;
+	}
+	return parse_order(c, m, s);
+}
+
+/* placement = POSITION ROTATION [ deploy ] [ order ] ; the position's first
+ * word is at s */
+static bool parse_placement(struct cursor *c, struct carc_move *m, size_t s, size_t n)
+{
+	struct parser *ps = c->ps;
+	size_t cend = s + n;
+	if (!parse_coord(c, s, n, &m->x, &m->y, &cend)) {
+		if (!ps->line_bad)
+			cgn_report(ps, CARC_E023, s, cend - s,
+				   "'%.*s' is not a position: write x,y with whole numbers from %d to %d, no blanks",
+				   (int)(cend - s), c->buf + s, -MAX_COORD, MAX_COORD);
+		return false;
+	}
+	m->coord_span = span(s, cend - s);
+	if (!(n = expected_word(c, &s, "rotation", "a rotation (0, 90, 180 or 270)")))
+		return false;
+	const char *w = c->buf + s;
+	int rot = n == 1 && w[0] == '0' ? 0
+		  : n == 2 && !memcmp(w, "90", 2) ? 1
+		  : n == 3 && !memcmp(w, "180", 3) ? 2
+		  : n == 3 && !memcmp(w, "270", 3) ? 3 : -1;
+	if (rot < 0) {
+		cgn_report(ps, CARC_E024, s, n, "'%.*s' is not a rotation: 0, 90, 180 or 270 degrees clockwise", (int)n, w);
+		return false;
+	}
+	m->rot = (uint8_t)rot;
+	m->rot_span = span(s, n);
+	return parse_deploy_order(c, m);
+}
+
+/* [ claim ] ; what is left of the line: a claim, or nothing */
+static bool parse_claim_tail(struct cursor *c, struct carc_move *m)
+{
+	struct parser *ps = c->ps;
+	skip_space(c, true);
+	if (at_end(c))
+		return true;
+	if (c->buf[c->p] != '=') {
+		size_t s, n = word(c, &s);
+		if (ps->line_bad)
+			return false;
+		cgn_report(ps, CARC_E028, n ? s : c->p, n, "unexpected '%.*s'; a turn line ends with an optional claim "
+			   "= colour points, ...", (int)(n ? n : 1), c->buf + (n ? s : c->p));
+		return false;
+	}
+	size_t cs = c->p++;
+	if (!cgn_parse_claims(c, CARC_E027, &m->claim_first, &m->claim_count, "claim"))
+		return false;
+	m->has_claim = true;
+	m->claim_span = span(cs, c->last - cs);
+	return true;
+}
+
+/* turn-line = [ turn-mark ] COLOUR TILE ( placement | "discard" ) [ claim ] ;
+ * into a new move of the record, marked bad (with the first error reported)
+ * when it is not one */
 void cgn_parse_move(struct parser *ps)
 {
 	struct carc_record *rec = ps->rec;
-	const struct carc_tileset *ts = rec->tileset;
 	struct cursor c = {ps, ps->text, ps->line_start, ps->line_end, ps->line_start};
 	skip_space(&c, false); /* comments before the turn, on its line */
 	GROW(rec, moves, nmoves, moves_cap);
@@ -237,187 +412,24 @@ void cgn_parse_move(struct parser *ps)
 	rec->has_moves = true;
 	size_t line_from = c.p;
 	size_t s, n;
-
-	/* turn-mark */
-	if (c.p < c.end && ((c.buf[c.p] >= '0' && c.buf[c.p] <= '9') || c.buf[c.p] == '+')) {
-		n = word(&c, &s);
-		if (!n)
-			goto bad;
-		char last = c.buf[s + n - 1];
-		long num = -1;
-		bool ok = (last == '.' || last == '+') &&
-			  (n == 1 ? last == '+' : parse_int(c.buf + s, n - 1, 1, 99999, &num));
-		if (!ok) {
-			size_t d = 0;
-			while (d < n && c.buf[s + d] >= '0' && c.buf[s + d] <= '9')
-				d++;
-			if (d && d < n - 1 && (c.buf[s + d] == '.' || c.buf[s + d] == '+'))
-				cgn_report(ps, CARC_E020, s, n, "'%.*s': put a blank after the turn number %.*s", (int)n, c.buf + s,
-				       (int)d + 1, c.buf + s);
-			else
-				cgn_report(ps, CARC_E020, s, n,
-				       "'%.*s' is not a turn number; write it as 12. (or 12+ for a bonus turn), from 1 to 99999",
-				       (int)n, c.buf + s);
-			goto bad;
-		}
-		m->number = span(s, n);
-		m->turn = (int32_t)num;
-		m->bonus = last == '+';
-	}
-	/* colour */
-	skip_space(&c, true);
-	n = word(&c, &s);
-	if (ps->line_bad)
+	if (!parse_turn_mark(&c, m) || !parse_colour_tile(&c, m) ||
+	    !(n = expected_word(&c, &s, "position", "a position x,y and a rotation, or discard")))
 		goto bad;
-	if (!n) {
-		if (c.p < c.end)
-			cgn_report(ps, CARC_E028, c.p, 1, "unexpected '%c' where the colour should be", c.buf[c.p]);
-		else
-			expect_more(&c, "a colour");
-		goto bad;
-	}
-	int col = carc_colour_lookup(c.buf + s, n);
-	if (col < 0) {
-		cgn_report(ps, CARC_E021, s, n, "'%.*s' is not a colour (red green blue yellow black gray pink)", (int)n,
-		       c.buf + s);
-		goto bad;
-	}
-	m->colour = (uint8_t)col;
-	m->colour_span = span(s, n);
-	/* tile */
-	skip_space(&c, true);
-	n = word(&c, &s);
-	if (ps->line_bad)
-		goto bad;
-	if (!n) {
-		if (c.p < c.end)
-			cgn_report(ps, CARC_E028, c.p, 1, "unexpected '%c' where the tile should be", c.buf[c.p]);
-		else
-			expect_more(&c, "the tile drawn");
-		goto bad;
-	}
-	m->tile_span = span(s, n);
-	if (ts && !ps->rules_bad) {
-		unsigned char l = (unsigned char)c.buf[s];
-		int t = n == 1 && l < 128 && ts->by_letter[l] ? ts->by_letter[l] - 1 : carc_tileset_find(ts, c.buf + s, n);
-		if (t < 0) {
-			cgn_report(ps, CARC_E022, s, n, "'%.*s' is not a tile of tile set %s (carc tiles lists them)", (int)n,
-			       c.buf + s, ts->name);
-			goto bad;
-		}
-		m->tile = (uint16_t)t;
-	}
-	/* placement or discard */
-	skip_space(&c, true);
-	n = word(&c, &s);
-	if (ps->line_bad)
-		goto bad;
-	if (!n) {
-		if (c.p < c.end)
-			cgn_report(ps, CARC_E028, c.p, 1, "unexpected '%c' where the position should be", c.buf[c.p]);
-		else
-			expect_more(&c, "a position x,y and a rotation, or discard");
-		goto bad;
-	}
 	if (is_keyword(&c, s, n, "discard", 7)) {
 		m->discard = true;
 		m->coord_span = span(s, n);
-	} else {
-		size_t cend = s + n;
-		if (!parse_coord(&c, s, n, &m->x, &m->y, &cend)) {
-			if (!ps->line_bad)
-				cgn_report(ps, CARC_E023, s, cend - s,
-				       "'%.*s' is not a position: write x,y with whole numbers from %d to %d, no blanks",
-				       (int)(cend - s), c.buf + s, -MAX_COORD, MAX_COORD);
-			goto bad;
-		}
-		m->coord_span = span(s, cend - s);
-		/* rotation */
-		skip_space(&c, true);
-		n = word(&c, &s);
-		if (ps->line_bad)
-			goto bad;
-		if (!n) {
-			if (c.p < c.end)
-				cgn_report(ps, CARC_E028, c.p, 1, "unexpected '%c' where the rotation should be", c.buf[c.p]);
-			else
-				expect_more(&c, "a rotation (0, 90, 180 or 270)");
-			goto bad;
-		}
-		const char *w = c.buf + s;
-		int rot = n == 1 && w[0] == '0' ? 0
-			  : n == 2 && !memcmp(w, "90", 2) ? 1
-			  : n == 3 && !memcmp(w, "180", 3) ? 2
-			  : n == 3 && !memcmp(w, "270", 3) ? 3 : -1;
-		if (rot < 0) {
-			cgn_report(ps, CARC_E024, s, n, "'%.*s' is not a rotation: 0, 90, 180 or 270 degrees clockwise", (int)n, w);
-			goto bad;
-		}
-		m->rot = (uint8_t)rot;
-		m->rot_span = span(s, n);
-		/* deploy, order */
-		skip_space(&c, true);
-		if (!at_end(&c) && c.buf[c.p] != '=') {
-			n = word(&c, &s);
-			if (ps->line_bad)
-				goto bad;
-			if (!n) {
-				cgn_report(ps, CARC_E028, c.p, 1, "unexpected '%c' after the rotation", c.buf[c.p]);
-				goto bad;
-			}
-			if (!is_keyword(&c, s, n, "order", 5)) {
-				if (n == 1 && c.buf[s] == '-')
-					m->deploy_span = span(s, 1);
-				else if (!parse_deploy(&c, m, s, n))
-					goto bad;
-				skip_space(&c, true);
-				if (!at_end(&c) && c.buf[c.p] != '=') {
-					n = word(&c, &s);
-					if (ps->line_bad)
-						goto bad;
-					if (!n || !is_keyword(&c, s, n, "order", 5)) {
-						cgn_report(ps, CARC_E028, n ? s : c.p, n, "unexpected '%.*s' after the deployment",
-						       (int)(n ? n : 1), c.buf + (n ? s : c.p));
-						goto bad;
-					}
-				}
-			}
-			if (n && is_keyword(&c, s, n, "order", 5)) {
-				if (rec->rules->id != CARC_RULES_SOLO && !ps->rules_bad) {
-					cgn_report(ps, CARC_E028, s, n, "'order' is only written in solo games");
-					goto bad;
-				}
-				if (!parse_order(&c, m, s))
-					goto bad;
-			}
-		}
+	} else if (!parse_placement(&c, m, s, n)) {
+		goto bad;
 	}
-	/* claim */
-	skip_space(&c, true);
-	if (!at_end(&c)) {
-		if (c.buf[c.p] != '=') {
-			n = word(&c, &s);
-			if (ps->line_bad)
-				goto bad;
-			cgn_report(ps, CARC_E028, n ? s : c.p, n, "unexpected '%.*s'; a turn line ends with an optional claim "
-			       "= colour points, ...", (int)(n ? n : 1), c.buf + (n ? s : c.p));
-			goto bad;
-		}
-		size_t cs = c.p++;
-		if (!cgn_parse_claims(&c, CARC_E027, &m->claim_first, &m->claim_count, "claim"))
-			goto bad;
-		m->has_claim = true;
-		m->claim_span = span(cs, c.last - cs);
-	}
+	if (!parse_claim_tail(&c, m))
+		goto bad;
 	m->line = span(line_from, c.last - line_from);
 	return;
 bad:
 	m->bad = true;
-	{
-		size_t e = c.end;
-		while (e > line_from && is_blank(c.buf[e - 1]))
-			e--;
-		m->line = span(line_from, e - line_from);
-	}
+	size_t e = c.end;
+	while (e > line_from && is_blank(c.buf[e - 1]))
+		e--;
+	m->line = span(line_from, e - line_from);
 }
 
