@@ -270,6 +270,14 @@ struct parser {
 	unsigned tag_lines;          /* of this game, counted against MAX_TAGS */
 	size_t over_lines;           /* see more_moves */
 	bool turns_capped, comments_capped; /* MAX_TURNS, MAX_COMMENTS reached (and reported) */
+	bool any;                    /* a line of the game was read */
+	bool header_done;            /* cgn_finish_header has run */
+	/* comment lines after the last turn (see comment_line): whether there
+	 * are, where they start (from the game's start), their line and the
+	 * first of their comments */
+	bool tail;
+	size_t tail_rel, tail_comments;
+	unsigned tail_line;
 };
 /* ---- record arrays ---- */
 

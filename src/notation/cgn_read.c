@@ -553,7 +553,10 @@ static SLOW_PATH void game_too_long(struct parser *ps, size_t end)
 	r->peeked = false;
 }
 
-bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink)
+/* Starts the next game at r->pos (or at the line the last one ended at):
+ * the record emptied, the comment lines carried over from the last game's
+ * tail given to it. Returns false when the input was given up. */
+static bool start_game(struct carc_reader *r, struct carc_record *rec)
 {
 	reset_record(rec);
 	if (r->names_used) { /* the last game's unknown tags */
@@ -587,24 +590,207 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		rec->comments[rec->ncomments++] = r->carry[i];
 	}
 	r->ncarry = 0;
+	return true;
+}
 
+/* What kind of line li is: the first character after its blanks and
+ * { comments } ('\n' for none), with where its blanks end in *p, and
+ * whether it holds comments only. */
+static char line_kind(const struct carc_reader *r, const struct line *li, size_t *p, bool *comments_only)
+{
+	size_t b = li->start;
+	while (b < li->end && is_blank(r->buf[b]))
+		b++;
+	size_t q = b;
+	while (q < li->end && r->buf[q] == '{') {
+		const char *close = memchr(r->buf + q, '}', li->end - q);
+		q = close ? (size_t)(close - r->buf) + 1 : li->end;
+		while (q < li->end && is_blank(r->buf[q]))
+			q++;
+	}
+	char first = q < li->end ? r->buf[q] : '\n';
+	*p = b;
+	*comments_only = first == ';' || (first == '\n' && q > b);
+	return first;
+}
+
+/* A line that was cut (or ends in binary data), reported by line_problems:
+ * a tag that is lost, or a turn that cannot be refereed. */
+static void cut_line_seen(struct parser *ps, const struct line *li, char first, size_t p, bool comments_only)
+{
+	struct carc_reader *r = ps->r;
+	if (first == '[') {
+		ps->rec->header_errors++;
+	} else if (!comments_only && first != '\n') {
+		if (!ps->header_done) {
+			cgn_finish_header(ps);
+			ps->header_done = true;
+		}
+		ps->in_moves = true;
+		ps->tail = false;
+		if (turn_allowed(ps, p - r->game, li->end - r->game))
+			add_bad_move(ps, p - r->game, li->end - r->game);
+	} else if (comments_only) {
+		ps->tail = false; /* a faulty line stays with the game that reported it */
+	}
+	ps->any = true;
+}
+
+/* A line of comments only: after the game's turns, where its tail starts
+ * (comment lines before the next game's tags belong to that game). */
+static void comment_line(struct parser *ps, const struct line *li)
+{
+	struct cursor c = {ps, ps->text, ps->line_start, ps->line_end, ps->line_start};
+	if (ps->in_moves && !ps->tail) {
+		ps->tail = true;
+		ps->tail_rel = li->start - ps->r->game;
+		ps->tail_line = ps->r->line;
+		ps->tail_comments = ps->rec->ncomments;
+	}
+	skip_space(&c, false);
+	if (ps->line_bad || (li->flags & LINE_OPEN_BRACE))
+		ps->tail = false; /* a faulty line stays with the game that reported it */
+}
+
+/* A turn line. Returns false for the game's first turn when the fast path
+ * may read it: it is left where it is, for cgn_read_plain_turns to read
+ * with the rest (when it is plain; else it comes back here). */
+static bool turn_line(struct parser *ps, const struct line *li)
+{
+	ps->tail = false;
+	ps->any = true;
+	if (!ps->header_done) {
+		cgn_finish_header(ps);
+		ps->header_done = true;
+		ps->in_moves = true;
+		if (!(li->flags & LINE_SLOW) && !ps->line_bad && fast_turns(ps))
+			return false;
+	}
+	ps->in_moves = true;
+	if (!turn_allowed(ps, ps->line_start, ps->line_end))
+		; /* past the cap: skipped */
+	else if (!fast_turns(ps) || ps->line_bad || !cgn_parse_turn_line_fast(ps))
+		cgn_parse_move(ps);
+	return true;
+}
+
+/* Reads the logical line li, found by scan_line. Returns false when it is
+ * the next game's first tag, kept as the look-ahead. */
+static bool read_line(struct parser *ps, struct line *li)
+{
+	struct carc_reader *r = ps->r;
+	ps->text = r->buf + r->game;
+	ps->line_bad = false;
+	size_t p;
+	bool comments_only;
+	char first = line_kind(r, li, &p, &comments_only);
+	if (first == '[' && ps->in_moves) {
+		r->peek = *li;
+		r->peeked = true;
+		r->peek_dropped = li->flags & LINE_CUT ? r->cut_dropped : 0;
+		return false;
+	}
+	if (!line_problems(ps, li)) {
+		cut_line_seen(ps, li, first, p, comments_only);
+		consume_line(r, li);
+		return true;
+	}
+	ps->line_bad = false; /* an open { does not spoil the turn before it */
+	ps->line_start = p - r->game;
+	ps->line_end = li->end - r->game;
+	if (li->flags & (LINE_CR | LINE_SLOW)) /* (most lines have no CR) */
+		lone_cr(ps, li);
+	if (first == '[') {
+		ps->any = true;
+		if (tag_line_allowed(ps, ps->line_start)) {
+			cgn_parse_tag(ps);
+			if (ps->line_bad)
+				ps->rec->header_errors++; /* what the tag said is not known */
+		}
+	} else if (comments_only) {
+		comment_line(ps, li);
+	} else if (first != '\n' && !turn_line(ps, li)) {
+		return true; /* not consumed: the fast path reads it */
+	}
+	consume_line(r, li);
+	return true;
+}
+
+/* The comment lines after the game's last turn, before the next game's
+ * tags, are that game's: moved from the record to the reader's carry. */
+static void carry_tail(struct parser *ps)
+{
+	struct carc_reader *r = ps->r;
+	struct carc_record *rec = ps->rec;
+	size_t shift = ps->tail_rel;
+	r->ncarry = 0;
+	for (size_t i = ps->tail_comments; i < rec->ncomments; i++) {
+		if (r->ncarry == r->carry_cap) {
+			r->carry_cap = r->carry_cap ? 2 * r->carry_cap : 8;
+			r->carry = xrealloc(r->carry, r->carry_cap * sizeof *r->carry);
+		}
+		struct carc_comment cm = rec->comments[i];
+		cm.span.off -= (uint32_t)shift;
+		cm.place = CARC_BEFORE_TAG;
+		cm.index = 0;
+		r->carry[r->ncarry++] = cm;
+	}
+	rec->ncomments = ps->tail_comments;
+}
+
+/* Ends the game whose lines have been read: its size checked, its header
+ * finished, its seats inferred, and where the next game starts. Returns
+ * false when there was no game. */
+static bool end_game(struct parser *ps)
+{
+	struct carc_reader *r = ps->r;
+	struct carc_record *rec = ps->rec;
+	size_t end = r->peeked ? (ps->tail ? r->game + ps->tail_rel : r->peek.start) : r->pos;
+	if (end - r->game + r->dropped > MAX_GAME) {
+		game_too_long(ps, end);
+		ps->any = true;
+	}
+	if (!ps->any && !rec->syntax_errors) {
+		/* no game: rec keeps the comments of the rest of the text, if any
+		 * (a file of comments only), for fmt */
+		r->ncarry = 0;
+		return false;
+	}
+	r->games++;
+	rec->index = r->games;
+	ps->text = r->buf + r->game;
+	if (!ps->header_done)
+		cgn_finish_header(ps);
+	if (!rec->seats_given && !rec->header_errors)
+		infer_seats(ps);
+	cgn_src_of(ps);
+	rec->src.len = end - r->game;
+	if (r->peeked) {
+		/* the next game starts at its carried comments, or its first tag */
+		r->game = end;
+		r->game_line = ps->tail ? ps->tail_line : r->line;
+		/* (bytes the next game's first line dropped, if it was cut, are after end) */
+		bool cut = r->cut_lost && r->origin + r->peek.start == r->cut_abs + r->cut_lost;
+		r->game_off = r->origin + end - (cut ? r->cut_lost : 0);
+	}
+	return true;
+}
+
+bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct carc_diag_sink *sink)
+{
+	if (!start_game(r, rec))
+		return false;
 	struct parser ps = {.r = r, .rec = rec, .sink = sink};
-	bool any = false, header_done = false;
-	/* comment lines after the last turn: where they start */
-	bool tail = false;
-	size_t tail_rel = 0, tail_comments = 0; /* tail_rel: from the game's start */
-	unsigned tail_line = 0;
-
 	for (;;) {
 		struct line li;
 		if (!r->peeked && !r->given_up) {
-			if (header_done && cgn_read_plain_turns(&ps))
-				tail = false;
+			if (ps.header_done && cgn_read_plain_turns(&ps))
+				ps.tail = false;
 			/* Lines that the first byte tells, without scanning them:
 			 * an empty line (nothing to do but count it), the next
 			 * game's first tag (unless comment lines before it are
-			 * to be carried over to it: see below), a plain tag.
-			 * (The byte after the input is a NUL.) */
+			 * to be carried over to it: see comment_line), a plain
+			 * tag. (The byte after the input is a NUL.) */
 			char c0 = r->buf[r->pos];
 			if (c0 == '\n') {
 				r->pos++;
@@ -613,10 +799,10 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 				continue;
 			}
 			if (c0 == '[' && carc_cgn_fast_turns) {
-				if (ps.in_moves && !tail)
+				if (ps.in_moves && !ps.tail)
 					break;
 				if (!ps.in_moves && cgn_read_plain_tag(&ps)) {
-					any = true;
+					ps.any = true;
 					continue;
 				}
 			}
@@ -627,137 +813,12 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 		} else if (r->given_up || !scan_line(r, &li)) {
 			break;
 		}
-		ps.text = r->buf + r->game;
-		ps.line_bad = false;
-		/* What kind of line: the first character after blanks and { comments } */
-		size_t p = li.start;
-		while (p < li.end && is_blank(r->buf[p]))
-			p++;
-		size_t q = p;
-		while (q < li.end && r->buf[q] == '{') {
-			const char *close = memchr(r->buf + q, '}', li.end - q);
-			q = close ? (size_t)(close - r->buf) + 1 : li.end;
-			while (q < li.end && is_blank(r->buf[q]))
-				q++;
-		}
-		char first = q < li.end ? r->buf[q] : '\n';
-		bool comments_only = first == ';' || (first == '\n' && q > p);
-		if (first == '[' && ps.in_moves) {
-			/* the next game's first tag */
-			r->peek = li;
-			r->peeked = true;
-			r->peek_dropped = li.flags & LINE_CUT ? r->cut_dropped : 0;
+		if (!read_line(&ps, &li))
 			break;
-		}
-		if (!line_problems(&ps, &li)) {
-			/* a cut line: a tag that is lost, or a turn that cannot be refereed */
-			if (first == '[') {
-				rec->header_errors++;
-			} else if (!comments_only && first != '\n') {
-				if (!header_done) {
-					cgn_finish_header(&ps);
-					header_done = true;
-				}
-				ps.in_moves = true;
-				tail = false;
-				if (turn_allowed(&ps, p - r->game, li.end - r->game))
-					add_bad_move(&ps, p - r->game, li.end - r->game);
-			} else if (comments_only) {
-				tail = false; /* a faulty line stays with the game that reported it */
-			}
-			any = true;
-			consume_line(r, &li);
-			continue;
-		}
-		ps.line_bad = false; /* an open { does not spoil the turn before it */
-		ps.line_start = p - r->game;
-		ps.line_end = li.end - r->game;
-		if (li.flags & (LINE_CR | LINE_SLOW)) /* (most lines have no CR) */
-			lone_cr(&ps, &li);
-		if (first == '[') {
-			any = true;
-			if (tag_line_allowed(&ps, ps.line_start)) {
-				cgn_parse_tag(&ps);
-				if (ps.line_bad)
-					rec->header_errors++; /* what the tag said is not known */
-			}
-		} else if (comments_only) {
-			struct cursor c = {&ps, ps.text, ps.line_start, ps.line_end, ps.line_start};
-			if (ps.in_moves && !tail) {
-				tail = true;
-				tail_rel = li.start - r->game;
-				tail_line = r->line;
-				tail_comments = rec->ncomments;
-			}
-			skip_space(&c, false);
-			if (ps.line_bad || (li.flags & LINE_OPEN_BRACE))
-				tail = false; /* a faulty line stays with the game that reported it */
-		} else if (first != '\n') {
-			tail = false;
-			any = true;
-			if (!header_done) {
-				cgn_finish_header(&ps);
-				header_done = true;
-				ps.in_moves = true;
-				/* The first turn: read_plain_turns reads it with the
-				 * rest when it is plain (else it comes back here). */
-				if (!(li.flags & LINE_SLOW) && !ps.line_bad && fast_turns(&ps))
-					continue;
-			}
-			ps.in_moves = true;
-			if (!turn_allowed(&ps, ps.line_start, ps.line_end))
-				; /* past the cap: skipped */
-			else if (!fast_turns(&ps) || ps.line_bad || !cgn_parse_turn_line_fast(&ps))
-				cgn_parse_move(&ps);
-		}
-		consume_line(r, &li);
 	}
-	if (tail && r->peeked) {
-		/* The comment lines before the next game's tags are its own. */
-		size_t shift = tail_rel;
-		r->ncarry = 0;
-		for (size_t i = tail_comments; i < rec->ncomments; i++) {
-			if (r->ncarry == r->carry_cap) {
-				r->carry_cap = r->carry_cap ? 2 * r->carry_cap : 8;
-				r->carry = xrealloc(r->carry, r->carry_cap * sizeof *r->carry);
-			}
-			struct carc_comment cm = rec->comments[i];
-			cm.span.off -= (uint32_t)shift;
-			cm.place = CARC_BEFORE_TAG;
-			cm.index = 0;
-			r->carry[r->ncarry++] = cm;
-		}
-		rec->ncomments = tail_comments;
-	}
-	size_t end = r->peeked ? (tail ? r->game + tail_rel : r->peek.start) : r->pos;
-	if (end - r->game + r->dropped > MAX_GAME) {
-		game_too_long(&ps, end);
-		any = true;
-	}
-	if (!any && !rec->syntax_errors) {
-		/* no game: rec keeps the comments of the rest of the text, if any
-		 * (a file of comments only), for fmt */
-		r->ncarry = 0;
-		return false;
-	}
-	r->games++;
-	rec->index = r->games;
-	ps.text = r->buf + r->game;
-	if (!header_done)
-		cgn_finish_header(&ps);
-	if (!rec->seats_given && !rec->header_errors)
-		infer_seats(&ps);
-	cgn_src_of(&ps);
-	rec->src.len = end - r->game;
-	if (r->peeked) {
-		/* the next game starts at its carried comments, or its first tag */
-		r->game = end;
-		r->game_line = tail ? tail_line : r->line;
-		/* (bytes the next game's first line dropped, if it was cut, are after end) */
-		bool cut = r->cut_lost && r->origin + r->peek.start == r->cut_abs + r->cut_lost;
-		r->game_off = r->origin + end - (cut ? r->cut_lost : 0);
-	}
-	return true;
+	if (ps.tail && r->peeked)
+		carry_tail(&ps);
+	return end_game(&ps);
 }
 
 bool carc_parse_string(const char *text, size_t len, const char *name, struct carc_tileset_cache *cache,
