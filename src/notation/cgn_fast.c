@@ -72,10 +72,23 @@ static FAST_PATH size_t claims_fast(struct carc_record *rec, const unsigned char
 	return i;
 }
 
-/* Whether the words of a and b agree in their first len bytes (8 at a
- * time: the reader keeps bytes after the text, see end_text). */
+/* Whether a and b agree in their first len bytes, compared 16 (or 8) at a
+ * time: the reader keeps bytes after the text (see end_text), so the last
+ * loads may read past both. */
 static FAST_PATH bool same_bytes(const unsigned char *a, const unsigned char *b, size_t len)
 {
+#if defined(__SSE2__)
+	for (size_t k = 0; k < len; k += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(a + k));
+		__m128i y = _mm_loadu_si128((const __m128i *)(const void *)(b + k));
+		unsigned differ = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) & 0xffff;
+		if (len - k < 16)
+			differ &= (1u << (len - k)) - 1;
+		if (differ)
+			return false;
+	}
+	return true;
+#else
 	uint64_t diff = 0;
 	size_t k = 0;
 	for (; k + 8 <= len; k += 8)
@@ -83,6 +96,7 @@ static FAST_PATH bool same_bytes(const unsigned char *a, const unsigned char *b,
 	if (k < len)
 		diff |= (word_at(a + k) ^ word_at(b + k)) & LOW_BYTES(len - k);
 	return diff == 0;
+#endif
 }
 
 /* Claims written as on the last turn line whose claims the fast path read
@@ -115,26 +129,37 @@ static FAST_PATH size_t same_claims(const struct carc_reader *r, struct carc_rec
 	return skip_spaces(b, e);
 }
 
+/* Claims not written as the last ones, at b[i] (the "="): read by
+ * claims_fast up to the line's end (by offset limit), and then the ones
+ * same_claims compares the next line's with. Returns the offset of the
+ * line's newline, with the end of the last claim in *last and the index
+ * past them in *past; 0 when they are not plain. Out of line: most claims
+ * repeat the line before's, and this path's registers would cost those. */
+static OUT_OF_LINE size_t new_claims(struct carc_reader *r, struct carc_record *rec, const unsigned char *b, size_t i,
+				     size_t limit, size_t *last, size_t *past)
+{
+	size_t cs = i;
+	if (!(i = claims_fast(rec, b, i, ',', past, last)) || !at_line_end(b, &i) || i > limit)
+		return 0;
+	r->claims_len = (uint32_t)(*last - cs);
+	r->claims_count = (uint32_t)(*past - rec->nclaims);
+	return i;
+}
+
 /* The claims of the turn line that starts at b[from] and whose words up
  * to the "=" at b[i] turn_words has read into m (the last one ending
  * at b[last]): reads them, and finishes m. Returns the offset of the line's
- * newline; 0 when the claims are not plain. Out of line: about one line
- * in ten has claims, and their loop, inlined in the loop over the lines,
- * cost every line registers (spills, reloads). */
-size_t cgn_parse_claims_fast(struct carc_reader *r, struct carc_record *rec, const unsigned char *b,
-					    size_t i, size_t limit,
-					    size_t from, size_t last, struct carc_move *m)
+ * newline; 0 when the claims are not plain. */
+size_t cgn_parse_claims_fast(struct carc_reader *r, struct carc_record *rec, const unsigned char *b, size_t i,
+			     size_t limit, size_t from, size_t last, struct carc_move *m)
 {
 	size_t cs = i, past, e;
 	if (r->claims_len && (e = same_claims(r, rec, b, i)) && at_line_end(b, &e) && e <= limit) {
 		last = i + r->claims_len;
 		i = e;
 		past = rec->nclaims + r->claims_count;
-	} else {
-		if (!(i = claims_fast(rec, b, i, ',', &past, &last)) || !at_line_end(b, &i) || i > limit)
-			return 0;
-		r->claims_len = (uint32_t)(last - cs);
-		r->claims_count = (uint32_t)(past - rec->nclaims);
+	} else if (!(i = new_claims(r, rec, b, i, limit, &last, &past))) {
+		return 0;
 	}
 	r->claims_at = (uint32_t)cs;
 	r->claims_first = (uint32_t)rec->nclaims;
