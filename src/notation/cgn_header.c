@@ -189,14 +189,14 @@ void cgn_parse_tag(struct parser *ps)
 	size_t nlen = c.p - ns;
 	if (nlen == 0 || !((c.buf[ns] | 0x20) >= 'a' && (c.buf[ns] | 0x20) <= 'z')) {
 		cgn_report(ps, CARC_E005, ns < c.end ? ns : tag_start, 1,
-		       "a tag is [Name \"value\"], its name a word of letters, digits and _");
+			   "a tag is [Name \"value\"], its name a word of letters, digits and _");
 		return;
 	}
 	while (c.p < c.end && is_blank(c.buf[c.p]))
 		c.p++;
 	if (c.p >= c.end || c.buf[c.p] != '"') {
 		cgn_report(ps, CARC_E005, c.p < c.end ? c.p : c.end - 1, 1, "tag %.*s: expected its value in double quotes",
-		       (int)nlen, c.buf + ns);
+			   (int)nlen, c.buf + ns);
 		return;
 	}
 	size_t vs = ++c.p;
@@ -233,7 +233,7 @@ void cgn_parse_tag(struct parser *ps)
 		c.p++;
 	if (c.p >= c.end || c.buf[c.p] != ']') {
 		cgn_report(ps, CARC_E005, c.p < c.end ? c.p : c.end - 1, 1, "tag %.*s: expected ] after the value",
-		       (int)nlen, c.buf + ns);
+			   (int)nlen, c.buf + ns);
 		return;
 	}
 	c.p++;
@@ -249,11 +249,11 @@ void cgn_parse_tag(struct parser *ps)
 			same_name = lower(c.buf[t->name.off + k]) == lower(c.buf[ns + k]);
 		if (same_name)
 			cgn_report(ps, CARC_E006, ns, nlen, "tag %.*s is already given on line %u; a game has each tag once",
-			       (int)nlen, c.buf + ns, (unsigned)t->line);
+				   (int)nlen, c.buf + ns, (unsigned)t->line);
 		else
 			cgn_report(ps, CARC_E006, ns, nlen,
-			       "tag %.*s is already given on line %u, as %.*s; a game has each tag once", (int)nlen,
-			       c.buf + ns, (unsigned)t->line, (int)t->name.len, c.buf + t->name.off);
+				   "tag %.*s is already given on line %u, as %.*s; a game has each tag once", (int)nlen,
+				   c.buf + ns, (unsigned)t->line, (int)t->name.len, c.buf + t->name.off);
 		return;
 	}
 	if (slot) {
@@ -449,14 +449,14 @@ static void parse_end_order(struct parser *ps)
 			break;
 		if (!n) {
 			cgn_report(ps, CARC_E030, c.p, 1, "EndOrder: unexpected '%c'; write x,y:SPOT for each follower",
-			       c.buf[c.p]);
+				   c.buf[c.p]);
 			break;
 		}
 		if (!cgn_parse_spot_ref(&c, s, n, CARC_E030, "EndOrder", &it))
 			break;
 		if (!it.has_coord) {
 			cgn_report(ps, CARC_E030, s, n, "EndOrder: '%.*s' needs the tile's position, as in 0,1:%s", (int)n,
-			       c.buf + s, carc_spot_name(it.spot));
+				   c.buf + s, carc_spot_name(it.spot));
 			break;
 		}
 		GROW(rec, order, norder, order_cap);

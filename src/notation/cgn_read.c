@@ -467,17 +467,17 @@ static bool line_problems(struct parser *ps, const struct line *li)
 		size_t kept = li->end - li->start;
 		if (r->cut_nul < kept)
 			cgn_report(ps, CARC_E002, li->start - r->game + r->cut_nul, 1,
-			       "NUL byte: this is not a text file; the rest of the input is skipped");
+				   "NUL byte: this is not a text file; the rest of the input is skipped");
 		else
 			cgn_report(ps, CARC_E002, li->start - r->game, 1,
-			       "NUL byte at byte %zu of this line: this is not a text file; the rest of the input is skipped",
-			       r->cut_nul + 1);
+				   "NUL byte at byte %zu of this line: this is not a text file; the rest of the input is skipped",
+				   r->cut_nul + 1);
 		cgn_give_up_input(ps);
 		return false;
 	}
 	if (li->flags & LINE_OPEN_BRACE)
 		cgn_report(ps, CARC_E004, li->brace - r->game, 1, "this { comment is not closed %s; it is taken to end with its line",
-		       li->flags & LINE_BRACE_LIMIT ? "within 65536 bytes" : "before the end of the input");
+			   li->flags & LINE_BRACE_LIMIT ? "within 65536 bytes" : "before the end of the input");
 	if (!(li->flags & LINE_CUT))
 		return true;
 	cgn_report(ps, CARC_E003, li->start - r->game, 1, "line longer than %d bytes; it is skipped", MAX_LINE);
@@ -508,7 +508,7 @@ static bool tag_line_allowed(struct parser *ps, size_t off)
 		return true;
 	if (ps->tag_lines == MAX_TAGS + 1) {
 		cgn_report(ps, CARC_E033, off, 1, "more than %d tag lines in one game; the rest of its tags are skipped",
-		       MAX_TAGS);
+			   MAX_TAGS);
 		ps->rec->header_errors++;
 	}
 	ps->tag_lines = MAX_TAGS + 2; /* (no wrap, however many) */
@@ -525,7 +525,7 @@ static bool turn_allowed(struct parser *ps, size_t from, size_t to)
 	if (!ps->turns_capped) {
 		ps->turns_capped = true;
 		cgn_report(ps, CARC_E032, from, to - from, "more than %d turns in one game; the rest of its turns are skipped",
-		       MAX_TURNS);
+			   MAX_TURNS);
 		add_bad_move(ps, from, to);
 	}
 	return false;
@@ -547,8 +547,8 @@ static SLOW_PATH void game_too_long(struct parser *ps, size_t end)
 	while (off > 0 && text[off - 1] != '\n')
 		off--;
 	cgn_report(ps, CARC_E031, off, 1,
-	       "game %u is longer than %d bytes, the most a game may have; the rest of the input is skipped",
-	       r->games + 1, MAX_GAME);
+		   "game %u is longer than %d bytes, the most a game may have; the rest of the input is skipped",
+		   r->games + 1, MAX_GAME);
 	cgn_give_up_input(ps);
 	r->peeked = false;
 }

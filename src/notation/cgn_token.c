@@ -163,7 +163,7 @@ static void add_comment(struct parser *ps, size_t off, size_t len, bool trailing
 	if (rec->ncomments >= MAX_COMMENTS) {
 		if (!ps->comments_capped)
 			cgn_report(ps, CARC_E034, off, 1, "more than %d comments in one game; the rest of its comments are dropped",
-			       MAX_COMMENTS);
+				   MAX_COMMENTS);
 		ps->comments_capped = true;
 		return;
 	}

@@ -29,13 +29,13 @@ bool cgn_parse_claims(struct cursor *c, enum carc_code code, uint32_t *first, ui
 			return false;
 		if (!n) {
 			cgn_report(c->ps, code, c->p < c->end ? c->p : c->last, 1,
-			       "%s: expected a colour and its points, as in 'red 12, green 8'", what);
+				   "%s: expected a colour and its points, as in 'red 12, green 8'", what);
 			return false;
 		}
 		int col = carc_colour_lookup(c->buf + s, n);
 		if (col < 0) {
 			cgn_report(c->ps, code, s, n, "%s: '%.*s' is not a colour (red green blue yellow black gray pink)",
-			       what, (int)n, c->buf + s);
+				   what, (int)n, c->buf + s);
 			return false;
 		}
 		if (seen & (1u << col)) {
@@ -50,7 +50,7 @@ bool cgn_parse_claims(struct cursor *c, enum carc_code code, uint32_t *first, ui
 			return false;
 		if (!nn || !parse_int(c->buf + ns, nn, 0, 99999, &pts)) {
 			cgn_report(c->ps, code, nn ? ns : s, nn ? nn : n, "%s: %s needs its points, a whole number from 0 to 99999",
-			       what, carc_colour_name(col));
+				   what, carc_colour_name(col));
 			return false;
 		}
 		GROW(rec, claims, nclaims, claims_cap);
@@ -64,7 +64,7 @@ bool cgn_parse_claims(struct cursor *c, enum carc_code code, uint32_t *first, ui
 			if (c->ps->line_bad)
 				return false;
 			cgn_report(c->ps, code, wn ? ws : c->p, wn, "%s: expected a comma before '%.*s', as in 'red 12, green 8'",
-			       what, (int)(wn ? wn : 1), c->buf + (wn ? ws : c->p));
+				   what, (int)(wn ? wn : 1), c->buf + (wn ? ws : c->p));
 			return false;
 		}
 		c->p++;
@@ -119,7 +119,7 @@ bool cgn_parse_spot_ref(struct cursor *c, size_t s, size_t n, enum carc_code cod
 		if (!colon || !parse_int(c->buf + s, n, -MAX_COORD, MAX_COORD, &x) ||
 		    !parse_int(c->buf + ys, (size_t)(colon - (c->buf + ys)), -MAX_COORD, MAX_COORD, &y)) {
 			cgn_report(c->ps, code, s, end - s, "%s: '%.*s' is not a spot or x,y:SPOT", what, (int)(end - s),
-			       c->buf + s);
+				   c->buf + s);
 			return false;
 		}
 		it->has_coord = true;
@@ -132,7 +132,7 @@ bool cgn_parse_spot_ref(struct cursor *c, size_t s, size_t n, enum carc_code cod
 	int sp = carc_spot_lookup(spot, spot_len);
 	if (sp < 0) {
 		cgn_report(c->ps, code, it->span.off, it->span.len, "%s: '%.*s' is not a spot (N E S W, NNW NNE ... WNW, C)",
-		       what, (int)it->span.len, c->buf + it->span.off);
+			   what, (int)it->span.len, c->buf + it->span.off);
 		return false;
 	}
 	it->spot = (uint8_t)sp;
@@ -188,10 +188,10 @@ static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t
 				 rs->roles[i].name);
 		if (carc_spot_lookup(c->buf + s, n) >= 0)
 			cgn_report(ps, CARC_E025, s, n, "'%.*s' is a spot; write the role first, as in %s %.*s", (int)n,
-			       c->buf + s, rs->roles[0].name, (int)n, c->buf + s);
+				   c->buf + s, rs->roles[0].name, (int)n, c->buf + s);
 		else
 			cgn_report(ps, CARC_E025, s, n, "'%.*s' is not a role in %s games (%s)", (int)n, c->buf + s, rs->name,
-			       roles);
+				   roles);
 		return false;
 	}
 	m->role = (int8_t)role;
@@ -207,7 +207,7 @@ static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t
 	int spot = carc_spot_lookup(c->buf + ss, sn);
 	if (spot < 0) {
 		cgn_report(ps, CARC_E026, ss, sn, "'%.*s' is not a spot: an edge N E S W, a half-edge NNW NNE ENE ESE SSE "
-		       "SSW WSW WNW, or C", (int)sn, c->buf + ss);
+			   "SSW WSW WNW, or C", (int)sn, c->buf + ss);
 		return false;
 	}
 	m->spot = (uint8_t)spot;
