@@ -99,6 +99,16 @@ static FAST_PATH bool same_bytes(const unsigned char *a, const unsigned char *b,
 #endif
 }
 
+/* Room for n claims after the record's nclaims. (Out of line: the array
+ * grows a few times a file, and the call would cost same_claims registers
+ * on every line.) */
+static SLOW_PATH void more_claims(struct carc_record *rec, size_t n)
+{
+	while (rec->nclaims + n > rec->claims_cap)
+		rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
+	rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
+}
+
 /* Claims written as on the last turn line whose claims the fast path read
  * (the reader's claims_at, claims_len: the text from its "=" to the end
  * of its last claim), byte for byte, at b[i]: the usual case where scores
@@ -113,11 +123,8 @@ static FAST_PATH size_t same_claims(const struct carc_reader *r, struct carc_rec
 	size_t len = r->claims_len, n = r->claims_count, e = i + len;
 	if (!same_bytes(b + i, b + r->claims_at, len))
 		return 0;
-	if (rec->nclaims + n > rec->claims_cap) {
-		while (rec->nclaims + n > rec->claims_cap)
-			rec->claims_cap = rec->claims_cap ? 2 * rec->claims_cap : 16;
-		rec->claims = xrealloc(rec->claims, rec->claims_cap * sizeof *rec->claims);
-	}
+	if (rec->nclaims + n > rec->claims_cap)
+		more_claims(rec, n);
 	const struct carc_claim *from = rec->claims + r->claims_first;
 	struct carc_claim *to = rec->claims + rec->nclaims;
 	uint32_t d = (uint32_t)(i - r->claims_at);

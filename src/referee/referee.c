@@ -115,7 +115,18 @@ static void check_claims(struct referee *rf)
 	size_t nev = rf->totals->nevents;
 	unsigned seated = rf->seated;
 	int turn = rf->turn;
-	/* (a claim per turn is common: what the loop needs is read once) */
+	/* (a claim per turn is common: what the loop needs is read once, and
+	 * claims are taken one by one, to say which is wrong and why, from the
+	 * first one that is) */
+	for (; cl < end; cl++) {
+		unsigned c = cl->colour;
+		if (c >= CARC_COLOURS || !(seated >> c & 1) || score[c] != cl->points)
+			goto wrong;
+		rf->claim_event[c] = nev;
+		rf->claim_turn[c] = turn;
+	}
+	return;
+wrong:
 	for (; cl < end; cl++) {
 		int c = cl->colour;
 		if ((c >= CARC_COLOURS) | !(seated >> (c & 7) & 1)) {
