@@ -13,10 +13,14 @@
  *                 values, the rule set, the tile set and the defaults
  *   cgn_turn.c    the grammar of turn lines, the general parser: every
  *                 line the fast path refuses, and what is wrong with it
- *   cgn_fast.c    the fast path: plain turn lines, their claims and plain
- *                 Result tags read straight from the buffer, a word (8
+ *   cgn_fast.h    the fast path: plain turn lines, their claims and plain
+ *   cgn_fast.c    Result tags read straight from the buffer, a word (8
  *                 bytes) or a window (64 bytes) at a time; it refuses
- *                 anything else, which then goes to the general parser
+ *                 anything else, which then goes to the general parser.
+ *                 Its loop over the lines (cgn_fast.h, static inline) is
+ *                 compiled into the reader's; what it calls out of line
+ *                 (claims, Result tags, room for moves, the cap on turns)
+ *                 is cgn_fast.c
  *
  * Grammar (notation/cgn.md, section 10, is the full specification; this is
  * exactly what the functions named accept, one function per rule):
