@@ -125,17 +125,31 @@ static void list_events(struct referee *rf, int c, size_t since, struct carc_buf
 static void check_claims(struct referee *rf)
 {
 	const struct carc_move *m = rf->m;
-	const struct carc_record *rec = rf->rec;
+	const struct carc_claim *cl = rf->rec->claims + m->claim_first, *end = cl + m->claim_count;
+	const int *score = rf->totals->score;
 	size_t nev = rf->totals->nevents;
-	for (int i = 0; i < m->claim_count; i++) {
-		const struct carc_claim *cl = &rec->claims[m->claim_first + i];
+	unsigned seated = rf->seated;
+	int turn = rf->turn;
+	/* (a claim per turn is common: what the loop needs is read once, and
+	 * claims are taken one by one, to say which is wrong and why, from the
+	 * first one that is) */
+	for (; cl < end; cl++) {
+		unsigned c = cl->colour;
+		if (c >= CARC_COLOURS || !(seated >> c & 1) || score[c] != cl->points)
+			goto wrong;
+		rf->claim_event[c] = nev;
+		rf->claim_turn[c] = turn;
+	}
+	return;
+wrong:
+	for (; cl < end; cl++) {
 		int c = cl->colour;
-		if ((c >= CARC_COLOURS) | !(rf->seated >> (c & 7) & 1)) {
+		if ((c >= CARC_COLOURS) | !(seated >> (c & 7) & 1)) {
 			fault(rf, CARC_E214, cl->span, "the claim names %s, who does not play in this game",
 			      carc_colour_name(c));
 			continue;
 		}
-		int have = rf->totals->score[c];
+		int have = score[c];
 		if (have != cl->points) {
 			struct carc_buf why = {0};
 			list_events(rf, c, rf->claim_event[c], &why);
@@ -150,7 +164,7 @@ static void check_claims(struct referee *rf)
 			carc_buf_free(&why);
 		}
 		rf->claim_event[c] = nev;
-		rf->claim_turn[c] = rf->turn;
+		rf->claim_turn[c] = turn;
 	}
 }
 

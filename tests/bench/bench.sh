@@ -1,19 +1,28 @@
 #!/bin/sh
-# tests/bench/bench.sh - throughput and memory of carc check and carc score.
+# tests/bench/bench.sh - throughput and memory of carc's commands, each
+# against a parse-only floor and against carc check.
 #
-#   make bench                    (builds ./carc, then runs this)
+#   make bench                    (builds ./carc and the floor, then runs this)
 #   CARC=build/carc sh tests/bench/bench.sh
 #   BENCH_GAMES=20000 ...         a smaller corpus (default 100000)
 #   BENCH_RUNS=5 ...              best of N timed runs (default 3)
+#   FLOOR=build/bench/floor ...   the floor program (default: built here with $CC)
 #
-# The corpus is BENCH_GAMES complete random base games from carc gen (2 to 5
-# players, a quarter each), in one file, cached in tests/bench/corpus/
-# (git-ignored) and rebuilt when carc gen's output for it changes. Each
-# command reads the whole file on one core. Figures are from the best of
-# BENCH_RUNS runs by CPU time (user + system, from /usr/bin/time; the machine
-# is shared, so wall time is shown beside it), with the peak resident memory;
+# Two corpora of BENCH_GAMES complete random base games from carc gen (2 to
+# 5 players, a quarter each), each in one file, cached in tests/bench/corpus/
+# (git-ignored) and rebuilt when carc gen's output for it changes: "claims",
+# with a claim on every turn (--claim-rate 1), and "plain", with none
+# (--claim-rate 0; the Result tag still has the final scores). On each, one
+# core reads the whole file with: the floor (tests/bench/floor.c: lines and
+# every number of the turns and claims, no rules), carc check, carc score
+# --format json and csv, and carc fmt. Each line gives the command's time as
+# a ratio to the floor's and to check's (the targets: check within 2.0
+# times the floor on the claims corpus; score within 2.5 times check, fmt
+# within 3), games/s, MB/s and the peak resident memory. Figures are from
+# the best of BENCH_RUNS runs by CPU time (user + system, from
+# /usr/bin/time; the machine is shared, so wall time is shown beside it);
 # without /usr/bin/time, wall time only and no memory. The target for carc
-# check is 100,000 games/s. Then check -j 2 on the same file against -j 1,
+# check is 100,000 games/s. Then check -j 2 on the plain file against -j 1,
 # by wall time: the ratio of throughputs (the target is 1.7 on an idle
 # 2-core machine).
 #
@@ -28,32 +37,33 @@ CARC=${CARC:-./carc}
 GAMES=${BENCH_GAMES:-100000}
 RUNS=${BENCH_RUNS:-3}
 dir=tests/bench/corpus
-corpus=$dir/base-$GAMES.cgn
-stamp=$dir/base-$GAMES.stamp
 mkdir -p "$dir"
 [ -x "$CARC" ] || { echo "bench: $CARC is not built (make carc)"; exit 2; }
 
-# The corpus is four runs of carc gen; its stamp is the head of each run, so
-# a change in the generator (or the canonical layout) rebuilds it.
-quarter=$((GAMES / 4))
-want=$(for p in 2 3 4 5; do "$CARC" gen --players $p --seed $p --games 2; done | cksum)
-if [ ! -s "$corpus" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-	echo "bench: generating $GAMES games into $corpus (once; cached) ..."
-	start=$(date +%s)
-	rm -f "$corpus.tmp"
-	for p in 2 3 4 5; do
-		n=$quarter
-		[ $p -eq 5 ] && n=$((GAMES - 3 * quarter))
-		"$CARC" gen --players $p --seed $p --games $n >>"$corpus.tmp" || exit 2
-		[ $p -eq 5 ] || echo >>"$corpus.tmp"
-	done
-	mv "$corpus.tmp" "$corpus"
-	echo "$want" >"$stamp"
-	echo "bench: generated in $(($(date +%s) - start)) s"
-fi
-bytes=$(wc -c <"$corpus")
-mb=$(echo "$bytes" | awk '{ printf "%.1f", $1 / 1e6 }')
-echo "bench: corpus $corpus: $GAMES games, $mb MB"
+# corpus NAME RATE: the file of GAMES games with claim rate RATE, made once
+# and cached. Its stamp is the head of each run of carc gen, so a change in
+# the generator (or the canonical layout) rebuilds it.
+corpus() {
+	file=$dir/$1-$GAMES.cgn
+	stamp=$dir/$1-$GAMES.stamp
+	quarter=$((GAMES / 4))
+	want=$(for p in 2 3 4 5; do "$CARC" gen --players $p --seed $p --claim-rate "$2" --games 2; done | cksum)
+	if [ ! -s "$file" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+		echo "bench: generating $GAMES games into $file (once; cached) ..." >&2
+		start=$(date +%s)
+		rm -f "$file.tmp"
+		for p in 2 3 4 5; do
+			n=$quarter
+			[ $p -eq 5 ] && n=$((GAMES - 3 * quarter))
+			"$CARC" gen --players $p --seed $p --claim-rate "$2" --games $n >>"$file.tmp" || exit 2
+			[ $p -eq 5 ] || echo >>"$file.tmp"
+		done
+		mv "$file.tmp" "$file"
+		echo "$want" >"$stamp"
+		echo "bench: generated in $(($(date +%s) - start)) s" >&2
+	fi
+	echo "$file"
+}
 
 have_time=0
 [ -x /usr/bin/time ] && have_time=1
@@ -68,8 +78,15 @@ ghz() {
 	[ -n "$clock" ] && "$clock"
 }
 
+# The floor: make bench builds it; else it is built here.
+if [ -z "$FLOOR" ]; then
+	FLOOR=$dir/floor
+	"${CC:-cc}" -std=c11 -O2 -o "$FLOOR" tests/bench/floor.c || { echo "bench: cannot build the floor"; exit 2; }
+fi
+
 # run NAME COMMAND...: the best of RUNS runs by CPU time (with the clock
-# around it), and the peak RSS.
+# around it), and the peak RSS, printed with the ratios to $floor_secs and
+# $check_secs (when set); the best time is left in $best.
 run() {
 	name=$1
 	shift
@@ -94,6 +111,7 @@ run() {
 		fi
 		if [ "$status" -gt 1 ]; then
 			echo "bench: $name: exit status $status: $(head -n 1 "$dir/stderr.out")"
+			best=""
 			return 1
 		fi
 		g1=$(ghz)
@@ -106,23 +124,47 @@ run() {
 		i=$((i + 1))
 	done
 	awk -v name="$name" -v secs="$best" -v wall="$best_wall" -v kb="$peak" -v games="$GAMES" -v bytes="$bytes" \
-		-v ghz="$best_ghz" 'BEGIN {
+		-v ghz="$best_ghz" -v floor="$floor_secs" -v check="$check_secs" 'BEGIN {
 		t = secs > 0 ? secs : 0.01
-		printf "%-20s %7.2f s cpu (%.2f s wall) %9.0f games/s %7.1f MB/s   peak %6.1f MB\n", name, secs, wall,
-			games / t, bytes / 1e6 / t, kb / 1024
+		ratio = ""
+		if (floor > 0)
+			ratio = sprintf("%5.2f x floor", t / floor)
+		if (check > 0)
+			ratio = ratio sprintf(" %5.2f x check", t / check)
+		printf "%-20s %7.2f s cpu (%.2f s wall) %s\n", name, secs, wall, ratio
+		printf "%-20s %9.0f games/s %7.1f MB/s   peak %6.1f MB", "", games / t, bytes / 1e6 / t, kb / 1024
 		if (ghz > 0)
-			printf "%-20s at %.2f GHz (read before and after the run): %.0f cycles a game\n", "", ghz,
-				t * ghz * 1e9 / games }'
+			printf "   %.0f cycles a game at %.2f GHz", t * ghz * 1e9 / games, ghz
+		printf "\n" }'
 }
 
-echo "bench: one core, best of $RUNS runs"
-run "check" "$CARC" check -q "$corpus"
-if "$CARC" score --format json samples/club-night.cgn >/dev/null 2>&1 ||
-	[ $? -eq 1 ]; then
-	run "score --format json" "$CARC" score --format json "$corpus"
-else
-	echo "score --format json       skipped: carc score --format json does not work yet"
-fi
+# works COMMAND...: whether the command runs (exit 0 or 1) on a sample
+works() {
+	"$@" samples/club-night.cgn >/dev/null 2>&1 || [ $? -eq 1 ]
+}
+
+# commands FILE: every command on FILE, the floor and check first
+commands() {
+	bytes=$(wc -c <"$1")
+	echo "bench: $1: $GAMES games, $(echo "$bytes" | awk '{ printf "%.1f", $1 / 1e6 }') MB, one core, best of $RUNS runs"
+	floor_secs=""
+	check_secs=""
+	run "floor" "$FLOOR" "$1" && floor_secs=$best
+	run "check" "$CARC" check -q "$1" && check_secs=$best
+	for f in json csv; do
+		if works "$CARC" score --format $f; then
+			run "score --format $f" "$CARC" score --format $f "$1"
+		else
+			echo "score --format $f    skipped: it does not work yet"
+		fi
+	done
+	run "fmt" "$CARC" fmt "$1"
+}
+
+claims=$(corpus claims 1) || exit 2
+plain=$(corpus plain 0) || exit 2
+commands "$claims"
+commands "$plain"
 
 # -j 2 on the one file against -j 1: throughput is games per second of wall
 # time, so the figure means something only when both cores are idle (on a
@@ -140,8 +182,8 @@ fastest() { # the best wall time of RUNS runs of COMMAND...
 	done
 	echo "$b"
 }
-w1=$(fastest "$CARC" check -q -j 1 "$corpus")
-w2=$(fastest "$CARC" check -q -j 2 "$corpus")
+w1=$(fastest "$CARC" check -q -j 1 "$plain")
+w2=$(fastest "$CARC" check -q -j 2 "$plain")
 awk -v a="$w1" -v b="$w2" -v games="$GAMES" -v load="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" 'BEGIN {
 	printf "check -j 1 / -j 2     %.2f s / %.2f s wall: %.0f and %.0f games/s, -j 2 gives %.2f times the throughput (load average %s)\n",
 		a, b, games / a, games / b, a / b, load }'

@@ -1,5 +1,5 @@
 /*
- * test_cgn.c - the CGN reader and parser (cgn.c).
+ * test_cgn.c - the CGN reader and parser (src/notation/cgn_*.c).
  *
  * Everything the referee and the reports know about a record comes through
  * the parser, and every message points at a span it recorded, so these tests

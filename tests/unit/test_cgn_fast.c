@@ -1,8 +1,8 @@
 /*
- * test_cgn_fast.c - the parser's fast path for plain turn lines (cgn.c).
+ * test_cgn_fast.c - the parser's fast path for plain turn lines (cgn_fast.c, cgn_fast.h).
  *
  * Most turn lines have one shape, "12. red D 1,0 90 knight N = red 4", and
- * cgn.c reads those with a short path of its own, handing everything else
+ * the reader reads those with a short path of its own, handing everything else
  * to the general parser. The fast path is only allowed to be faster: for
  * any input, the record (every move, claim, comment and span) and the
  * messages must be what the general parser alone gives. These tests parse
@@ -376,6 +376,52 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 	carc_tileset_cache_free(cache);
 }
 
+/* Claims written as on the line before: the fast path compares their text
+ * with that line's and copies its claims. Lines that match it, that go on
+ * past it or differ from it at the edges, after a plain line or one the
+ * general parser read, and across games. */
+static void test_cgn_fast_repeated_claims_parse_the_same(void **state)
+{
+	(void)state;
+	static const char *const before[] = {
+		"1. green D 1,0 0 = red 3, green 4\n",
+		"1. green D 1,0 0 = red 3, green 4 \r\n",
+		"1. green D 1,0 0 = red 3, green 4 ; x\n",
+		"1. green D 1,0 0 = red 3, {x} green 4\n",
+		"1. green D 1,0 0 = red 3,  green 4\n",
+		"1. green D 1,0 0 knight N = red 3, green 4\n1. green D 1,0 0 = red 3, green 4\n",
+		"[Seats \"red green\"]\n\n1. green D 1,0 0 = red 3, green 4\n\n[Seats \"red green\"]\n\n",
+		"1. green D 1,0 0 = red 3\n",
+		"1. green D 1,0 0 = red 3, green 4, blue 5\n",
+	};
+	static const char *const after[] = {
+		"2. red D 0,1 0 = red 3, green 4\n", "2. red D 0,1 0 = red 3, green 45\n",
+		"2. red D 0,1 0 = red 3, green 4, blue 5\n", "2. red D 0,1 0 = red 3, green 4 x\n",
+		"2. red D 0,1 0 = red 3, green 4\t\n", "2. red D 0,1 0 = red 3, green 4 \r\n",
+		"2. red D 0,1 0 = red 3, green 4;c\n", "2. red D 0,1 0 = red 3, green 4 {c}\n",
+		"2. red D 0,1 0 = red 3, green\n", "2. red D 0,1 0 = red 3, green 4", "2. red D 0,1 0 = red 3, green 4,\n",
+		"2. red D 0,1 0 = red 3, green 4 ,\n", "2. red D 0,1 0 = red 3, green 4\r\r\n",
+		"2. red D 0,1 0 knight N = red 3, green 4\n", "2. red D 0,1 0 = red 3, green 4 = red 3\n",
+		"2. red D 0,1 0 = red 3,  green 4\n", "2. red D 0,1 0 = red 3, green 4\x01\n",
+		"2. red D 0,1 0                                 thief N = red 3, green 4\n",
+		"2. red D 0,1 0 = red 3, green 4\n3. green D 2,0 0 = red 3, green 4\n4. red D 3,0 0 = red 3, green 4\n",
+		"2. red D 0,1 0 = red 3, green 4 ;x\n3. green D 2,0 0 = red 3, green 4\n",
+		"2. red D 0,1 0\n3. green D 2,0 0 = red 3, green 4\n",
+	};
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	for (size_t i = 0; i < sizeof before / sizeof *before; i++) {
+		for (size_t j = 0; j < sizeof after / sizeof *after; j++) {
+			struct carc_buf text = {0};
+			carc_buf_adds(&text, "[Seats \"red green\"]\n\n");
+			carc_buf_adds(&text, before[i]);
+			carc_buf_adds(&text, after[j]);
+			assert_same_parse(text.data, text.len, cache);
+			carc_buf_free(&text);
+		}
+	}
+	carc_tileset_cache_free(cache);
+}
+
 /* Tag lines at the edges of the shape the reader takes without scanning
  * them, [Name "value"]: each in a game's header, first and after another. */
 static void test_cgn_fast_tag_lines_parse_the_same(void **state)
@@ -656,6 +702,7 @@ int main(void)
 		cmocka_unit_test(test_cgn_fast_base_games_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_hunters_and_solo_games_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_edge_lines_parse_the_same),
+		cmocka_unit_test(test_cgn_fast_repeated_claims_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_tag_lines_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_games_of_a_file_read_the_same),
 		cmocka_unit_test(test_cgn_fast_lone_cr_reported_where_it_is),
