@@ -387,8 +387,13 @@ static void find_labels(const struct carc_tileset *ts, struct carc_tile_shape *s
 			pref = line_middle(&fs->line[0]);
 		else if (nvis)
 			pref = (struct carc_pt){sx / (float)nvis, sy / (float)nvis};
-		if (k == CARC_CLASS_SITE || k == CARC_CLASS_LAKE || !nvis) {
-			fs->label = k == CARC_CLASS_SITE || k == CARC_CLASS_LAKE ? centre : pref;
+		if (k == CARC_CLASS_SITE) { /* the middle of its square */
+			fs->label = (struct carc_pt){(fs->region[0].p[0].x + fs->region[0].p[2].x) / 2,
+						     (fs->region[0].p[0].y + fs->region[0].p[2].y) / 2};
+			continue;
+		}
+		if (k == CARC_CLASS_LAKE || !nvis) {
+			fs->label = k == CARC_CLASS_LAKE ? centre : pref;
 			continue;
 		}
 		float best = -1, best_d = 0;
@@ -435,13 +440,42 @@ void carc_tile_shape(const struct carc_tileset *ts, int tile, struct carc_tile_s
 			if (feat->end == END_JUNCTION || feat->end == END_CROSSROADS)
 				out->hub = true;
 			break;
-		case CARC_CLASS_SITE:
+		case CARC_CLASS_SITE: {
+			/* paths through the centre push the site aside: a bend
+			 * (the river of RJ) to the far corner, a straight one (the
+			 * river past the cloister of RH) to one side, away from a
+			 * path that ends at the site, else north or east */
+			static const float ux[4] = {0, 1, 0, -1}, uy[4] = {-1, 0, 1, 0};
+			float dx = 0, dy = 0;
+			for (int g = 0; g < t->nfeatures; g++) {
+				uint8_t e = t->features[g].edges;
+				if (klass_of(ts, t, g) != CARC_CLASS_PATH || t->features[g].end == END_CLOISTER)
+					continue;
+				if (e == 0x5 || e == 0xa) {
+					int side = e == 0xa ? CARC_N : CARC_E;
+					for (int h = 0; h < t->nfeatures; h++)
+						if (klass_of(ts, t, h) == CARC_CLASS_PATH && t->features[h].end == END_CLOISTER &&
+						    (t->features[h].edges & (1u << side)))
+							side = (side + 2) & 3;
+					dx += 0.22f * ux[side];
+					dy += 0.22f * uy[side];
+				} else if (e == 0x3 || e == 0x6 || e == 0xc || e == 0x9) {
+					for (int d = 0; d < 4; d++)
+						if (e & (1u << d)) {
+							dx -= 0.22f * ux[d];
+							dy -= 0.22f * uy[d];
+						}
+				}
+			}
+			dx = dx > 0.22f ? 0.22f : dx < -0.22f ? -0.22f : dx;
+			dy = dy > 0.22f ? 0.22f : dy < -0.22f ? -0.22f : dy;
 			fs->nregions = 1;
-			add(&fs->region[0], (struct carc_pt){0.32f, 0.32f});
-			add(&fs->region[0], (struct carc_pt){0.68f, 0.32f});
-			add(&fs->region[0], (struct carc_pt){0.68f, 0.68f});
-			add(&fs->region[0], (struct carc_pt){0.32f, 0.68f});
+			add(&fs->region[0], (struct carc_pt){0.32f + dx, 0.32f + dy});
+			add(&fs->region[0], (struct carc_pt){0.68f + dx, 0.32f + dy});
+			add(&fs->region[0], (struct carc_pt){0.68f + dx, 0.68f + dy});
+			add(&fs->region[0], (struct carc_pt){0.32f + dx, 0.68f + dy});
 			break;
+		}
 		case CARC_CLASS_LAKE:
 			fs->nregions = 1;
 			disc(&fs->region[0], 0.22f);
@@ -502,6 +536,7 @@ static const struct {
 	{"city", CARC_CLASS_ENCLOSURE, {"#cf9a5c", "#6e4525", "▓", "#", 33, false, false}},
 	{"forest", CARC_CLASS_ENCLOSURE, {"#3f7d3a", "#214a1f", "♣", "%", 32, false, true}},
 	{"cloister", CARC_CLASS_SITE, {"#efe3c8", "#9b2d20", "†", "@", 31, false, false}},
+	{"garden", CARC_CLASS_SITE, {"#f3c6e0", "#3f7a2a", "✿", "%", 35, false, false, true}},
 	{"field", CARC_CLASS_AREA, {"#93c45a", "#5d8a2f", "·", ".", 32, false, false}},
 	{"meadow", CARC_CLASS_AREA, {"#b7d36a", "#738f2c", "·", ".", 32, false, false}},
 	{"lake", CARC_CLASS_LAKE, {"#3d84d0", "#22589a", "○", "o", 34, false, false}},
@@ -980,6 +1015,8 @@ void carc_picture_key(struct carc_buf *out, const struct carc_tileset *ts, bool 
 {
 	int n = 0;
 	for (int k = 0; k < ts->nkinds; k++) {
+		if (carc_kind_aside(ts, k))
+			continue;
 		const struct carc_kind_look *look = carc_kind_look(ts, k);
 		const char *g = ascii ? look->ascii : look->glyph;
 		if (ts->kinds[k].klass == CARC_CLASS_PATH && !look->water)

@@ -327,7 +327,24 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 		const struct carc_kind_look *look = carc_kind_look(ts, feat->kind);
 		struct carc_pt l = carc_pt_turn(s->f[f].label, rot);
 		double lx = x + l.x * T, ly = y + l.y * T;
-		if (ts->kinds[feat->kind].klass == CARC_CLASS_SITE) {
+		if (ts->kinds[feat->kind].klass == CARC_CLASS_SITE && look->flowers) {
+			/* a garden: a hedged bed with a flower, its owner's colour as the bed */
+			uint8_t own = owners ? owners[f] : 0;
+			carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)\"><title>%s</title>"
+					     "<rect x=\"-15\" y=\"-15\" width=\"30\" height=\"30\" rx=\"8\" fill=\"", lx, ly,
+					ts->kinds[feat->kind].name);
+			if (own)
+				owner_fill(out, own);
+			else
+				carc_buf_adds(out, "#7fb85a");
+			carc_buf_printf(out, "\" stroke=\"%s\" stroke-width=\"2.5\"/>", look->edge);
+			for (int p = 0; p < 5; p++) {
+				static const int px[5] = {0, 7, 4, -4, -7}, py[5] = {-7, -2, 6, 6, -2};
+				carc_buf_printf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"4.5\" fill=\"%s\"/>", px[p], py[p],
+						look->fill);
+			}
+			carc_buf_adds(out, "<circle cx=\"0\" cy=\"0\" r=\"3.5\" fill=\"#f2c12e\"/></g>\n");
+		} else if (ts->kinds[feat->kind].klass == CARC_CLASS_SITE) {
 			uint8_t own = owners ? owners[f] : 0;
 			carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)\"><title>%s</title>"
 					     "<rect x=\"-14\" y=\"-8\" width=\"28\" height=\"24\" fill=\"", lx, ly,
