@@ -305,7 +305,15 @@ int cmd_tiles(int argc, char **argv)
 	for (int a = optind; a < argc; a++) {
 		int i = carc_tileset_find(ts, argv[a], strlen(argv[a]));
 		if (i < 0) {
-			fprintf(stderr, "carc tiles: tile set %s has no tile '%s'\n", ts->name, argv[a]);
+			for (int x = ts->ntiles; x < ts->ntiles + ts->nextra; x++)
+				if (!strcmp(ts->tiles[x].id, argv[a]) && ts->tiles[x].expansion)
+					i = x;
+			if (i >= 0)
+				fprintf(stderr, "carc tiles: tile %s of tile set %s exists only with the expansion %s "
+					"(--expansions %s)\n", argv[a], ts->name, ts->expansions[ts->tiles[i].expansion - 1],
+					ts->expansions[ts->tiles[i].expansion - 1]);
+			else
+				fprintf(stderr, "carc tiles: tile set %s has no tile '%s'\n", ts->name, argv[a]);
 			status = CARC_EXIT_TROUBLE;
 			continue;
 		}

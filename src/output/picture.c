@@ -754,10 +754,16 @@ static void draw_tile(struct carc_canvas *cv, int x0, int y0, int w, int h, cons
 			static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
 			unsigned through = be & 1 ? 2 | 8 : 1 | 4;
 			int c = cx, r = cy;
+			/* a path of another kind drawn over it (a road on a bridge
+			 * over the river) shows only its own arms there */
+			if (kind_at[r * w + c] != t->features[f].kind + 1)
+				mask[r * w + c] = 0;
 			mask[r * w + c] |= 1u << be;
 			kind_at[r * w + c] = t->features[f].kind + 1;
 			feature_at[r * w + c] = f + 1;
 			for (c += dx[be], r += dy[be]; c >= 0 && r >= 0 && c < w && r < h; c += dx[be], r += dy[be]) {
+				if (kind_at[r * w + c] != t->features[f].kind + 1)
+					mask[r * w + c] = 0;
 				mask[r * w + c] |= through;
 				kind_at[r * w + c] = t->features[f].kind + 1;
 				feature_at[r * w + c] = f + 1;
