@@ -637,6 +637,40 @@ static int jcz_read_set(const char *xml, const char *set_id, struct jcz_tile *ou
 	return n;
 }
 
+/* A file beside the fact tables (jcz/river.xml), or NULL, saying so, when
+ * it is absent: the test is then skipped. */
+static char *reference_file(const char *name)
+{
+	char path[512];
+	size_t len;
+	snprintf(path, sizeof path, "%s/%s", reference_dir(), name);
+	char *text = slurp(path, &len);
+	if (!text)
+		print_message("skipped: %s is absent\n", path);
+	return text;
+}
+
+/* JCZ's basic.xml and the fact tables, both, or NULL (said why): the tests
+ * that compare them are then skipped. */
+static char *load_basic_xml(yaml_document_t *doc)
+{
+	char *xml = reference_file("jcz/basic.xml");
+	if (xml && !load_reference(doc)) {
+		free(xml);
+		return NULL;
+	}
+	return xml;
+}
+
+static const struct jcz_tile *jcz_find(const struct jcz_tile *jt, int n, const char *id)
+{
+	for (int k = 0; k < n; k++)
+		if (!strcmp(jt[k].id, id))
+			return &jt[k];
+	fail_msg("JCZ has no tile %s", id);
+	return NULL;
+}
+
 static int jcz_read(const char *xml, struct jcz_tile *out, int max)
 {
 	return jcz_read_set(xml, "basic:1", out, max);
@@ -649,6 +683,20 @@ static int first_bit(unsigned m)
 			return i;
 	fail_msg("an empty mask");
 	return 0;
+}
+
+/* Whether each of JCZ's n paths (edge masks), turned by r, is one feature
+ * of kind `kind` on our tile, crossing exactly those edges. */
+static bool paths_match(const struct carc_tileset *ts, const struct carc_tile *t, const uint8_t *masks, int n,
+			const char *kind, int r)
+{
+	for (int i = 0; i < n; i++) {
+		uint8_t e = carc_rot_edges(masks[i], r);
+		uint8_t f = t->edge_feature[first_bit(e)];
+		if (strcmp(ts->kinds[t->features[f].kind].name, kind) || t->features[f].edges != e)
+			return false;
+	}
+	return true;
 }
 
 /* Whether our tile is the JCZ tile turned by r quarter turns. */
@@ -668,18 +716,10 @@ static bool jcz_same(const struct carc_tileset *ts, const struct carc_tile *t, c
 	if (roads != j->nroads || cities != j->ncities || fields != j->nfarms || cloister != j->cloister ||
 	    rivers != j->nrivers || garden != j->garden)
 		return false;
-	for (int i = 0; i < j->nrivers; i++) {
-		uint8_t e = carc_rot_edges(j->river[i], r);
-		uint8_t f = t->edge_feature[first_bit(e)];
-		if (strcmp(ts->kinds[t->features[f].kind].name, "river") || t->features[f].edges != e)
-			return false;
-	}
-	for (int i = 0; i < j->nroads; i++) {
-		uint8_t e = carc_rot_edges(j->road[i], r);
-		uint8_t f = t->edge_feature[first_bit(e)];
-		if (strcmp(ts->kinds[t->features[f].kind].name, "road") || t->features[f].edges != e)
-			return false;
-	}
+	if (!paths_match(ts, t, j->river, j->nrivers, "river", r))
+		return false;
+	if (!paths_match(ts, t, j->road, j->nroads, "road", r))
+		return false;
 	for (int i = 0; i < j->ncities; i++) {
 		uint8_t e = carc_rot_edges(j->city[i], r);
 		uint8_t f = t->edge_feature[first_bit(e)];
@@ -707,17 +747,8 @@ static void test_tileset_base_matches_jcz_up_to_rotation(void **state)
 {
 	(void)state;
 	yaml_document_t doc;
-	char path[512];
-	snprintf(path, sizeof path, "%s/jcz/basic.xml", reference_dir());
-	size_t len;
-	char *xml = slurp(path, &len);
+	char *xml = load_basic_xml(&doc);
 	if (!xml) {
-		print_message("skipped: %s is absent\n", path);
-		skip();
-		return;
-	}
-	if (!load_reference(&doc)) {
-		free(xml);
 		skip();
 		return;
 	}
@@ -756,12 +787,8 @@ static void test_tileset_base_matches_jcz_up_to_rotation(void **state)
 static void test_tileset_river_matches_jcz(void **state)
 {
 	(void)state;
-	char path[512];
-	snprintf(path, sizeof path, "%s/jcz/river.xml", reference_dir());
-	size_t len;
-	char *xml = slurp(path, &len);
+	char *xml = reference_file("jcz/river.xml");
 	if (!xml) {
-		print_message("skipped: %s is absent\n", path);
 		skip();
 		return;
 	}
@@ -782,11 +809,7 @@ static void test_tileset_river_matches_jcz(void **state)
 			if (!strncmp(jt[k].id, "RI/", 3) || !strncmp(jt[k].id, "RI.1/", 5))
 				jcz_total += jt[k].count;
 		for (size_t i = 0; i < CARC_ARRAY_LEN(ids); i++) {
-			const struct jcz_tile *j = NULL;
-			for (int k = 0; k < n; k++)
-				if (!strcmp(jt[k].id, ids[i][1]))
-					j = &jt[k];
-			assert_non_null(j);
+			const struct jcz_tile *j = jcz_find(jt, n, ids[i][1]);
 			int ti = carc_tileset_find(ts, ids[i][0], strlen(ids[i][0]));
 			if (j->count == 0) { /* not in this set: set aside */
 				if (ti >= 0)
@@ -820,18 +843,9 @@ static void test_tileset_river_matches_jcz(void **state)
 static void test_tileset_gardens_match_jcz(void **state)
 {
 	(void)state;
-	char path[512];
-	snprintf(path, sizeof path, "%s/jcz/basic.xml", reference_dir());
-	size_t len;
 	yaml_document_t doc;
-	char *xml = slurp(path, &len);
+	char *xml = load_basic_xml(&doc);
 	if (!xml) {
-		print_message("skipped: %s is absent\n", path);
-		skip();
-		return;
-	}
-	if (!load_reference(&doc)) {
-		free(xml);
 		skip();
 		return;
 	}
@@ -850,24 +864,16 @@ static void test_tileset_gardens_match_jcz(void **state)
 		yaml_node_t *rt = seq_at(&doc, tiles, i);
 		const char *letter = str(map_get(&doc, rt, "letter")), *jid = str(map_get(&doc, rt, "jcz_id"));
 		const struct carc_tile *t = tile(ts, letter);
-		int plain = -1;
-		for (int k = 0; k < n; k++)
-			if (!strcmp(jt[k].id, jid))
-				plain = k;
-		assert_true(plain >= 0);
-		if (t->count != jt[plain].count)
+		const struct jcz_tile *plain = jcz_find(jt, n, jid);
+		if (t->count != plain->count)
 			fail_msg("with the abbot %s has %u tiles, JCZ's %s in basic:2 %d", letter, (unsigned)t->count, jid,
-				 jt[plain].count);
+				 plain->count);
 	}
 	for (size_t g = 0; g < CARC_ARRAY_LEN(gardens); g++) {
 		char id[8];
 		snprintf(id, sizeof id, "%sg", gardens[g][0]);
 		const struct carc_tile *t = tile(ts, id), *p = tile(ts, gardens[g][0]);
-		const struct jcz_tile *j = NULL;
-		for (int k = 0; k < n; k++)
-			if (!strcmp(jt[k].id, gardens[g][1]))
-				j = &jt[k];
-		assert_non_null(j);
+		const struct jcz_tile *j = jcz_find(jt, n, gardens[g][1]);
 		assert_true(j->garden);
 		if (t->count != j->count)
 			fail_msg("%s: %u tiles, JCZ's %s %d", id, (unsigned)t->count, gardens[g][1], j->count);
