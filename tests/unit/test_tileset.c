@@ -306,10 +306,19 @@ static void test_tileset_rotation_of_tiles(void **state)
 
 /* ---- the reference tables ---- */
 
+/* CARC_REFERENCE, else $CARC_SHARED/reference (as the other suites take
+ * the shared folder), else ../shared/reference beside the repository. */
 static const char *reference_dir(void)
 {
-	const char *dir = getenv("CARC_REFERENCE");
-	return dir && *dir ? dir : "../shared/reference";
+	static char buf[1024];
+	const char *dir = getenv("CARC_REFERENCE"), *shared = getenv("CARC_SHARED");
+	if (dir && *dir)
+		return dir;
+	if (shared && *shared) {
+		snprintf(buf, sizeof buf, "%s/reference", shared);
+		return buf;
+	}
+	return "../shared/reference";
 }
 
 static char *slurp(const char *path, size_t *len)
