@@ -983,8 +983,9 @@ static void check_stacks(struct loader *ld, const yaml_node_t *tiles, const yaml
 	struct carc_tileset *ts = ld->ts;
 	int start = -1, last = -1;
 	long all = 0;
-	/* replaced[x][i]: tiles of type i that expansion x takes out of play */
-	long replaced[CARC_MAX_EXPANSIONS][CARC_MAX_TILE_TYPES] = {{0}};
+	/* replaced[i]: tiles of type i that expansions take out of play, all of
+	 * them together, so that no mix of expansions leaves it fewer than none */
+	long replaced[CARC_MAX_TILE_TYPES] = {0};
 	for (int i = 0; i < ts->ntiles; i++) {
 		struct carc_tile *t = &ts->tiles[i];
 		all += t->count;
@@ -1027,9 +1028,9 @@ static void check_stacks(struct loader *ld, const yaml_node_t *tiles, const yaml
 			     "tile that is always in play can be replaced", t->id, v);
 		else if (ts->tiles[r].bonus != t->bonus)
 			fail(ld, CARC_E104, rn, "tile %s replaces %s: one is a bonus tile and the other not", t->id, v);
-		else if ((replaced[t->expansion - 1][r] += t->count) > ts->tiles[r].count - ts->tiles[r].start)
-			fail(ld, CARC_E104, rn, "tile %s replaces %ld of tile %s, which has only %d%s", t->id,
-			     replaced[t->expansion - 1][r], v, ts->tiles[r].count - ts->tiles[r].start,
+		else if ((replaced[r] += t->count) > ts->tiles[r].count - ts->tiles[r].start)
+			fail(ld, CARC_E104, rn, "tile %s makes %ld tiles of %s replaced, which has only %d%s", t->id,
+			     replaced[r], v, ts->tiles[r].count - ts->tiles[r].start,
 			     ts->tiles[r].start ? " besides the start tile" : "");
 		else
 			t->replaces = (int16_t)r;

@@ -1311,6 +1311,12 @@ static const struct bad_case bad_cases[] = {
 	CASE("replaces more tiles than there are", "expansions: [abbot]\n" HEAD TILE_D "  - {id: B, count: 2, "
 	     "expansion: abbot, replaces: D, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n",
 	     E104, 19, 51, 1),
+	CASE("two expansions replacing one tile twice", "expansions: [a, b]\n" HEAD TILE_D
+	     "  - {id: B, count: 1, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n"
+	     "  - {id: Ba, count: 1, expansion: a, replaces: B, features: [cloister, {kind: field, halves: "
+	     ALL_HALVES "}]}\n"
+	     "  - {id: Bb, count: 1, expansion: b, replaces: B, features: [cloister, {kind: field, halves: "
+	     ALL_HALVES "}]}\n", E104, 21, 48, 1),
 	CASE("replaces a tile of an expansion", "expansions: [abbot]\n" HEAD TILE_D "  - {id: B, count: 1, "
 	     "expansion: abbot, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n"
 	     "  - {id: C, count: 1, expansion: abbot, replaces: B, features: [cloister, {kind: field, halves: "
