@@ -1041,6 +1041,10 @@ static void check_stacks(struct loader *ld, const yaml_node_t *tiles, const yaml
 		fail(ld, CARC_E109, tiles, "%ld tiles in all; a tile set may hold at most %d", all, CARC_MAX_TILES);
 }
 
+/* Tile sets get a new serial when loaded and whenever their tiles change
+ * (carc_tileset_play), so that what a game derived from them is redone. */
+static _Atomic unsigned long serials;
+
 /* Orders tile types: those in play first, each group in file order. */
 static int by_play_order(const void *a, const void *b)
 {
@@ -1116,6 +1120,7 @@ void carc_tileset_play(struct carc_tileset *ts, const char *words, size_t len)
 		i = j;
 	}
 	select_tiles(ts, mask);
+	ts->serial = ++serials;
 }
 
 static bool has_kind(const struct carc_tile *t, int kind)
@@ -1380,7 +1385,6 @@ static struct carc_tileset *parse_text(const char *text, size_t len, const char 
 	}
 	yaml_parser_delete(&parser);
 
-	static _Atomic unsigned long serials;
 	ld.ts = xcalloc(1, sizeof *ld.ts);
 	ld.ts->serial = ++serials;
 	ld.ts->source = xstrndup(text, len);

@@ -130,7 +130,8 @@ struct carc_tileset {
 	unsigned playing;   /* bit i: expansions[i] is played */
 	int nextra;         /* types set aside: tiles[ntiles .. ntiles + nextra) */
 	int last_tile;      /* index of the type marked last, or -1 */
-	unsigned long serial; /* unique among the tile sets loaded by this process */
+	unsigned long serial; /* unique among the tile sets loaded by this process,
+			       * renewed when carc_tileset_play changes the tiles */
 	char *source;       /* the YAML text, for diagnostics */
 	size_t source_len;
 };
@@ -162,7 +163,8 @@ const char *carc_bundled_text(const char *name, size_t *len);
  * replace; an expansion this set does not name is no error (its tiles live
  * in another set). Expansions not named go out of play again, so a set can
  * be switched back and forth. Tile indices change: types keep the file's
- * order, those set aside after them. */
+ * order, those set aside after them; so does the serial, so that a game
+ * does not keep what it derived from the tiles before. */
 void carc_tileset_play(struct carc_tileset *ts, const char *words, size_t len);
 /* True when only tile types set aside (an expansion not played) have a
  * feature of this kind: listings leave such a kind out. */

@@ -991,7 +991,9 @@ static void test_tileset_plays_expansions(void **state)
 	assert_int_equal(carc_tileset_find(ts, "Bg", 2), -1);
 	assert_string_equal(ts->tiles[ts->last_tile].id, "X");
 	for (int round = 0; round < 2; round++) {
+		unsigned long serial = ts->serial;
 		carc_tileset_play(ts, "ABBOT, nosuch", 13);
+		assert_true(ts->serial != serial); /* what a game derived from the tiles is redone */
 		assert_int_equal(ts->ntiles, 4);
 		assert_int_equal(ts->total, 6);
 		assert_int_equal(tile(ts, "B")->count, 2);
