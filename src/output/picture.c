@@ -421,6 +421,31 @@ static void find_labels(const struct carc_tileset *ts, struct carc_tile_shape *s
 	free(pt);
 }
 
+/* A path that ends at a city gate or a cloister on a tile that another
+ * path crosses straight through the centre (RB's and RH's roads over the
+ * river) goes on past the centre, over the other, to the city's wall or the
+ * cloister pushed aside. Done after the areas, whose shapes it leaves as
+ * they were. */
+static void bridge_roads(const struct carc_tileset *ts, const struct carc_tile *t, struct carc_tile_shape *out)
+{
+	for (int f = 0; f < t->nfeatures; f++) {
+		const struct carc_feature *feat = &t->features[f];
+		if (klass_of(ts, t, f) != CARC_CLASS_PATH || popcount4(feat->edges) != 1 ||
+		    (feat->end != END_CITY && feat->end != END_CLOISTER) || out->f[f].nlines != 1)
+			continue;
+		int e = 0;
+		while (!(feat->edges & (1u << e)))
+			e++;
+		bool crossed = false;
+		for (int g = 0; g < t->nfeatures; g++)
+			crossed |= g != f && klass_of(ts, t, g) == CARC_CLASS_PATH &&
+				   t->features[g].edges == (0xf & ~(1u << e) & ~(1u << ((e + 2) & 3)));
+		if (crossed)
+			add(&out->f[f].line[0], (struct carc_pt){centre.x + (centre.x - mid[e].x) * 0.44f,
+								 centre.y + (centre.y - mid[e].y) * 0.44f});
+	}
+}
+
 void carc_tile_shape(const struct carc_tileset *ts, int tile, struct carc_tile_shape *out)
 {
 	const struct carc_tile *t = &ts->tiles[tile];
@@ -489,6 +514,7 @@ void carc_tile_shape(const struct carc_tileset *ts, int tile, struct carc_tile_s
 	if (t->centre_feature != CARC_NO_FEATURE)
 		out->hub = false; /* the paths end at the cloister or lake */
 	area_shapes(ts, t, out);
+	bridge_roads(ts, t, out);
 	find_labels(ts, out);
 }
 
