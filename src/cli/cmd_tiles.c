@@ -28,6 +28,8 @@ static void help(void)
 	       "so that a tile's letter is easy to find; with IDs, only those types.\n\n"
 	       "options:\n"
 	       "  -t, --tileset NAME|PATH  a bundled tile set or a tile-set file (default base)\n"
+	       "  -x, --expansions LIST    with the tiles of these expansions, as a record's\n"
+	       "                           Expansions tag names them (\"abbot\": the garden tiles)\n"
 	       "  -a, --ascii              draw with plain ASCII instead of Unicode\n"
 	       "  -s, --svg                draw the tiles as one SVG sheet, the id under each\n"
 	       "  -o, --output FILE        write to FILE instead of standard output\n"
@@ -140,8 +142,9 @@ static void totals(struct carc_buf *out, const struct carc_tileset *ts, const ch
 	for (int e = 0; e < ts->nterrains; e++)
 		carc_buf_printf(out, "%s %s %ld", e ? "," : "", ts->terrains[e], edges[e]);
 	carc_buf_adds(out, "\nfeatures:");
-	for (int k = 0; k < ts->nkinds; k++)
-		carc_buf_printf(out, "%s %s %ld", k ? "," : "", ts->kinds[k].name, kinds[k]);
+	for (int k = 0, n = 0; k < ts->nkinds; k++)
+		if (!carc_kind_aside(ts, k))
+			carc_buf_printf(out, "%s %s %ld", n++ ? "," : "", ts->kinds[k].name, kinds[k]);
 	carc_buf_adds(out, "\nattributes:");
 	int n = 0;
 	for (int a = 0; a < CARC_ATTR_COUNT; a++)
@@ -150,7 +153,29 @@ static void totals(struct carc_buf *out, const struct carc_tileset *ts, const ch
 	carc_buf_adds(out, n ? "\n" : " none\n");
 }
 
-static int check(const char *path, FILE *out)
+/* Puts the expansions named in play; false, with a message, when the set
+ * names none of that name. */
+static bool play(struct carc_tileset *ts, const char *list)
+{
+	for (const char *w = list; *w;) {
+		size_t len = strcspn(w, " ,\t");
+		if (len && carc_tileset_expansion(ts, w, len) < 0) {
+			struct carc_buf names = {0};
+			for (int i = 0; i < ts->nexpansions; i++)
+				carc_buf_printf(&names, "%s%s", i ? ", " : "", ts->expansions[i]);
+			fprintf(stderr, "carc tiles: tile set %s has no tiles of an expansion '%.*s' (%s%s)\n", ts->name,
+				(int)len, w, ts->nexpansions ? "it has: " : "it has none",
+				carc_buf_cstr(&names));
+			carc_buf_free(&names);
+			return false;
+		}
+		w += len + strspn(w + len, " ,\t");
+	}
+	carc_tileset_play(ts, list, strlen(list));
+	return true;
+}
+
+static int check(const char *path, const char *expansions, FILE *out)
 {
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
 	struct carc_diag_sink sink = {carc_print_diag, &printer};
@@ -186,7 +211,9 @@ static int check(const char *path, FILE *out)
 		return CARC_EXIT_TROUBLE;
 	}
 	int status = CARC_EXIT_OK;
-	if (ts) {
+	if (ts && expansions && !play(ts, expansions)) {
+		status = CARC_EXIT_TROUBLE;
+	} else if (ts) {
 		/* a tile set made for a rule set must also fit its rules (E401) */
 		if (carc_rules_report_tileset(ts, name, &sink))
 			status = CARC_EXIT_TROUBLE;
@@ -210,14 +237,15 @@ int cmd_tiles(int argc, char **argv)
 		{"tileset", required_argument, NULL, 't'}, {"ascii", no_argument, NULL, 'a'},
 		{"svg", no_argument, NULL, 's'},           {"output", required_argument, NULL, 'o'},
 		{"check", required_argument, NULL, 'c'},   {"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0},
+		{"version", no_argument, NULL, 'V'},       {"expansions", required_argument, NULL, 'x'},
+		{NULL, 0, NULL, 0},
 	};
-	const char *tileset = "base", *output = NULL, *check_path = NULL;
+	const char *tileset = "base", *output = NULL, *check_path = NULL, *expansions = NULL;
 	bool ascii = false, svg = false;
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":t:aso:c:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":t:aso:c:x:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			tileset = optarg;
@@ -233,6 +261,9 @@ int cmd_tiles(int argc, char **argv)
 			break;
 		case 'c':
 			check_path = optarg;
+			break;
+		case 'x':
+			expansions = optarg;
 			break;
 		case 'h':
 			help();
@@ -251,7 +282,7 @@ int cmd_tiles(int argc, char **argv)
 	FILE *out = to.f;
 	int status = CARC_EXIT_OK;
 	if (check_path) {
-		status = check(check_path, out);
+		status = check(check_path, expansions, out);
 		goto done;
 	}
 
@@ -261,7 +292,8 @@ int cmd_tiles(int argc, char **argv)
 	struct carc_tileset *ts = carc_tileset_load(tileset, &sink, &cmd, 0, 0);
 	carc_diag_free(&sink);
 	carc_buf_free(&printer.buf);
-	if (!ts) {
+	if (!ts || (expansions && !play(ts, expansions))) {
+		carc_tileset_free(ts);
 		status = CARC_EXIT_TROUBLE;
 		goto done;
 	}
@@ -273,7 +305,15 @@ int cmd_tiles(int argc, char **argv)
 	for (int a = optind; a < argc; a++) {
 		int i = carc_tileset_find(ts, argv[a], strlen(argv[a]));
 		if (i < 0) {
-			fprintf(stderr, "carc tiles: tile set %s has no tile '%s'\n", ts->name, argv[a]);
+			for (int x = ts->ntiles; x < ts->ntiles + ts->nextra; x++)
+				if (!strcmp(ts->tiles[x].id, argv[a]) && ts->tiles[x].expansion)
+					i = x;
+			if (i >= 0)
+				fprintf(stderr, "carc tiles: tile %s of tile set %s exists only with the expansion %s "
+					"(--expansions %s)\n", argv[a], ts->name, ts->expansions[ts->tiles[i].expansion - 1],
+					ts->expansions[ts->tiles[i].expansion - 1]);
+			else
+				fprintf(stderr, "carc tiles: tile set %s has no tile '%s'\n", ts->name, argv[a]);
 			status = CARC_EXIT_TROUBLE;
 			continue;
 		}

@@ -71,6 +71,8 @@ struct loader {
 	size_t nlines;
 	int start_claims;     /* tiles read with start: true, valid or not */
 	bool too_many_terrains; /* reported once */
+	const yaml_node_t **replaces; /* per tile type read: its replaces value, if any */
+	const yaml_node_t **lasts;    /* per tile type read: its last value, if true */
 };
 
 /* ---- positions and messages ---- */
@@ -380,6 +382,27 @@ static void terrain_name(struct loader *ld, const yaml_node_t *n, const char *w,
 	memcpy(ts->terrains[ts->nterrains], w, len);
 	ts->terrains[ts->nterrains][len] = '\0';
 	ts->nterrains++;
+}
+
+static void expansion_name(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
+{
+	struct carc_tileset *ts = arg;
+	char word[CARC_ID_MAX + 1];
+	snprintf(word, sizeof word, "%.*s", (int)(len > CARC_ID_MAX ? CARC_ID_MAX : len), w);
+	if (len > CARC_ID_MAX || !valid_id(word)) {
+		fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not a valid expansion name (letters, digits and "
+			  "_ - + / ., at most %d, not starting with a digit)", (int)len, w, CARC_ID_MAX);
+		return;
+	}
+	if (carc_tileset_expansion(ts, w, len) >= 0) {
+		fail_word(ld, CARC_E108, n, w, len, "expansion '%.*s' is named twice", (int)len, w);
+		return;
+	}
+	if (ts->nexpansions == CARC_MAX_EXPANSIONS) {
+		fail_word(ld, CARC_E109, n, w, len, "more than %d expansions", CARC_MAX_EXPANSIONS);
+		return;
+	}
+	memcpy(ts->expansions[ts->nexpansions++], word, len + 1);
 }
 
 static void parse_kinds(struct loader *ld, yaml_node_t *seq)
@@ -812,7 +835,7 @@ static void edge_terrain(struct loader *ld, const yaml_node_t *n, const char *w,
 }
 
 /* Keys of a tile, numbered for key_once(). */
-enum { TK_ID, TK_COUNT, TK_START, TK_BONUS, TK_NAME, TK_EDGES, TK_FEATURES };
+enum { TK_ID, TK_COUNT, TK_START, TK_BONUS, TK_NAME, TK_EDGES, TK_FEATURES, TK_EXPANSION, TK_REPLACES, TK_LAST };
 
 /* Reads one tile type into ts->tiles[ts->ntiles]; start is set to the node of
  * its start key, if any. */
@@ -875,6 +898,26 @@ static void parse_tile(struct loader *ld, yaml_node_t *m, const yaml_node_t **st
 		} else if (!strcmp(key, "name")) {
 			if (key_once(ld, &keys, TK_NAME, kn) && (v = want_scalar(ld, vn, "name")))
 				t->name = xstrdup(v);
+		} else if (!strcmp(key, "expansion")) {
+			if (key_once(ld, &keys, TK_EXPANSION, kn) && (v = want_scalar(ld, vn, "expansion"))) {
+				int x = carc_tileset_expansion(ts, v, strlen(v));
+				if (x < 0) {
+					struct carc_buf names = {0};
+					for (int i = 0; i < ts->nexpansions; i++)
+						carc_buf_printf(&names, "%s%s", i ? ", " : "", ts->expansions[i]);
+					fail(ld, CARC_E104, vn, "'%s' is not an expansion this set names (%s)", v,
+					     ts->nexpansions ? carc_buf_cstr(&names) : "it names none: list them in expansions "
+					     "at the top level");
+					carc_buf_free(&names);
+				} else
+					t->expansion = (uint8_t)(x + 1);
+			}
+		} else if (!strcmp(key, "replaces")) {
+			if (key_once(ld, &keys, TK_REPLACES, kn) && want_scalar(ld, vn, "replaces"))
+				ld->replaces[ts->ntiles] = vn;
+		} else if (!strcmp(key, "last")) {
+			if (key_once(ld, &keys, TK_LAST, kn) && want_bool(ld, vn, "last", &t->last) && t->last)
+				ld->lasts[ts->ntiles] = vn;
 		} else if (!strcmp(key, "edges")) {
 			if (key_once(ld, &keys, TK_EDGES, kn))
 				edges_node = vn;
@@ -882,8 +925,8 @@ static void parse_tile(struct loader *ld, yaml_node_t *m, const yaml_node_t **st
 			if (key_once(ld, &keys, TK_FEATURES, kn))
 				features_node = vn;
 		} else {
-			fail(ld, CARC_E103, kn, "unknown key '%s' in a tile (id, count, start, bonus, name, edges, features)",
-			     key);
+			fail(ld, CARC_E103, kn, "unknown key '%s' in a tile (id, count, start, bonus, last, expansion, "
+			     "replaces, name, edges, features)", key);
 		}
 	}
 	if (!t->id[0]) {
@@ -894,6 +937,9 @@ static void parse_tile(struct loader *ld, yaml_node_t *m, const yaml_node_t **st
 	}
 	if (!(keys.seen & (1u << TK_COUNT)))
 		fail(ld, CARC_E103, m, "tile %s needs a count", t->id);
+	t->box_count = t->count;
+	t->order = (uint16_t)ts->ntiles;
+	t->replaces = -1;
 	if (!features_node || features_node->type != YAML_SEQUENCE_NODE) {
 		if (features_node)
 			fail(ld, CARC_E103, features_node, "tile %s: features must be a list, not %s", t->id,
@@ -930,8 +976,183 @@ static void parse_tile(struct loader *ld, yaml_node_t *m, const yaml_node_t **st
 	ts->ntiles++;
 }
 
+/* The start tile, the last one and the tiles of expansions, once every type
+ * was read: all types are still in file order, tiles[i].order == i. */
+static void check_stacks(struct loader *ld, const yaml_node_t *tiles, const yaml_node_t **starts)
+{
+	struct carc_tileset *ts = ld->ts;
+	int start = -1, last = -1;
+	long all = 0;
+	/* replaced[i]: tiles of type i that expansions take out of play, all of
+	 * them together, so that no mix of expansions leaves it fewer than none */
+	long replaced[CARC_MAX_TILE_TYPES] = {0};
+	for (int i = 0; i < ts->ntiles; i++) {
+		struct carc_tile *t = &ts->tiles[i];
+		all += t->count;
+		if (t->start) {
+			if (t->bonus)
+				fail(ld, CARC_E107, starts[i], "tile %s: the start tile cannot be a bonus tile", t->id);
+			else if (t->expansion)
+				fail(ld, CARC_E107, starts[i], "tile %s: the start tile cannot belong to an expansion "
+				     "(%s)", t->id, ts->expansions[t->expansion - 1]);
+			else if (start >= 0)
+				fail(ld, CARC_E107, starts[i], "tile %s is marked start: true, and so is tile %s (line %u): "
+				     "exactly one tile type holds the start tile", t->id, ts->tiles[start].id,
+				     ts->tiles[start].line);
+			else
+				start = i;
+		}
+		if (t->last) {
+			if (t->start || t->bonus)
+				fail(ld, CARC_E107, ld->lasts[i], "tile %s: the tile drawn last cannot be the %s tile", t->id,
+				     t->start ? "start" : "a bonus");
+			else if (last >= 0)
+				fail(ld, CARC_E107, ld->lasts[i], "tile %s is marked last: true, and so is tile %s (line %u): "
+				     "at most one tile type is drawn last", t->id, ts->tiles[last].id,
+				     ts->tiles[last].line);
+			else
+				last = i;
+		}
+		const yaml_node_t *rn = ld->replaces[i];
+		if (!rn)
+			continue;
+		const char *v = scalar(rn);
+		int r = carc_tileset_find(ts, v, strlen(v));
+		if (!t->expansion)
+			fail(ld, CARC_E103, rn, "tile %s replaces %s but belongs to no expansion: only a tile of an "
+			     "expansion takes another's place", t->id, v);
+		else if (r < 0)
+			fail(ld, CARC_E104, rn, "tile %s replaces '%s', which is no tile type of this set", t->id, v);
+		else if (ts->tiles[r].expansion)
+			fail(ld, CARC_E104, rn, "tile %s replaces %s, which belongs to an expansion itself: only a "
+			     "tile that is always in play can be replaced", t->id, v);
+		else if (ts->tiles[r].bonus != t->bonus)
+			fail(ld, CARC_E104, rn, "tile %s replaces %s: one is a bonus tile and the other not", t->id, v);
+		else if ((replaced[r] += t->count) > ts->tiles[r].count - ts->tiles[r].start)
+			fail(ld, CARC_E104, rn, "tile %s makes %ld tiles of %s replaced, which has only %d%s", t->id,
+			     replaced[r], v, ts->tiles[r].count - ts->tiles[r].start,
+			     ts->tiles[r].start ? " besides the start tile" : "");
+		else
+			t->replaces = (int16_t)r;
+	}
+	if (start < 0 && ld->start_claims == 0)
+		fail(ld, CARC_E107, tiles, "no tile type is marked start: true; exactly one must hold the start tile");
+	if (all > CARC_MAX_TILES)
+		fail(ld, CARC_E109, tiles, "%ld tiles in all; a tile set may hold at most %d", all, CARC_MAX_TILES);
+}
+
+/* Tile sets get a new serial when loaded and whenever their tiles change
+ * (carc_tileset_play), so that what a game derived from them is redone. */
+static _Atomic unsigned long serials;
+
+/* Orders tile types: those in play first, each group in file order. */
+static int by_play_order(const void *a, const void *b)
+{
+	const struct carc_tile *x = a, *y = b;
+	/* set aside: count 0 (see select_tiles) */
+	int ox = x->count == 0, oy = y->count == 0;
+	if (ox != oy)
+		return ox - oy;
+	return (int)x->order - (int)y->order;
+}
+
+/* Puts in play the types of the expansions in mask and those of no
+ * expansion, less the tiles the played ones replace; sets the others aside
+ * after them. Types set aside are marked by a count of 0 while sorting. */
+static void select_tiles(struct carc_tileset *ts, unsigned mask)
+{
+	int all = ts->ntiles + ts->nextra;
+	for (int i = 0; i < all; i++) /* back to file order */
+		while (ts->tiles[i].order != i) {
+			struct carc_tile tmp = ts->tiles[ts->tiles[i].order];
+			ts->tiles[ts->tiles[i].order] = ts->tiles[i];
+			ts->tiles[i] = tmp;
+		}
+	for (int i = 0; i < all; i++) {
+		struct carc_tile *t = &ts->tiles[i];
+		t->count = !t->expansion || (mask & (1u << (t->expansion - 1))) ? t->box_count : 0;
+	}
+	for (int i = 0; i < all; i++) {
+		struct carc_tile *t = &ts->tiles[i];
+		if (t->count && t->replaces >= 0)
+			ts->tiles[t->replaces].count -= t->count;
+	}
+	qsort(ts->tiles, (size_t)all, sizeof *ts->tiles, by_play_order);
+	ts->ntiles = 0;
+	while (ts->ntiles < all && ts->tiles[ts->ntiles].count)
+		ts->ntiles++;
+	ts->nextra = all - ts->ntiles;
+	for (int i = ts->ntiles; i < all; i++)
+		ts->tiles[i].count = ts->tiles[i].box_count;
+	ts->playing = mask;
+	ts->start_tile = -1;
+	ts->last_tile = -1;
+	ts->total = ts->bonus_total = 0;
+	memset(ts->by_letter, 0, sizeof ts->by_letter);
+	for (int i = 0; i < ts->ntiles; i++) {
+		struct carc_tile *t = &ts->tiles[i];
+		if (t->bonus)
+			ts->bonus_total += t->count;
+		else
+			ts->total += t->count;
+		if (t->start && ts->start_tile < 0 && !t->bonus)
+			ts->start_tile = i;
+		if (t->last && ts->last_tile < 0)
+			ts->last_tile = i;
+		if (t->id[1] == '\0' && (unsigned char)t->id[0] < 128)
+			ts->by_letter[(unsigned char)t->id[0]] = (uint8_t)(i + 1);
+	}
+}
+
+void carc_tileset_play(struct carc_tileset *ts, const char *words, size_t len)
+{
+	unsigned mask = 0;
+	size_t i = 0;
+	while (i < len) {
+		while (i < len && (words[i] == ' ' || words[i] == ',' || words[i] == '\t'))
+			i++;
+		size_t j = i;
+		while (j < len && words[j] != ' ' && words[j] != ',' && words[j] != '\t')
+			j++;
+		int x = j > i ? carc_tileset_expansion(ts, words + i, j - i) : -1;
+		if (x >= 0)
+			mask |= 1u << x;
+		i = j;
+	}
+	select_tiles(ts, mask);
+	ts->serial = ++serials;
+}
+
+static bool has_kind(const struct carc_tile *t, int kind)
+{
+	for (int f = 0; f < t->nfeatures; f++)
+		if (t->features[f].kind == kind)
+			return true;
+	return false;
+}
+
+bool carc_kind_aside(const struct carc_tileset *ts, int kind)
+{
+	for (int i = 0; i < ts->ntiles; i++)
+		if (has_kind(&ts->tiles[i], kind))
+			return false;
+	for (int i = ts->ntiles; i < ts->ntiles + ts->nextra; i++)
+		if (has_kind(&ts->tiles[i], kind))
+			return true;
+	return false;
+}
+
+int carc_tileset_expansion(const struct carc_tileset *ts, const char *name, size_t len)
+{
+	for (int i = 0; i < ts->nexpansions; i++)
+		if (carc_slice_ieq(name, len, ts->expansions[i]))
+			return i;
+	return -1;
+}
+
 /* Keys of the top level, numbered for key_once(). */
-enum { TOP_NAME, TOP_TITLE, TOP_RULES, TOP_NOTE, TOP_PROVISIONAL, TOP_TERRAINS, TOP_KINDS, TOP_TILES };
+enum { TOP_NAME, TOP_TITLE, TOP_RULES, TOP_NOTE, TOP_PROVISIONAL, TOP_TERRAINS, TOP_KINDS, TOP_TILES,
+       TOP_EXPANSIONS };
 
 static void parse_top(struct loader *ld, yaml_node_t *root)
 {
@@ -945,12 +1166,12 @@ static void parse_top(struct loader *ld, yaml_node_t *root)
 		     node_shape(root));
 		return;
 	}
-	yaml_node_t *terrains = NULL, *kinds = NULL, *tiles = NULL;
+	yaml_node_t *terrains = NULL, *kinds = NULL, *tiles = NULL, *expansions = NULL;
 	struct keys keys = {0, "at the top level"};
 	char **text_keys[] = {[TOP_NAME] = &ts->name, [TOP_TITLE] = &ts->title, [TOP_RULES] = &ts->rules,
 			      [TOP_NOTE] = &ts->note};
 	static const char *const top_names[] = {"name", "title", "rules", "note", "provisional",
-						"terrains", "kinds", "tiles"};
+						"terrains", "kinds", "tiles", "expansions"};
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *kn = node_at(ld, p->key), *vn = node_at(ld, p->value);
 		const char *key = scalar(kn), *v;
@@ -958,8 +1179,8 @@ static void parse_top(struct loader *ld, yaml_node_t *root)
 		if (!key) {
 			fail(ld, CARC_E103, kn, "a key must be a word, not %s", node_shape(kn));
 		} else if (k < 0) {
-			fail(ld, CARC_E103, kn, "unknown key '%s' (name, title, rules, note, provisional, terrains, "
-			     "kinds, tiles)", key);
+			fail(ld, CARC_E103, kn, "unknown key '%s' (name, title, rules, note, provisional, expansions, "
+			     "terrains, kinds, tiles)", key);
 		} else if (!key_once(ld, &keys, k, kn)) {
 			continue;
 		} else if (k <= TOP_NOTE) {
@@ -971,6 +1192,8 @@ static void parse_top(struct loader *ld, yaml_node_t *root)
 			terrains = vn;
 		} else if (k == TOP_KINDS) {
 			kinds = vn;
+		} else if (k == TOP_EXPANSIONS) {
+			expansions = vn;
 		} else {
 			tiles = vn;
 		}
@@ -991,6 +1214,8 @@ static void parse_top(struct loader *ld, yaml_node_t *root)
 		return;
 	}
 	each_word(ld, terrains, "terrains", terrain_name, ts);
+	if (expansions)
+		each_word(ld, expansions, "expansions", expansion_name, ts);
 	parse_kinds(ld, kinds);
 	if (tiles->type != YAML_SEQUENCE_NODE) {
 		fail(ld, CARC_E103, tiles, "tiles must be a list, not %s", node_shape(tiles));
@@ -1004,42 +1229,17 @@ static void parse_top(struct loader *ld, yaml_node_t *root)
 	}
 	ts->tiles = xcalloc(n ? n : 1, sizeof *ts->tiles);
 	const yaml_node_t **starts = xcalloc(n ? n : 1, sizeof *starts);
+	ld->replaces = xcalloc(n ? n : 1, sizeof *ld->replaces);
+	ld->lasts = xcalloc(n ? n : 1, sizeof *ld->lasts);
 	for (size_t i = 0; i < n && !ld->stop; i++)
 		parse_tile(ld, node_at(ld, tiles->data.sequence.items.start[i]), &starts[ts->ntiles]);
-	if (ld->stop) {
-		free(starts);
-		return;
-	}
-
-	ts->start_tile = -1;
-	long total = 0, bonus = 0;
-	for (int i = 0; i < ts->ntiles; i++) {
-		struct carc_tile *t = &ts->tiles[i];
-		if (t->bonus)
-			bonus += t->count;
-		else
-			total += t->count;
-		if (t->start) {
-			if (t->bonus)
-				fail(ld, CARC_E107, starts[i], "tile %s: the start tile cannot be a bonus tile", t->id);
-			else if (ts->start_tile >= 0)
-				fail(ld, CARC_E107, starts[i], "tile %s is marked start: true, and so is tile %s (line %u): "
-				     "exactly one tile type holds the start tile", t->id, ts->tiles[ts->start_tile].id,
-				     ts->tiles[ts->start_tile].line);
-			else
-				ts->start_tile = i;
-		}
-		if (t->id[1] == '\0' && (unsigned char)t->id[0] < 128)
-			ts->by_letter[(unsigned char)t->id[0]] = (uint8_t)(i + 1);
-	}
+	if (!ld->stop)
+		check_stacks(ld, tiles, starts);
 	free(starts);
-	if (ts->start_tile < 0 && ld->start_claims == 0)
-		fail(ld, CARC_E107, tiles, "no tile type is marked start: true; exactly one must hold the start tile");
-	if (total + bonus > CARC_MAX_TILES)
-		fail(ld, CARC_E109, tiles, "%ld tiles in all; a tile set may hold at most %d", total + bonus,
-		     CARC_MAX_TILES);
-	ts->total = (int)total;
-	ts->bonus_total = (int)bonus;
+	free(ld->replaces);
+	free(ld->lasts);
+	if (!ld->stop)
+		select_tiles(ts, 0);
 }
 
 /* ---- the bytes and the YAML ---- */
@@ -1158,12 +1358,15 @@ static bool check_yaml(struct loader *ld)
 	return ok;
 }
 
-struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char *name,
-					struct carc_diag_sink *sink)
+/* trusted: a bundled set, compiled in from the project's own files (which
+ * the tests load), skips the first pass that guards against strangers'
+ * files: it would only cost every run of carc the time of a second parse. */
+static struct carc_tileset *parse_text(const char *text, size_t len, const char *name, struct carc_diag_sink *sink,
+				       bool trusted)
 {
 	struct loader ld = {.sink = sink};
 	ld.src = (struct carc_src){name, text, len, 1};
-	if (!check_text(&ld) || !check_yaml(&ld)) {
+	if (!trusted && (!check_text(&ld) || !check_yaml(&ld))) {
 		free(ld.line_start);
 		return NULL;
 	}
@@ -1182,7 +1385,6 @@ struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char
 	}
 	yaml_parser_delete(&parser);
 
-	static _Atomic unsigned long serials;
 	ld.ts = xcalloc(1, sizeof *ld.ts);
 	ld.ts->serial = ++serials;
 	ld.ts->source = xstrndup(text, len);
@@ -1195,6 +1397,12 @@ struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char
 		return NULL;
 	}
 	return ld.ts;
+}
+
+struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char *name,
+					struct carc_diag_sink *sink)
+{
+	return parse_text(text, len, name, sink, false);
 }
 
 /* ---- files, bundled sets and lookups ---- */
@@ -1255,7 +1463,7 @@ struct carc_tileset *carc_tileset_load(const char *name_or_path, struct carc_dia
 		const char *name = carc_bundled_name(i);
 		if (carc_slice_ieq(name_or_path, strlen(name_or_path), name)) {
 			const char *text = carc_bundled_text(name, &text_len);
-			return carc_tileset_parse(text, text_len, name, sink);
+			return parse_text(text, text_len, name, sink, true);
 		}
 	}
 	errno = 0;
@@ -1280,7 +1488,7 @@ void carc_tileset_free(struct carc_tileset *ts)
 {
 	if (!ts)
 		return;
-	for (int i = 0; i < ts->ntiles; i++)
+	for (int i = 0; i < ts->ntiles + ts->nextra; i++)
 		free(ts->tiles[i].name);
 	free(ts->tiles);
 	free(ts->name);

@@ -33,6 +33,7 @@ enum { CARC_N, CARC_E, CARC_S, CARC_W };
 #define CARC_MAX_TILE_TYPES 250
 #define CARC_MAX_TILES 1000    /* in all, so the board stays small */
 #define CARC_ID_MAX 15
+#define CARC_MAX_EXPANSIONS 8
 
 /* How a kind of feature behaves on the board and in scoring. */
 enum carc_class {
@@ -98,6 +99,14 @@ struct carc_tile {
 	uint32_t rot_edges[4];   /* edge terrains packed per rotation, byte e = edge e */
 	struct carc_feature features[CARC_MAX_FEATURES];
 	unsigned line;
+	/* Expansions (see carc_tileset_play): a type that exists only with an
+	 * expansion is set aside until that expansion is played. */
+	uint8_t expansion;  /* index + 1 into carc_tileset.expansions, 0: always */
+	bool last;          /* drawn last of its stack (the lake of The River) */
+	uint16_t box_count; /* count in the file, before any replacement */
+	int16_t replaces;   /* a type it takes the place of, one tile each: its
+			     * index among all types in file order, or -1 */
+	uint16_t order;     /* its index among all types in file order */
 };
 
 struct carc_tileset {
@@ -116,7 +125,13 @@ struct carc_tileset {
 	int total;          /* land tiles, the start tile included */
 	int bonus_total;    /* tiles in the bonus stack */
 	uint8_t by_letter[128]; /* single-character id -> tile index + 1 */
-	unsigned long serial; /* unique among the tile sets loaded by this process */
+	int nexpansions;    /* the expansions the set's tiles may name */
+	char expansions[CARC_MAX_EXPANSIONS][CARC_ID_MAX + 1];
+	unsigned playing;   /* bit i: expansions[i] is played */
+	int nextra;         /* types set aside: tiles[ntiles .. ntiles + nextra) */
+	int last_tile;      /* index of the type marked last, or -1 */
+	unsigned long serial; /* unique among the tile sets loaded by this process,
+			       * renewed when carc_tileset_play changes the tiles */
 	char *source;       /* the YAML text, for diagnostics */
 	size_t source_len;
 };
@@ -142,6 +157,20 @@ char *carc_tileset_read(FILE *f, size_t *len);
 size_t carc_bundled_count(void);
 const char *carc_bundled_name(size_t i);
 const char *carc_bundled_text(const char *name, size_t *len);
+
+/* Puts into play the tile types of the expansions named in words (blank-
+ * or comma-separated, any case) and takes out of play the tiles they
+ * replace; an expansion this set does not name is no error (its tiles live
+ * in another set). Expansions not named go out of play again, so a set can
+ * be switched back and forth. Tile indices change: types keep the file's
+ * order, those set aside after them; so does the serial, so that a game
+ * does not keep what it derived from the tiles before. */
+void carc_tileset_play(struct carc_tileset *ts, const char *words, size_t len);
+/* True when only tile types set aside (an expansion not played) have a
+ * feature of this kind: listings leave such a kind out. */
+bool carc_kind_aside(const struct carc_tileset *ts, int kind);
+/* Index of an expansion the set names, or -1. */
+int carc_tileset_expansion(const struct carc_tileset *ts, const char *name, size_t len);
 
 /* The index of the tile type with this id, or -1. */
 int carc_tileset_find(const struct carc_tileset *ts, const char *id, size_t len);
@@ -197,7 +226,7 @@ void carc_tileset_cache_free(struct carc_tileset_cache *c);
 /* Records come from strangers, so the tile set a record's Tileset tag names
  * (value v; record is the record's file name as given, "-" or "<stdin>" for
  * standard input) is looked up under a policy:
- *   - a bundled name (base, hunters, in any case) always works;
+ *   - a bundled name (base, hunters, river, in any case) always works;
  *   - a relative path is looked up in the record's own folder, then in each
  *     folder carc_tileset_allow_dir() added, and must not lead out of the
  *     folder it was found in (no "..", no symbolic link out: the path is

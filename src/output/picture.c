@@ -387,8 +387,13 @@ static void find_labels(const struct carc_tileset *ts, struct carc_tile_shape *s
 			pref = line_middle(&fs->line[0]);
 		else if (nvis)
 			pref = (struct carc_pt){sx / (float)nvis, sy / (float)nvis};
-		if (k == CARC_CLASS_SITE || k == CARC_CLASS_LAKE || !nvis) {
-			fs->label = k == CARC_CLASS_SITE || k == CARC_CLASS_LAKE ? centre : pref;
+		if (k == CARC_CLASS_SITE) { /* the middle of its square */
+			fs->label = (struct carc_pt){(fs->region[0].p[0].x + fs->region[0].p[2].x) / 2,
+						     (fs->region[0].p[0].y + fs->region[0].p[2].y) / 2};
+			continue;
+		}
+		if (k == CARC_CLASS_LAKE || !nvis) {
+			fs->label = k == CARC_CLASS_LAKE ? centre : pref;
 			continue;
 		}
 		float best = -1, best_d = 0;
@@ -416,6 +421,31 @@ static void find_labels(const struct carc_tileset *ts, struct carc_tile_shape *s
 	free(pt);
 }
 
+/* A path that ends at a city gate or a cloister on a tile that another
+ * path crosses straight through the centre (RB's and RH's roads over the
+ * river) goes on past the centre, over the other, to the city's wall or the
+ * cloister pushed aside. Done after the areas, whose shapes it leaves as
+ * they were. */
+static void bridge_roads(const struct carc_tileset *ts, const struct carc_tile *t, struct carc_tile_shape *out)
+{
+	for (int f = 0; f < t->nfeatures; f++) {
+		const struct carc_feature *feat = &t->features[f];
+		if (klass_of(ts, t, f) != CARC_CLASS_PATH || popcount4(feat->edges) != 1 ||
+		    (feat->end != END_CITY && feat->end != END_CLOISTER) || out->f[f].nlines != 1)
+			continue;
+		int e = 0;
+		while (!(feat->edges & (1u << e)))
+			e++;
+		bool crossed = false;
+		for (int g = 0; g < t->nfeatures; g++)
+			crossed |= g != f && klass_of(ts, t, g) == CARC_CLASS_PATH &&
+				   t->features[g].edges == (0xf & ~(1u << e) & ~(1u << ((e + 2) & 3)));
+		if (crossed)
+			add(&out->f[f].line[0], (struct carc_pt){centre.x + (centre.x - mid[e].x) * 0.44f,
+								 centre.y + (centre.y - mid[e].y) * 0.44f});
+	}
+}
+
 void carc_tile_shape(const struct carc_tileset *ts, int tile, struct carc_tile_shape *out)
 {
 	const struct carc_tile *t = &ts->tiles[tile];
@@ -435,13 +465,42 @@ void carc_tile_shape(const struct carc_tileset *ts, int tile, struct carc_tile_s
 			if (feat->end == END_JUNCTION || feat->end == END_CROSSROADS)
 				out->hub = true;
 			break;
-		case CARC_CLASS_SITE:
+		case CARC_CLASS_SITE: {
+			/* paths through the centre push the site aside: a bend
+			 * (the river of RJ) to the far corner, a straight one (the
+			 * river past the cloister of RH) to one side, away from a
+			 * path that ends at the site, else north or east */
+			static const float ux[4] = {0, 1, 0, -1}, uy[4] = {-1, 0, 1, 0};
+			float dx = 0, dy = 0;
+			for (int g = 0; g < t->nfeatures; g++) {
+				uint8_t e = t->features[g].edges;
+				if (klass_of(ts, t, g) != CARC_CLASS_PATH || t->features[g].end == END_CLOISTER)
+					continue;
+				if (e == 0x5 || e == 0xa) {
+					int side = e == 0xa ? CARC_N : CARC_E;
+					for (int h = 0; h < t->nfeatures; h++)
+						if (klass_of(ts, t, h) == CARC_CLASS_PATH && t->features[h].end == END_CLOISTER &&
+						    (t->features[h].edges & (1u << side)))
+							side = (side + 2) & 3;
+					dx += 0.22f * ux[side];
+					dy += 0.22f * uy[side];
+				} else if (e == 0x3 || e == 0x6 || e == 0xc || e == 0x9) {
+					for (int d = 0; d < 4; d++)
+						if (e & (1u << d)) {
+							dx -= 0.22f * ux[d];
+							dy -= 0.22f * uy[d];
+						}
+				}
+			}
+			dx = dx > 0.22f ? 0.22f : dx < -0.22f ? -0.22f : dx;
+			dy = dy > 0.22f ? 0.22f : dy < -0.22f ? -0.22f : dy;
 			fs->nregions = 1;
-			add(&fs->region[0], (struct carc_pt){0.32f, 0.32f});
-			add(&fs->region[0], (struct carc_pt){0.68f, 0.32f});
-			add(&fs->region[0], (struct carc_pt){0.68f, 0.68f});
-			add(&fs->region[0], (struct carc_pt){0.32f, 0.68f});
+			add(&fs->region[0], (struct carc_pt){0.32f + dx, 0.32f + dy});
+			add(&fs->region[0], (struct carc_pt){0.68f + dx, 0.32f + dy});
+			add(&fs->region[0], (struct carc_pt){0.68f + dx, 0.68f + dy});
+			add(&fs->region[0], (struct carc_pt){0.32f + dx, 0.68f + dy});
 			break;
+		}
 		case CARC_CLASS_LAKE:
 			fs->nregions = 1;
 			disc(&fs->region[0], 0.22f);
@@ -455,6 +514,7 @@ void carc_tile_shape(const struct carc_tileset *ts, int tile, struct carc_tile_s
 	if (t->centre_feature != CARC_NO_FEATURE)
 		out->hub = false; /* the paths end at the cloister or lake */
 	area_shapes(ts, t, out);
+	bridge_roads(ts, t, out);
 	find_labels(ts, out);
 }
 
@@ -502,6 +562,7 @@ static const struct {
 	{"city", CARC_CLASS_ENCLOSURE, {"#cf9a5c", "#6e4525", "▓", "#", 33, false, false}},
 	{"forest", CARC_CLASS_ENCLOSURE, {"#3f7d3a", "#214a1f", "♣", "%", 32, false, true}},
 	{"cloister", CARC_CLASS_SITE, {"#efe3c8", "#9b2d20", "†", "@", 31, false, false}},
+	{"garden", CARC_CLASS_SITE, {"#f3c6e0", "#3f7a2a", "✿", "%", 35, false, false, true}},
 	{"field", CARC_CLASS_AREA, {"#93c45a", "#5d8a2f", "·", ".", 32, false, false}},
 	{"meadow", CARC_CLASS_AREA, {"#b7d36a", "#738f2c", "·", ".", 32, false, false}},
 	{"lake", CARC_CLASS_LAKE, {"#3d84d0", "#22589a", "○", "o", 34, false, false}},
@@ -719,10 +780,16 @@ static void draw_tile(struct carc_canvas *cv, int x0, int y0, int w, int h, cons
 			static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
 			unsigned through = be & 1 ? 2 | 8 : 1 | 4;
 			int c = cx, r = cy;
+			/* a path of another kind drawn over it (a road on a bridge
+			 * over the river) shows only its own arms there */
+			if (kind_at[r * w + c] != t->features[f].kind + 1)
+				mask[r * w + c] = 0;
 			mask[r * w + c] |= 1u << be;
 			kind_at[r * w + c] = t->features[f].kind + 1;
 			feature_at[r * w + c] = f + 1;
 			for (c += dx[be], r += dy[be]; c >= 0 && r >= 0 && c < w && r < h; c += dx[be], r += dy[be]) {
+				if (kind_at[r * w + c] != t->features[f].kind + 1)
+					mask[r * w + c] = 0;
 				mask[r * w + c] |= through;
 				kind_at[r * w + c] = t->features[f].kind + 1;
 				feature_at[r * w + c] = f + 1;
@@ -980,6 +1047,8 @@ void carc_picture_key(struct carc_buf *out, const struct carc_tileset *ts, bool 
 {
 	int n = 0;
 	for (int k = 0; k < ts->nkinds; k++) {
+		if (carc_kind_aside(ts, k))
+			continue;
 		const struct carc_kind_look *look = carc_kind_look(ts, k);
 		const char *g = ascii ? look->ascii : look->glyph;
 		if (ts->kinds[k].klass == CARC_CLASS_PATH && !look->water)

@@ -15,7 +15,8 @@
  *   - a path (road, river) is a centre line: a curve between two adjacent
  *     edges, a straight line between opposite ones, and a line from each
  *     edge to the centre when it has one edge or more than two;
- *   - a site (cloister) is a square in the centre, a lake a disc there;
+ *   - a site (cloister, garden) is a square in the centre, a lake a disc
+ *     there;
  *   - an area (field, meadow) covers the half-edges it touches, out to the
  *     paths and walls that bound it.
  * The same shapes serve the SVG pictures (svg.c) and the terminal ones.
@@ -77,7 +78,8 @@ void carc_shape_cache_free(struct carc_shape_cache *c);
 struct carc_pt carc_pt_turn(struct carc_pt p, int rot);
 
 /* What a kind of feature looks like: chosen by its name when it is a
- * well-known one (road, river, city, forest, field, meadow, cloister, lake),
+ * well-known one (road, river, city, forest, field, meadow, cloister,
+ * garden, lake),
  * else by its class and its rank among the kinds of that class. */
 struct carc_kind_look {
 	const char *fill;      /* SVG colours */
@@ -87,6 +89,7 @@ struct carc_kind_look {
 	int ansi;              /* SGR colour for the terminal */
 	bool water;            /* paths: drawn as waves in the terminal */
 	bool trees;            /* enclosures: trees drawn on it */
+	bool flowers;          /* sites: a garden (SVG: a flower bed, not a cloister) */
 };
 const struct carc_kind_look *carc_kind_look(const struct carc_tileset *ts, int kind);
 

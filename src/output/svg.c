@@ -205,6 +205,19 @@ static void owner_fill(struct carc_buf *out, uint8_t owners)
 		carc_buf_printf(out, "url(#own%u)", owners);
 }
 
+/* Opens an upright site symbol (a cloister's building, a garden's bed) at
+ * (x, y): the group, its title and the base rect up to its fill colour,
+ * the owners' colour or fill; the caller goes on with the stroke. */
+static void site_start(struct carc_buf *out, double x, double y, const char *title, const char *rect, uint8_t own,
+		       const char *fill)
+{
+	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)\"><title>%s</title><rect %s fill=\"", x, y, title, rect);
+	if (own)
+		owner_fill(out, own);
+	else
+		carc_buf_adds(out, fill);
+}
+
 static void patterns(struct carc_buf *out, const struct carc_view *v)
 {
 	bool done[256] = {false};
@@ -327,15 +340,21 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 		const struct carc_kind_look *look = carc_kind_look(ts, feat->kind);
 		struct carc_pt l = carc_pt_turn(s->f[f].label, rot);
 		double lx = x + l.x * T, ly = y + l.y * T;
-		if (ts->kinds[feat->kind].klass == CARC_CLASS_SITE) {
-			uint8_t own = owners ? owners[f] : 0;
-			carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)\"><title>%s</title>"
-					     "<rect x=\"-14\" y=\"-8\" width=\"28\" height=\"24\" fill=\"", lx, ly,
-					ts->kinds[feat->kind].name);
-			if (own)
-				owner_fill(out, own);
-			else
-				carc_buf_adds(out, look->fill);
+		if (ts->kinds[feat->kind].klass == CARC_CLASS_SITE && look->flowers) {
+			/* a garden: a hedged bed with a flower, its owner's colour as the bed */
+			site_start(out, lx, ly, ts->kinds[feat->kind].name,
+				   "x=\"-15\" y=\"-15\" width=\"30\" height=\"30\" rx=\"8\"", owners ? owners[f] : 0,
+				   "#7fb85a");
+			carc_buf_printf(out, "\" stroke=\"%s\" stroke-width=\"2.5\"/>", look->edge);
+			for (int p = 0; p < 5; p++) {
+				static const int px[5] = {0, 7, 4, -4, -7}, py[5] = {-7, -2, 6, 6, -2};
+				carc_buf_printf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"4.5\" fill=\"%s\"/>", px[p], py[p],
+						look->fill);
+			}
+			carc_buf_adds(out, "<circle cx=\"0\" cy=\"0\" r=\"3.5\" fill=\"#f2c12e\"/></g>\n");
+		} else if (ts->kinds[feat->kind].klass == CARC_CLASS_SITE) {
+			site_start(out, lx, ly, ts->kinds[feat->kind].name, "x=\"-14\" y=\"-8\" width=\"28\" height=\"24\"",
+				   owners ? owners[f] : 0, look->fill);
 			carc_buf_printf(out, "\" stroke=\"#4a3a2a\" stroke-width=\"1.5\"/>"
 					     "<path d=\"M-18,-6L0,-22L18,-6Z\" fill=\"%s\" stroke=\"#4a1a10\" stroke-width=\"1.5\"/>"
 					     "<rect x=\"-4\" y=\"4\" width=\"8\" height=\"12\" fill=\"#4a3a2a\"/>"

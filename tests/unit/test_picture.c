@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "output/picture.h"
+#include "output/svg.h"
 
 static const char stone_yaml[] =
 	"name: stone\n"
@@ -287,6 +288,63 @@ static void test_picture_map_frames_marks_and_followers(void **state)
 	carc_tileset_free(ts);
 }
 
+/* The river and a garden on the map, as show and render will draw a game
+ * with The River and The Abbot: the spring, the river through a bridge
+ * tile to the garden bend (an abbot on its garden), the lake below it. */
+static void test_picture_river_and_garden_on_the_map(void **state)
+{
+	(void)state;
+	struct carc_diag_sink sink = {0};
+	struct carc_tileset *ts = carc_tileset_load("river", &sink, NULL, 0, 0);
+	assert_non_null(ts);
+	carc_tileset_play(ts, "abbot", 5);
+	struct carc_view_tile tiles[4] = {
+		{.x = 0, .y = 0, .tile = (uint16_t)carc_tileset_find(ts, "RA", 2), .rot = 0},
+		{.x = 1, .y = 0, .tile = (uint16_t)carc_tileset_find(ts, "RB", 2), .rot = 0},
+		{.x = 2, .y = 0, .tile = (uint16_t)carc_tileset_find(ts, "RJ", 2), .rot = 0},
+		{.x = 2, .y = -1, .tile = (uint16_t)carc_tileset_find(ts, "RL", 2), .rot = 1, .mark = CARC_MARK_LAST},
+	};
+	int garden = ts->tiles[tiles[2].tile].centre_feature;
+	assert_string_equal(ts->kinds[ts->tiles[tiles[2].tile].features[garden].kind].name, "garden");
+	struct carc_view_follower fl = {.tile = 2, .feature = (uint8_t)garden, .colour = 0, .letter = 'A',
+					.role = "abbot"};
+	struct carc_view v = {.ts = ts, .tiles = tiles, .ntiles = 4, .followers = &fl, .nfollowers = 1};
+	struct carc_shape_cache *c = carc_shape_cache_new(ts);
+	struct carc_buf b = {0};
+	carc_picture_map(&b, &v, c, true, false);
+	/* the spring (+) where the river starts; the road of RB crosses the
+	 * river (|, not ~); the garden (%) with the abbot beside the bend */
+	assert_string_equal(carc_buf_cstr(&b), "       0       1       2\n"
+					       "\n"
+					       "    ....... .#####. ....%Ar\n"
+					       " 0  ...+~~~ ~~~|~~~ ~~~~...\n"
+					       "    ....... ...|... ...~...\n"
+					       "                   +-------+\n"
+					       "                   |...~...|\n"
+					       "-1                 |..ooo..|\n"
+					       "                   |.......|\n"
+					       "                   +-------+\n");
+	b.len = 0;
+	carc_picture_map(&b, &v, c, false, false);
+	assert_non_null(strstr(carc_buf_cstr(&b), "····✿Ar\n"));
+	assert_non_null(strstr(carc_buf_cstr(&b), " 0  ···•≈≈≈ ≈≈≈║≈≈≈ ≈≈≈≈···\n"));
+	b.len = 0;
+	carc_picture_key(&b, ts, true);
+	assert_string_equal(carc_buf_cstr(&b), "- road  # city  @ cloister  . field  ~ river  o lake  % garden\n");
+	b.len = 0;
+	carc_svg_map(&b, &v, c, NULL);
+	const char *svg = carc_buf_cstr(&b);
+	assert_non_null(strstr(svg, "<title>garden</title>"));      /* the flower bed, */
+	assert_null(strstr(svg, "<title>cloister</title>"));        /* not a cloister */
+	assert_non_null(strstr(svg, "stroke=\"#2a5c96\""));          /* the river's banks */
+	assert_non_null(strstr(svg, "fill=\"#bfe3ff\""));            /* the spring */
+	assert_non_null(strstr(svg, "fill=\"#3d84d0\""));            /* the lake */
+	carc_buf_free(&b);
+	carc_shape_cache_free(c);
+	carc_tileset_free(ts);
+	carc_diag_free(&sink);
+}
+
 static void test_picture_axis_leaves_out_long_empty_runs(void **state)
 {
 	(void)state;
@@ -320,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_picture_kind_looks),
 		cmocka_unit_test(test_picture_key_names_every_kind_and_attribute),
 		cmocka_unit_test(test_picture_map_frames_marks_and_followers),
+		cmocka_unit_test(test_picture_river_and_garden_on_the_map),
 		cmocka_unit_test(test_picture_axis_leaves_out_long_empty_runs),
 	};
 	return cmocka_run_group_tests_name("picture", tests, NULL, NULL);

@@ -306,10 +306,19 @@ static void test_tileset_rotation_of_tiles(void **state)
 
 /* ---- the reference tables ---- */
 
+/* CARC_REFERENCE, else $CARC_SHARED/reference (as the other suites take
+ * the shared folder), else ../shared/reference beside the repository. */
 static const char *reference_dir(void)
 {
-	const char *dir = getenv("CARC_REFERENCE");
-	return dir && *dir ? dir : "../shared/reference";
+	static char buf[1024];
+	const char *dir = getenv("CARC_REFERENCE"), *shared = getenv("CARC_SHARED");
+	if (dir && *dir)
+		return dir;
+	if (shared && *shared) {
+		snprintf(buf, sizeof buf, "%s/reference", shared);
+		return buf;
+	}
+	return "../shared/reference";
 }
 
 static char *slurp(const char *path, size_t *len)
@@ -529,9 +538,9 @@ static void test_tileset_base_matches_reference(void **state)
 struct jcz_tile {
 	char id[32];
 	int count; /* in tile-set basic:1 */
-	bool cloister;
-	int nroads, ncities, nfarms;
-	uint8_t road[8], city[8], farm[8], farm_cities[8]; /* edges / half-edges masks */
+	bool cloister, garden;
+	int nroads, ncities, nfarms, nrivers;
+	uint8_t road[8], city[8], farm[8], farm_cities[8], river[8]; /* edges / half-edges masks */
 	bool pennant[8];
 };
 
@@ -583,7 +592,8 @@ static const char *jcz_attr(const char *tag, const char *tag_end, const char *na
 	return a;
 }
 
-static int jcz_read(const char *xml, struct jcz_tile *out, int max)
+/* Reads the tiles of a JCZ file and their counts in tile-set set_id. */
+static int jcz_read_set(const char *xml, const char *set_id, struct jcz_tile *out, int max)
 {
 	int n = 0;
 	const char *sets = strstr(xml, "<sets>");
@@ -603,6 +613,10 @@ static int jcz_read(const char *xml, struct jcz_tile *out, int max)
 			const char *v;
 			if (!strncmp(e, "<cloister", 9)) {
 				t->cloister = true;
+			} else if (!strncmp(e, "<garden", 7)) {
+				t->garden = true;
+			} else if (!strncmp(e, "<river>", 7)) {
+				t->river[t->nrivers++] = jcz_mask(text, text_end, false);
 			} else if (!strncmp(e, "<road>", 6)) {
 				t->road[t->nroads++] = jcz_mask(text, text_end, false);
 			} else if (!strncmp(e, "<city", 5) && (e[5] == '>' || e[5] == ' ')) {
@@ -617,7 +631,11 @@ static int jcz_read(const char *xml, struct jcz_tile *out, int max)
 		}
 		p = end;
 	}
-	const char *set = strstr(sets, "<tile-set id=\"basic:1\">"), *set_end = strstr(set, "</tile-set>");
+	char set_tag[64];
+	snprintf(set_tag, sizeof set_tag, "<tile-set id=\"%s\"", set_id);
+	const char *set = strstr(sets, set_tag);
+	assert_non_null(set);
+	const char *set_end = strstr(set, "</tile-set>");
 	for (const char *r = strstr(set, "<ref count=\""); r && r < set_end; r = strstr(r + 1, "<ref count=\"")) {
 		int count = atoi(r + 12);
 		const char *id = strstr(r, "tile=\"") + 6;
@@ -626,6 +644,45 @@ static int jcz_read(const char *xml, struct jcz_tile *out, int max)
 				out[i].count = count;
 	}
 	return n;
+}
+
+/* A file beside the fact tables (jcz/river.xml), or NULL, saying so, when
+ * it is absent: the test is then skipped. */
+static char *reference_file(const char *name)
+{
+	char path[512];
+	size_t len;
+	snprintf(path, sizeof path, "%s/%s", reference_dir(), name);
+	char *text = slurp(path, &len);
+	if (!text)
+		print_message("skipped: %s is absent\n", path);
+	return text;
+}
+
+/* JCZ's basic.xml and the fact tables, both, or NULL (said why): the tests
+ * that compare them are then skipped. */
+static char *load_basic_xml(yaml_document_t *doc)
+{
+	char *xml = reference_file("jcz/basic.xml");
+	if (xml && !load_reference(doc)) {
+		free(xml);
+		return NULL;
+	}
+	return xml;
+}
+
+static const struct jcz_tile *jcz_find(const struct jcz_tile *jt, int n, const char *id)
+{
+	for (int k = 0; k < n; k++)
+		if (!strcmp(jt[k].id, id))
+			return &jt[k];
+	fail_msg("JCZ has no tile %s", id);
+	return NULL;
+}
+
+static int jcz_read(const char *xml, struct jcz_tile *out, int max)
+{
+	return jcz_read_set(xml, "basic:1", out, max);
 }
 
 static int first_bit(unsigned m)
@@ -637,26 +694,41 @@ static int first_bit(unsigned m)
 	return 0;
 }
 
+/* Whether each of JCZ's n paths (edge masks), turned by r, is one feature
+ * of kind `kind` on our tile, crossing exactly those edges. */
+static bool paths_match(const struct carc_tileset *ts, const struct carc_tile *t, const uint8_t *masks, int n,
+			const char *kind, int r)
+{
+	for (int i = 0; i < n; i++) {
+		uint8_t e = carc_rot_edges(masks[i], r);
+		uint8_t f = t->edge_feature[first_bit(e)];
+		if (strcmp(ts->kinds[t->features[f].kind].name, kind) || t->features[f].edges != e)
+			return false;
+	}
+	return true;
+}
+
 /* Whether our tile is the JCZ tile turned by r quarter turns. */
 static bool jcz_same(const struct carc_tileset *ts, const struct carc_tile *t, const struct jcz_tile *j, int r)
 {
-	int roads = 0, cities = 0, fields = 0;
-	bool cloister = false;
+	int roads = 0, cities = 0, fields = 0, rivers = 0;
+	bool cloister = false, garden = false;
 	for (int f = 0; f < t->nfeatures; f++) {
 		const char *k = ts->kinds[t->features[f].kind].name;
 		roads += !strcmp(k, "road");
 		cities += !strcmp(k, "city");
 		fields += !strcmp(k, "field");
+		rivers += !strcmp(k, "river");
 		cloister |= !strcmp(k, "cloister");
+		garden |= !strcmp(k, "garden");
 	}
-	if (roads != j->nroads || cities != j->ncities || fields != j->nfarms || cloister != j->cloister)
+	if (roads != j->nroads || cities != j->ncities || fields != j->nfarms || cloister != j->cloister ||
+	    rivers != j->nrivers || garden != j->garden)
 		return false;
-	for (int i = 0; i < j->nroads; i++) {
-		uint8_t e = carc_rot_edges(j->road[i], r);
-		uint8_t f = t->edge_feature[first_bit(e)];
-		if (strcmp(ts->kinds[t->features[f].kind].name, "road") || t->features[f].edges != e)
-			return false;
-	}
+	if (!paths_match(ts, t, j->river, j->nrivers, "river", r))
+		return false;
+	if (!paths_match(ts, t, j->road, j->nroads, "road", r))
+		return false;
 	for (int i = 0; i < j->ncities; i++) {
 		uint8_t e = carc_rot_edges(j->city[i], r);
 		uint8_t f = t->edge_feature[first_bit(e)];
@@ -684,17 +756,8 @@ static void test_tileset_base_matches_jcz_up_to_rotation(void **state)
 {
 	(void)state;
 	yaml_document_t doc;
-	char path[512];
-	snprintf(path, sizeof path, "%s/jcz/basic.xml", reference_dir());
-	size_t len;
-	char *xml = slurp(path, &len);
+	char *xml = load_basic_xml(&doc);
 	if (!xml) {
-		print_message("skipped: %s is absent\n", path);
-		skip();
-		return;
-	}
-	if (!load_reference(&doc)) {
-		free(xml);
 		skip();
 		return;
 	}
@@ -722,6 +785,124 @@ static void test_tileset_base_matches_jcz_up_to_rotation(void **state)
 			fail_msg("tile %s is not JCZ's %s in any rotation", letter, jid);
 	}
 	assert_int_equal(total, 72);
+	carc_tileset_free(ts);
+	yaml_document_delete(&doc);
+	free(xml);
+}
+
+/* The river set against JCZ's river.xml: each id is the JCZ tile the issue
+ * names, in JCZ's orientation (rotation 0), with JCZ's counts: river/1:1
+ * without the abbot (two plain bends), river/1:2 with it (a garden bend). */
+static void test_tileset_river_matches_jcz(void **state)
+{
+	(void)state;
+	char *xml = reference_file("jcz/river.xml");
+	if (!xml) {
+		skip();
+		return;
+	}
+	static const char *const ids[][2] = {
+		{"RA", "RI/s"},      {"RB", "RI.1/CIRI"}, {"RC", "RI.1/CICI"}, {"RD", "RI.1/IFI"},
+		{"RE", "RI.1/CcII"}, {"RG", "RI.1/II"},   {"RJ", "RI.1/IIG"},  {"RH", "RI.1/LIRI"},
+		{"RI", "RI.1/RrII"}, {"RK", "RI.1/RIrI"}, {"RL", "RI.1/I.e"},
+	};
+	static const char *const sets[2] = {"river/1:1", "river/1:2"};
+	struct carc_tileset *ts = carc_tileset_load("river", &(struct carc_diag_sink){0}, NULL, 0, 0);
+	assert_non_null(ts);
+	for (int abbot = 0; abbot < 2; abbot++) {
+		static struct jcz_tile jt[64];
+		int n = jcz_read_set(xml, sets[abbot], jt, 64);
+		carc_tileset_play(ts, abbot ? "abbot" : "", abbot ? 5 : 0);
+		int total = 0, jcz_total = 0;
+		for (int k = 0; k < n; k++)
+			if (!strncmp(jt[k].id, "RI/", 3) || !strncmp(jt[k].id, "RI.1/", 5))
+				jcz_total += jt[k].count;
+		for (size_t i = 0; i < CARC_ARRAY_LEN(ids); i++) {
+			const struct jcz_tile *j = jcz_find(jt, n, ids[i][1]);
+			int ti = carc_tileset_find(ts, ids[i][0], strlen(ids[i][0]));
+			if (j->count == 0) { /* not in this set: set aside */
+				if (ti >= 0)
+					fail_msg("%s is in play in %s, where JCZ has no %s", ids[i][0], sets[abbot], ids[i][1]);
+				continue;
+			}
+			if (ti < 0)
+				fail_msg("%s is not in play in %s", ids[i][0], sets[abbot]);
+			const struct carc_tile *t = &ts->tiles[ti];
+			if (t->count != j->count)
+				fail_msg("%s: %u tiles, JCZ's %s in %s has %d", ids[i][0], (unsigned)t->count, ids[i][1],
+					 sets[abbot], j->count);
+			if (!jcz_same(ts, t, j, 0))
+				fail_msg("%s is not JCZ's %s at rotation 0", ids[i][0], ids[i][1]);
+			total += t->count;
+		}
+		assert_int_equal(total, jcz_total);
+		assert_int_equal(ts->total, 12);
+		assert_string_equal(ts->tiles[ts->start_tile].id, "RA");
+		assert_true(ts->last_tile >= 0);
+		assert_string_equal(ts->tiles[ts->last_tile].id, "RL");
+	}
+	carc_tileset_free(ts);
+	free(xml);
+}
+
+/* The base set's garden tiles against JCZ's basic:2 (the tiles with
+ * gardens): with the abbot, each letter and its garden copy have JCZ's
+ * counts, the copy is JCZ's garden tile in some rotation, and it is the
+ * plain letter in the same orientation with a garden added. */
+static void test_tileset_gardens_match_jcz(void **state)
+{
+	(void)state;
+	yaml_document_t doc;
+	char *xml = load_basic_xml(&doc);
+	if (!xml) {
+		skip();
+		return;
+	}
+	static struct jcz_tile jt[64];
+	int n = jcz_read_set(xml, "basic:2", jt, 64);
+	static const char *const gardens[][2] = {
+		{"E", "BA/CG"},   {"H", "BA/CFCG"}, {"I", "BA/CCG"},  {"M", "BA/Cc+G"},
+		{"N", "BA/CcG"},  {"R", "BA/CccG"}, {"U", "BA/RFrG"}, {"V", "BA/RrG"},
+	};
+	struct carc_tileset *ts = load_base();
+	carc_tileset_play(ts, "abbot", 5);
+	assert_int_equal(ts->total, 72);
+	assert_int_equal(ts->ntiles, 32);
+	yaml_node_t *tiles = map_get(&doc, yaml_document_get_root_node(&doc), "tiles");
+	for (int i = 0; i < seq_len(tiles); i++) {
+		yaml_node_t *rt = seq_at(&doc, tiles, i);
+		const char *letter = str(map_get(&doc, rt, "letter")), *jid = str(map_get(&doc, rt, "jcz_id"));
+		const struct carc_tile *t = tile(ts, letter);
+		const struct jcz_tile *plain = jcz_find(jt, n, jid);
+		if (t->count != plain->count)
+			fail_msg("with the abbot %s has %u tiles, JCZ's %s in basic:2 %d", letter, (unsigned)t->count, jid,
+				 plain->count);
+	}
+	for (size_t g = 0; g < CARC_ARRAY_LEN(gardens); g++) {
+		char id[8];
+		snprintf(id, sizeof id, "%sg", gardens[g][0]);
+		const struct carc_tile *t = tile(ts, id), *p = tile(ts, gardens[g][0]);
+		const struct jcz_tile *j = jcz_find(jt, n, gardens[g][1]);
+		assert_true(j->garden);
+		if (t->count != j->count)
+			fail_msg("%s: %u tiles, JCZ's %s %d", id, (unsigned)t->count, gardens[g][1], j->count);
+		bool same = false;
+		for (int r = 0; r < 4 && !same; r++)
+			same = jcz_same(ts, t, j, r);
+		if (!same)
+			fail_msg("%s is not JCZ's %s in any rotation", id, gardens[g][1]);
+		/* the plain letter's features, in its orientation, and a garden */
+		assert_int_equal(t->nfeatures, p->nfeatures + 1);
+		for (int f = 0; f < p->nfeatures; f++) {
+			assert_int_equal(t->features[f].kind, p->features[f].kind);
+			assert_int_equal(t->features[f].edges, p->features[f].edges);
+			assert_int_equal(t->features[f].halves, p->features[f].halves);
+			assert_int_equal(t->features[f].borders, p->features[f].borders);
+			assert_memory_equal(t->features[f].attr, p->features[f].attr, sizeof t->features[f].attr);
+		}
+		assert_string_equal(ts->kinds[t->features[p->nfeatures].kind].name, "garden");
+		assert_int_equal(t->centre_feature, p->nfeatures);
+	}
 	carc_tileset_free(ts);
 	yaml_document_delete(&doc);
 	free(xml);
@@ -787,6 +968,66 @@ static void test_tileset_loads_a_small_set(void **state)
 }
 
 /* The spellings the format allows for the same thing load the same tile. */
+/* Tiles of an expansion are set aside until it is played, then stand in for
+ * the tiles they replace; playing nothing puts the set back as it was. */
+static void test_tileset_plays_expansions(void **state)
+{
+	(void)state;
+	static const char text[] = "expansions: [abbot, other]\n" HEAD TILE_D
+		"  - {id: B, count: 3, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n"
+		"  - {id: Bg, count: 1, expansion: abbot, replaces: B, features: [cloister, {kind: field, halves: "
+		ALL_HALVES "}]}\n"
+		"  - {id: Dx, count: 1, expansion: other, replaces: D, features: [cloister, {kind: field, halves: "
+		ALL_HALVES "}]}\n"
+		"  - {id: X, count: 1, last: true, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n";
+	struct seen s;
+	struct carc_tileset *ts = parse(text, strlen(text), &s);
+	print_seen(&s);
+	assert_non_null(ts);
+	assert_int_equal(ts->nexpansions, 2);
+	assert_int_equal(ts->ntiles, 3);
+	assert_int_equal(ts->nextra, 2);
+	assert_int_equal(ts->total, 6);
+	assert_int_equal(carc_tileset_find(ts, "Bg", 2), -1);
+	assert_string_equal(ts->tiles[ts->last_tile].id, "X");
+	for (int round = 0; round < 2; round++) {
+		unsigned long serial = ts->serial;
+		carc_tileset_play(ts, "ABBOT, nosuch", 13);
+		assert_true(ts->serial != serial); /* what a game derived from the tiles is redone */
+		assert_int_equal(ts->ntiles, 4);
+		assert_int_equal(ts->total, 6);
+		assert_int_equal(tile(ts, "B")->count, 2);
+		assert_int_equal(tile(ts, "Bg")->count, 1);
+		assert_int_equal(carc_tileset_find(ts, "Bg", 2), 2); /* the file's order */
+		assert_string_equal(ts->tiles[ts->start_tile].id, "D");
+		assert_string_equal(ts->tiles[ts->last_tile].id, "X");
+		carc_tileset_play(ts, "abbot other", 11);
+		assert_int_equal(ts->ntiles, 5);
+		assert_int_equal(tile(ts, "D")->count, 1);
+		assert_int_equal(ts->total, 6);
+		carc_tileset_play(ts, "", 0);
+		assert_int_equal(ts->ntiles, 3);
+		assert_int_equal(ts->nextra, 2);
+		assert_int_equal(tile(ts, "B")->count, 3);
+		assert_int_equal(carc_tileset_find(ts, "X", 1), 2);
+	}
+	carc_tileset_free(ts);
+
+	/* the bundled sets: the plain base game is the 72 tiles in 24 types */
+	ts = load_base();
+	assert_int_equal(ts->ntiles, 24);
+	assert_int_equal(ts->total, 72);
+	assert_int_equal(ts->nextra, 8);
+	assert_true(carc_kind_aside(ts, carc_tileset_kind(ts, "garden")));
+	carc_tileset_play(ts, "abbot", 5);
+	assert_int_equal(ts->ntiles, 32);
+	assert_int_equal(ts->total, 72);
+	assert_int_equal(tile(ts, "V")->count, 8);
+	assert_int_equal(tile(ts, "Vg")->count, 1);
+	assert_false(carc_kind_aside(ts, carc_tileset_kind(ts, "garden")));
+	carc_tileset_free(ts);
+}
+
 static void test_tileset_accepts_equivalent_spellings(void **state)
 {
 	(void)state;
@@ -1062,6 +1303,36 @@ static const struct bad_case bad_cases[] = {
 	     "      - {kind: field, halves: ENE WNW, borders: N N N N N N N N N N N N N N N N N N N N N N N N N N N N N N N "
 	     "N N N N N N N N N N N N N N N N N N N N N N N N N N N N N N N N N N}\n"
 	     "      - {kind: field, halves: ESE SSE SSW WSW}\n", E109, 15, 177, 1),
+	/* tiles of an expansion, and the tile drawn last */
+	CASE("an expansion the set does not name", HEAD TILE_D "  - {id: B, count: 1, expansion: abbot, features: "
+	     "[cloister, {kind: field, halves: " ALL_HALVES "}]}\n", E104, 18, 34, 1),
+	CASE("replaces without an expansion", "expansions: [abbot]\n" HEAD TILE_D "  - {id: B, count: 1, replaces: D, "
+	     "features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n", E103, 19, 33, 1),
+	CASE("replaces no such tile", "expansions: [abbot]\n" HEAD TILE_D "  - {id: B, count: 1, expansion: abbot, "
+	     "replaces: Q, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n", E104, 19, 51, 1),
+	CASE("replaces more tiles than there are", "expansions: [abbot]\n" HEAD TILE_D "  - {id: B, count: 2, "
+	     "expansion: abbot, replaces: D, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n",
+	     E104, 19, 51, 1),
+	CASE("two expansions replacing one tile twice", "expansions: [a, b]\n" HEAD TILE_D
+	     "  - {id: B, count: 1, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n"
+	     "  - {id: Ba, count: 1, expansion: a, replaces: B, features: [cloister, {kind: field, halves: "
+	     ALL_HALVES "}]}\n"
+	     "  - {id: Bb, count: 1, expansion: b, replaces: B, features: [cloister, {kind: field, halves: "
+	     ALL_HALVES "}]}\n", E104, 21, 48, 1),
+	CASE("replaces a tile of an expansion", "expansions: [abbot]\n" HEAD TILE_D "  - {id: B, count: 1, "
+	     "expansion: abbot, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n"
+	     "  - {id: C, count: 1, expansion: abbot, replaces: B, features: [cloister, {kind: field, halves: "
+	     ALL_HALVES "}]}\n", E104, 20, 51, 1),
+	CASE("a start tile of an expansion", "expansions: [abbot]\n" HEAD "  - {id: D, count: 1, start: true, "
+	     "expansion: abbot, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n", E107, 10, 30, 1),
+	CASE("two tiles drawn last", "expansions: [abbot]\n" HEAD TILE_D
+	     "  - {id: B, count: 1, last: true, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n"
+	     "  - {id: C, count: 1, last: true, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n",
+	     E107, 20, 29, 1),
+	CASE("the start tile drawn last", HEAD "  - {id: D, count: 1, start: true, last: yes, features: "
+	     "[cloister, {kind: field, halves: " ALL_HALVES "}]}\n", E107, 9, 42, 1),
+	CASE("an expansion named twice", "expansions: [abbot, abbot]\n" HEAD TILE_D, E108, 1, 21, 1),
+	CASE("nine expansions", "expansions: a b c d e f g h i\n" HEAD TILE_D, E109, 1, 29, 1),
 	CASE("too many terrains, said once", "name: t\nterrains: a b c d e f g h i j k l\nkinds: []\ntiles: []\n", E109, 2,
 	     27, 2),
 };
@@ -1252,8 +1523,11 @@ int main(void)
 		cmocka_unit_test(test_tileset_rotation_of_tiles),
 		cmocka_unit_test(test_tileset_base_matches_reference),
 		cmocka_unit_test(test_tileset_base_matches_jcz_up_to_rotation),
+		cmocka_unit_test(test_tileset_river_matches_jcz),
+		cmocka_unit_test(test_tileset_gardens_match_jcz),
 		cmocka_unit_test(test_tileset_loads_a_small_set),
 		cmocka_unit_test(test_tileset_accepts_equivalent_spellings),
+		cmocka_unit_test(test_tileset_plays_expansions),
 		cmocka_unit_test(test_tileset_bundled_sets_load),
 		cmocka_unit_test(test_tileset_cache_loads_once),
 		cmocka_unit_test(test_tileset_refuses_malformed_sets),
