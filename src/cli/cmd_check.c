@@ -6,13 +6,16 @@
  * --format json, standard output has one JSON object per game instead (JSON
  * Lines) and the diagnostics are inside them. With -j N, files are checked
  * by N threads; each file's output is kept and printed in the order the
- * files were given, so the output does not depend on -j. One file is read
- * here and its games refereed by N threads in batches (check_split). --max-errors counts
+ * files were given, so the output does not depend on -j. One plain file is
+ * cut into parts that the N threads read, each with a reader of its own
+ * (check_parts); standard input or compressed data is read here and its
+ * games refereed by N threads in batches (check_split). --max-errors counts
  * the error messages of the whole run, in that order: one printer prints
  * every file's messages, as they come without -j, or when a file's turn
  * comes with -j (its messages are formatted by its thread and held till then).
  */
 #include "cli/cli.h"
+#include "cli/split.h"
 #include "notation/gameid.h"
 #include "common/input.h"
 #include "common/json.h"
@@ -23,6 +26,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct check_opts {
 	bool quiet, werror, json, color;
@@ -158,7 +162,10 @@ static void unreadable(struct file_job *job, const char *name, const char *what,
 		carc_buf_adds(&line, "{\"file\":");
 		carc_json_cstr(&line, name);
 		carc_buf_printf(&line, ",\"unreadable\":true,\"diagnostics\":[%s]}\n", carc_buf_cstr(&diags));
-		fwrite(line.data, 1, line.len, job->outf);
+		if (job->json_buf)
+			carc_buf_add(job->json_buf, line.data, line.len);
+		else
+			fwrite(line.data, 1, line.len, job->outf);
 		carc_buf_free(&diags);
 		carc_buf_free(&line);
 	} else {
@@ -620,6 +627,284 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 	carc_close_input(f);
 }
 
+/* ---- -j N on one plain file: N readers, each over parts of it ----
+ *
+ * A plain file (not standard input, not compressed) is cut into parts of
+ * about a sixteenth of it for -j 2 (from 256 KiB to 4 MiB) at lines where a
+ * game starts (cli/split.h, which also counts the lines and games before
+ * each cut). Each thread opens the file again at a part's first byte and
+ * reads, parses and referees the part's games with a reader of its own,
+ * told the line and the number of games before it (carc_reader_start_at),
+ * and holds what it says; the parts are printed here, in order.
+ *
+ * A reader reads on past its part's end up to the first game at or past
+ * it, and says where that game starts. That must be where the next part
+ * starts, on the line and after the games the scan said, and the reader's
+ * count of lines with bad bytes (the input is given up at the eighth) must
+ * not matter: no E002 before the next part, or none in it. Else the next
+ * part is read again here, by a reader from the start of the last part
+ * that was right with no E002 before it, passing over the games printed
+ * already: so odd input costs time, never a different output. A reader
+ * that comes to the end of the input (or gives it up: E002, E031) ends the
+ * run; the parts after it are not printed.
+ *
+ * Memory: at most MAX_PARTS(N) parts are held at once, each with the
+ * messages and JSON lines of its games, and each thread's reader holds
+ * about its largest game (at most 1 MiB) and a few blocks. */
+
+enum { PART_MIN = 1 << 14, PART_MAX = 1 << 22 };
+#define MAX_PARTS(jobs) (2 * (size_t)(jobs) + 2)
+
+struct part {
+	struct carc_cut at;      /* where it starts, as the scan says */
+	uint64_t end;            /* where the next part starts (UINT64_MAX: none) */
+	struct file_job out;     /* what its games made: messages, JSON, counts */
+	struct carc_buf json;    /* (out's json_buf) */
+	unsigned e002;           /* E002 messages about its games */
+	bool ended;              /* its reader came to the end of the input */
+	struct carc_cut next;    /* else: the first game at or past end (its games unused) */
+	bool done;
+};
+
+struct parts {
+	const struct check_opts *opt;
+	const char *path, *name;
+	struct part **queue;     /* a ring: parts cut and not yet printed, in order */
+	size_t cap, first, count, next_todo;
+	bool closing, stop;
+	pthread_mutex_t lock;
+	pthread_cond_t todo, done;
+};
+
+/* What a thread keeps from part to part. */
+struct part_reader {
+	struct checker c;
+	struct carc_record rec;
+	struct carc_tileset_cache *cache;
+};
+
+static void part_reader_init(struct part_reader *pr, const struct check_opts *opt)
+{
+	*pr = (struct part_reader){.cache = carc_tileset_cache_new()};
+	checker_init(&pr->c, opt);
+}
+
+static void part_reader_free(struct part_reader *pr)
+{
+	checker_free(&pr->c);
+	carc_record_free(&pr->rec);
+	carc_tileset_cache_free(pr->cache);
+}
+
+/* Reads the file from `from` (its line, the games before it) with a new
+ * reader, and checks into p the games that start from offset `first` to
+ * p's end; passes over those before first (what was said about them is
+ * dropped), and stops at the first game at or past the end. */
+static void read_part(const struct parts *ps, struct part_reader *pr, struct part *p, struct carc_cut from,
+		      uint64_t first)
+{
+	struct file_job *job = &p->out;
+	struct checker *c = &pr->c;
+	job->json_buf = &p->json;
+	checker_for(c, job);
+	FILE *f = fopen(ps->path, "rb");
+	if (!f || fseeko(f, (off_t)from.off, SEEK_SET)) {
+		int err = errno;
+		if (f)
+			fclose(f);
+		unreadable(job, ps->name, "read", err);
+		p->ended = true;
+		return;
+	}
+	struct carc_reader *r = carc_reader_new(f, ps->name, pr->cache);
+	if (from.off > 0)
+		carc_reader_start_at(r, from.line, from.off, from.games);
+	carc_diag_hold(&c->sink, &pr->rec.src);
+	for (;;) {
+		size_t nheld = job->nheld, held_len = job->held_text.len;
+		unsigned e002 = c->sink.counts[CARC_E002];
+		carc_buf_reset(&c->diags);
+		c->jd.count = 0;
+		if (!carc_reader_next(r, &pr->rec, &c->sink)) {
+			p->ended = true;
+			break;
+		}
+		uint64_t off = carc_reader_game_offset(r);
+		if (off < first || off >= p->end) { /* not this part's */
+			carc_diag_flush(&c->sink);
+			job->nheld = nheld;
+			job->held_text.len = held_len;
+			if (off < first)
+				continue;
+			p->next = (struct carc_cut){off, pr->rec.src.base_line, 0};
+			break;
+		}
+		p->e002 += c->sink.counts[CARC_E002] - e002;
+		check_record(c, ps->name, &pr->rec, off);
+	}
+	carc_diag_flush(&c->sink);
+	carc_diag_hold(&c->sink, NULL);
+	if (p->ended && carc_reader_error(r))
+		unreadable(job, ps->name, "read", carc_reader_error(r));
+	carc_reader_free(r);
+	fclose(f);
+}
+
+static void *part_worker(void *arg)
+{
+	struct parts *ps = arg;
+	struct part_reader pr;
+	part_reader_init(&pr, ps->opt);
+	pthread_mutex_lock(&ps->lock);
+	for (;;) {
+		while (ps->next_todo == ps->count && !ps->closing)
+			pthread_cond_wait(&ps->todo, &ps->lock);
+		if (ps->next_todo == ps->count)
+			break;
+		struct part *p = ps->queue[(ps->first + ps->next_todo++) % ps->cap];
+		bool stop = ps->stop;
+		pthread_mutex_unlock(&ps->lock);
+		if (!stop)
+			read_part(ps, &pr, p, p->at, p->at.off);
+		pthread_mutex_lock(&ps->lock);
+		p->done = true;
+		pthread_cond_broadcast(&ps->done);
+	}
+	pthread_mutex_unlock(&ps->lock);
+	part_reader_free(&pr);
+	return NULL;
+}
+
+static void part_free(struct part *p)
+{
+	carc_buf_free(&p->json);
+	carc_buf_free(&p->out.held_text);
+	free(p->out.held);
+	free(p);
+}
+
+/* Checks the one file of the run in parts, when it is a plain file; false,
+ * having done nothing, when it is not (standard input, compressed data,
+ * not a regular file, or no thread to be had). */
+static bool check_parts(struct file_job *job, struct carc_printer *printer, struct totals *t)
+{
+	const struct check_opts *opt = job->opt;
+	if (!strcmp(job->path, "-"))
+		return false;
+	FILE *f = carc_open_input(job->path);
+	struct stat st;
+	if (!f)
+		return false;
+	if (fileno(f) < 0 || fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) { /* (compressed: no fileno) */
+		carc_close_input(f);
+		return false;
+	}
+	struct parts ps = {.opt = opt, .path = job->path, .name = carc_input_name(job->path),
+			   .cap = MAX_PARTS(opt->jobs), .lock = PTHREAD_MUTEX_INITIALIZER,
+			   .todo = PTHREAD_COND_INITIALIZER, .done = PTHREAD_COND_INITIALIZER};
+	pthread_t *threads = xcalloc((size_t)opt->jobs, sizeof *threads);
+	int nthreads = 0;
+	while (nthreads < opt->jobs && !pthread_create(&threads[nthreads], NULL, part_worker, &ps))
+		nthreads++;
+	if (!nthreads) {
+		free(threads);
+		carc_close_input(f);
+		return false;
+	}
+	ps.queue = xcalloc(ps.cap, sizeof *ps.queue);
+	uint64_t part_bytes = (uint64_t)st.st_size / (8 * (uint64_t)opt->jobs);
+	part_bytes = part_bytes < PART_MIN ? PART_MIN : part_bytes > PART_MAX ? PART_MAX : part_bytes;
+
+	struct carc_split_scan scan;
+	carc_split_scan_init(&scan, f);
+	struct carc_cut at = {0, 1, 0};   /* the next part's start, as the scan says */
+	struct carc_cut want = {0, 1, 0}; /* where the next part must start: where the reader says */
+	struct carc_cut safe = {0, 1, 0}; /* where a reader may start to read a part again */
+	unsigned e002 = 0;                /* E002 messages printed */
+	bool cut_all = false, ended = false;
+	struct part_reader mine;          /* (this thread's, for parts read again) */
+	bool have_mine = false;
+	for (;;) {
+		pthread_mutex_lock(&ps.lock);
+		while (!cut_all && ps.count < ps.cap) {
+			pthread_mutex_unlock(&ps.lock);
+			struct part *p = xcalloc(1, sizeof *p);
+			p->at = at;
+			p->out.opt = opt;
+			if (carc_split_next(&scan, at.off + part_bytes, &at)) {
+				p->end = at.off;
+			} else {
+				p->end = UINT64_MAX;
+				cut_all = true;
+			}
+			pthread_mutex_lock(&ps.lock);
+			ps.queue[(ps.first + ps.count++) % ps.cap] = p;
+			pthread_cond_signal(&ps.todo);
+		}
+		if (!ps.count) {
+			pthread_mutex_unlock(&ps.lock);
+			break;
+		}
+		struct part *p = ps.queue[ps.first];
+		while (!p->done)
+			pthread_cond_wait(&ps.done, &ps.lock);
+		ps.first = (ps.first + 1) % ps.cap;
+		ps.count--;
+		ps.next_todo--;
+		pthread_mutex_unlock(&ps.lock);
+		if (!ended) {
+			if (p->at.off == want.off && p->at.line == want.line && p->at.games != want.games) {
+				/* the scan took a line for a game's start that was none, or
+				 * the other way round: the parts cut from now on are right */
+				scan.games += want.games - p->at.games;
+				at.games += want.games - p->at.games;
+			}
+			bool right = p->at.off == want.off && p->at.line == want.line && p->at.games == want.games &&
+				     (!e002 || !p->e002);
+			if (!right) {
+				struct carc_cut start = p->at;
+				uint64_t end = p->end;
+				carc_buf_free(&p->json);
+				carc_buf_free(&p->out.held_text);
+				free(p->out.held);
+				*p = (struct part){.at = start, .end = end, .out = {.opt = opt}};
+				if (!have_mine)
+					part_reader_init(&mine, opt);
+				have_mine = true;
+				read_part(&ps, &mine, p, safe, want.off);
+			} else if (!e002) {
+				safe = p->at;
+			}
+			print_held(printer, &p->out, t);
+			want.games += p->out.games;
+			e002 += p->e002;
+			if (p->ended) {
+				ended = cut_all = true;
+				pthread_mutex_lock(&ps.lock);
+				ps.stop = true;
+				pthread_mutex_unlock(&ps.lock);
+			} else {
+				want.off = p->next.off;
+				want.line = p->next.line;
+			}
+		}
+		part_free(p);
+	}
+	pthread_mutex_lock(&ps.lock);
+	ps.closing = true;
+	pthread_cond_broadcast(&ps.todo);
+	pthread_mutex_unlock(&ps.lock);
+	for (int k = 0; k < nthreads; k++)
+		pthread_join(threads[k], NULL);
+	if (have_mine)
+		part_reader_free(&mine);
+	carc_split_scan_free(&scan);
+	free(ps.queue);
+	free(threads);
+	carc_close_input(f);
+	return true;
+}
+
 struct pool {
 	struct file_job *jobs;
 	size_t njobs, next;
@@ -739,7 +1024,8 @@ int cmd_check(int argc, char **argv)
 	}
 	struct totals t = {0};
 	if (opt.jobs > 1 && njobs == 1) {
-		check_split(&jobs[0], &printer, &t);
+		if (!check_parts(&jobs[0], &printer, &t))
+			check_split(&jobs[0], &printer, &t);
 	} else if (opt.jobs > 1 && njobs > 1) {
 		/* Each file's output is printed as soon as it and every file
 		 * before it are done, so what is held is only what finished
