@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -306,6 +307,104 @@ static void take(struct carc_printer *printer, struct file_job *j, struct totals
 	j->out_data = NULL;
 }
 
+/* ---- work for N threads, given and taken back in order ----
+ *
+ * This thread puts items (batches, parts) at the queue's end; the worker
+ * threads take them in that order and say when each is done; this thread
+ * takes them back from the front once done, in order, and prints them. At
+ * most cap items are in the queue. */
+struct work_queue {
+	void **items;            /* a ring */
+	bool *done;              /* (by slot) */
+	size_t cap, first, count, next_todo;
+	bool closing;
+	pthread_mutex_t lock;
+	pthread_cond_t todo, done_cond;
+};
+
+static void wq_init(struct work_queue *q, size_t cap)
+{
+	*q = (struct work_queue){.items = xcalloc(cap, sizeof *q->items), .done = xcalloc(cap, sizeof *q->done),
+				 .cap = cap, .lock = PTHREAD_MUTEX_INITIALIZER, .todo = PTHREAD_COND_INITIALIZER,
+				 .done_cond = PTHREAD_COND_INITIALIZER};
+}
+
+static void wq_free(struct work_queue *q)
+{
+	free(q->items);
+	free(q->done);
+}
+
+static bool wq_full(struct work_queue *q)
+{
+	pthread_mutex_lock(&q->lock);
+	bool full = q->count == q->cap;
+	pthread_mutex_unlock(&q->lock);
+	return full;
+}
+
+/* Puts item at the end (the queue is not full). */
+static void wq_put(struct work_queue *q, void *item)
+{
+	pthread_mutex_lock(&q->lock);
+	size_t slot = (q->first + q->count++) % q->cap;
+	q->items[slot] = item;
+	q->done[slot] = false;
+	pthread_cond_signal(&q->todo);
+	pthread_mutex_unlock(&q->lock);
+}
+
+/* A worker's next item and its slot, waiting for one; NULL once the queue
+ * is closed and all is taken. */
+static void *wq_take(struct work_queue *q, size_t *slot)
+{
+	pthread_mutex_lock(&q->lock);
+	while (q->next_todo == q->count && !q->closing)
+		pthread_cond_wait(&q->todo, &q->lock);
+	void *item = NULL;
+	if (q->next_todo < q->count) {
+		*slot = (q->first + q->next_todo++) % q->cap;
+		item = q->items[*slot];
+	}
+	pthread_mutex_unlock(&q->lock);
+	return item;
+}
+
+static void wq_done(struct work_queue *q, size_t slot)
+{
+	pthread_mutex_lock(&q->lock);
+	q->done[slot] = true;
+	pthread_cond_broadcast(&q->done_cond);
+	pthread_mutex_unlock(&q->lock);
+}
+
+/* Takes out the first item once it is done, waiting for that when wait;
+ * NULL when the queue is empty, or the first is not done and not wait. */
+static void *wq_first(struct work_queue *q, bool wait)
+{
+	pthread_mutex_lock(&q->lock);
+	void *item = NULL;
+	while (q->count && wait && !q->done[q->first])
+		pthread_cond_wait(&q->done_cond, &q->lock);
+	if (q->count && q->done[q->first]) {
+		item = q->items[q->first];
+		q->first = (q->first + 1) % q->cap;
+		q->count--;
+		q->next_todo--;
+	}
+	pthread_mutex_unlock(&q->lock);
+	return item;
+}
+
+/* No more items: the workers return once all are taken. */
+static void wq_close(struct work_queue *q)
+{
+	pthread_mutex_lock(&q->lock);
+	q->closing = true;
+	pthread_cond_broadcast(&q->todo);
+	pthread_mutex_unlock(&q->lock);
+}
+
 /* ---- -j N on one input: reading here, refereeing in N threads ----
  *
  * The input is read in this thread by one reader, exactly as without -j,
@@ -352,17 +451,12 @@ struct batch {
 	struct carc_buf raw_text;
 	struct file_job out;     /* what refereeing made: messages, JSON, counts */
 	struct carc_buf json;    /* (out's json_buf) */
-	bool done;
 };
 
 struct split {
 	const struct check_opts *opt;
 	const char *name;
-	struct batch **queue;    /* a ring: batches read and not yet printed, in order */
-	size_t cap, first, count, next_todo;
-	bool closing;
-	pthread_mutex_t lock;
-	pthread_cond_t todo, done;
+	struct work_queue q;     /* batches read and not yet printed, in order */
 	struct batch *filling;   /* (the reader's sink writes into it) */
 	const struct carc_src *reading; /* the text of the game being read */
 	unsigned json_count;
@@ -451,20 +545,12 @@ static void *split_worker(void *arg)
 	struct split *sp = arg;
 	struct checker c;
 	checker_init(&c, sp->opt);
-	pthread_mutex_lock(&sp->lock);
-	for (;;) {
-		while (sp->next_todo == sp->count && !sp->closing)
-			pthread_cond_wait(&sp->todo, &sp->lock);
-		if (sp->next_todo == sp->count)
-			break;
-		struct batch *b = sp->queue[(sp->first + sp->next_todo++) % sp->cap];
-		pthread_mutex_unlock(&sp->lock);
+	struct batch *b;
+	size_t slot;
+	while ((b = wq_take(&sp->q, &slot))) {
 		check_batch(sp, &c, b);
-		pthread_mutex_lock(&sp->lock);
-		b->done = true;
-		pthread_cond_broadcast(&sp->done);
+		wq_done(&sp->q, slot);
 	}
-	pthread_mutex_unlock(&sp->lock);
 	checker_free(&c);
 	return NULL;
 }
@@ -473,18 +559,7 @@ static void *split_worker(void *arg)
  * when it is done) and empties it for reuse; returns it, or NULL. */
 static struct batch *print_first(struct split *sp, struct carc_printer *printer, struct totals *t, bool wait)
 {
-	pthread_mutex_lock(&sp->lock);
-	struct batch *b = sp->count ? sp->queue[sp->first] : NULL;
-	while (b && wait && !b->done)
-		pthread_cond_wait(&sp->done, &sp->lock);
-	if (b && !b->done)
-		b = NULL;
-	if (b) {
-		sp->first = (sp->first + 1) % sp->cap;
-		sp->count--;
-		sp->next_todo--;
-	}
-	pthread_mutex_unlock(&sp->lock);
+	struct batch *b = wq_first(&sp->q, wait);
 	if (!b)
 		return NULL;
 	/* (the batch's memory is kept for the next: to give it back and take
@@ -496,7 +571,6 @@ static struct batch *print_first(struct split *sp, struct carc_printer *printer,
 	carc_buf_reset(&b->json);
 	b->ngames = b->nmsgs = b->nraw = 0;
 	carc_buf_reset(&b->raw_text);
-	b->done = false;
 	carc_buf_reset(&b->text);
 	carc_buf_reset(&b->parsed);
 	return b;
@@ -514,11 +588,9 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 		take(printer, job, t);
 		return;
 	}
-	struct split sp = {.opt = opt, .name = name, .cap = MAX_BATCHES(opt->jobs),
-			   .lock = PTHREAD_MUTEX_INITIALIZER, .todo = PTHREAD_COND_INITIALIZER,
-			   .done = PTHREAD_COND_INITIALIZER};
-	sp.queue = xcalloc(sp.cap, sizeof *sp.queue);
-	struct batch **all = xcalloc(sp.cap + 1, sizeof *all), *spare = NULL;
+	struct split sp = {.opt = opt, .name = name};
+	wq_init(&sp.q, MAX_BATCHES(opt->jobs));
+	struct batch **all = xcalloc(sp.q.cap + 1, sizeof *all), *spare = NULL;
 	size_t nall = 0;
 	pthread_t *threads = xcalloc((size_t)opt->jobs, sizeof *threads);
 	int nthreads = 0;
@@ -526,7 +598,7 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 		nthreads++;
 	if (!nthreads) { /* (no thread to be had: this one does it all) */
 		free(threads);
-		free(sp.queue);
+		wq_free(&sp.q);
 		free(all);
 		job->outf = stdout;
 		job->printer = printer;
@@ -543,7 +615,7 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 		/* a batch to fill: one printed, or a new one while there are few */
 		struct batch *b = spare;
 		spare = NULL;
-		if (!b && nall < sp.cap + 1) {
+		if (!b && nall < sp.q.cap + 1) {
 			b = all[nall++] = xcalloc(1, sizeof *b);
 			b->out.opt = opt;
 		}
@@ -582,18 +654,12 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 			spare = b;
 			continue;
 		}
-		pthread_mutex_lock(&sp.lock);
-		sp.queue[(sp.first + sp.count++) % sp.cap] = b;
-		pthread_cond_signal(&sp.todo);
-		pthread_mutex_unlock(&sp.lock);
-		while ((b = print_first(&sp, printer, t, sp.count == sp.cap)))
+		wq_put(&sp.q, b);
+		while ((b = print_first(&sp, printer, t, wq_full(&sp.q))))
 			if (!spare)
 				spare = b;
 	}
-	pthread_mutex_lock(&sp.lock);
-	sp.closing = true;
-	pthread_cond_broadcast(&sp.todo);
-	pthread_mutex_unlock(&sp.lock);
+	wq_close(&sp.q);
 	while (print_first(&sp, printer, t, true))
 		;
 	for (int k = 0; k < nthreads; k++)
@@ -620,7 +686,7 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 	}
 	free(all);
 	free(threads);
-	free(sp.queue);
+	wq_free(&sp.q);
 	carc_reader_free(r);
 	carc_tileset_cache_free(cache);
 	carc_diag_free(&sink);
@@ -663,17 +729,13 @@ struct part {
 	unsigned e002;           /* E002 messages about its games */
 	bool ended;              /* its reader came to the end of the input */
 	struct carc_cut next;    /* else: the first game at or past end (its games unused) */
-	bool done;
 };
 
 struct parts {
 	const struct check_opts *opt;
 	const char *path, *name;
-	struct part **queue;     /* a ring: parts cut and not yet printed, in order */
-	size_t cap, first, count, next_todo;
-	bool closing, stop;
-	pthread_mutex_t lock;
-	pthread_cond_t todo, done;
+	struct work_queue q;     /* parts cut and not yet printed, in order */
+	atomic_bool stop;        /* the input has ended: the parts left are not read */
 };
 
 /* What a thread keeps from part to part. */
@@ -755,22 +817,13 @@ static void *part_worker(void *arg)
 	struct parts *ps = arg;
 	struct part_reader pr;
 	part_reader_init(&pr, ps->opt);
-	pthread_mutex_lock(&ps->lock);
-	for (;;) {
-		while (ps->next_todo == ps->count && !ps->closing)
-			pthread_cond_wait(&ps->todo, &ps->lock);
-		if (ps->next_todo == ps->count)
-			break;
-		struct part *p = ps->queue[(ps->first + ps->next_todo++) % ps->cap];
-		bool stop = ps->stop;
-		pthread_mutex_unlock(&ps->lock);
-		if (!stop)
+	struct part *p;
+	size_t slot;
+	while ((p = wq_take(&ps->q, &slot))) {
+		if (!atomic_load(&ps->stop))
 			read_part(ps, &pr, p, p->at, p->at.off);
-		pthread_mutex_lock(&ps->lock);
-		p->done = true;
-		pthread_cond_broadcast(&ps->done);
+		wq_done(&ps->q, slot);
 	}
-	pthread_mutex_unlock(&ps->lock);
 	part_reader_free(&pr);
 	return NULL;
 }
@@ -799,19 +852,19 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 		carc_close_input(f);
 		return false;
 	}
-	struct parts ps = {.opt = opt, .path = job->path, .name = carc_input_name(job->path),
-			   .cap = MAX_PARTS(opt->jobs), .lock = PTHREAD_MUTEX_INITIALIZER,
-			   .todo = PTHREAD_COND_INITIALIZER, .done = PTHREAD_COND_INITIALIZER};
+	struct parts ps = {.opt = opt, .path = job->path, .name = carc_input_name(job->path)};
+	atomic_init(&ps.stop, false);
+	wq_init(&ps.q, MAX_PARTS(opt->jobs));
 	pthread_t *threads = xcalloc((size_t)opt->jobs, sizeof *threads);
 	int nthreads = 0;
 	while (nthreads < opt->jobs && !pthread_create(&threads[nthreads], NULL, part_worker, &ps))
 		nthreads++;
 	if (!nthreads) {
 		free(threads);
+		wq_free(&ps.q);
 		carc_close_input(f);
 		return false;
 	}
-	ps.queue = xcalloc(ps.cap, sizeof *ps.queue);
 	uint64_t part_bytes = (uint64_t)st.st_size / (8 * (uint64_t)opt->jobs);
 	part_bytes = part_bytes < PART_MIN ? PART_MIN : part_bytes > PART_MAX ? PART_MAX : part_bytes;
 
@@ -825,9 +878,7 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 	struct part_reader mine;          /* (this thread's, for parts read again) */
 	bool have_mine = false;
 	for (;;) {
-		pthread_mutex_lock(&ps.lock);
-		while (!cut_all && ps.count < ps.cap) {
-			pthread_mutex_unlock(&ps.lock);
+		while (!cut_all && !wq_full(&ps.q)) {
 			struct part *p = xcalloc(1, sizeof *p);
 			p->at = at;
 			p->out.opt = opt;
@@ -837,21 +888,11 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 				p->end = UINT64_MAX;
 				cut_all = true;
 			}
-			pthread_mutex_lock(&ps.lock);
-			ps.queue[(ps.first + ps.count++) % ps.cap] = p;
-			pthread_cond_signal(&ps.todo);
+			wq_put(&ps.q, p);
 		}
-		if (!ps.count) {
-			pthread_mutex_unlock(&ps.lock);
+		struct part *p = wq_first(&ps.q, true);
+		if (!p)
 			break;
-		}
-		struct part *p = ps.queue[ps.first];
-		while (!p->done)
-			pthread_cond_wait(&ps.done, &ps.lock);
-		ps.first = (ps.first + 1) % ps.cap;
-		ps.count--;
-		ps.next_todo--;
-		pthread_mutex_unlock(&ps.lock);
 		if (!ended) {
 			if (p->at.off == want.off && p->at.line == want.line && p->at.games != want.games) {
 				/* the scan took a line for a game's start that was none, or
@@ -880,9 +921,7 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 			e002 += p->e002;
 			if (p->ended) {
 				ended = cut_all = true;
-				pthread_mutex_lock(&ps.lock);
-				ps.stop = true;
-				pthread_mutex_unlock(&ps.lock);
+				atomic_store(&ps.stop, true);
 			} else {
 				want.off = p->next.off;
 				want.line = p->next.line;
@@ -890,16 +929,13 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 		}
 		part_free(p);
 	}
-	pthread_mutex_lock(&ps.lock);
-	ps.closing = true;
-	pthread_cond_broadcast(&ps.todo);
-	pthread_mutex_unlock(&ps.lock);
+	wq_close(&ps.q);
 	for (int k = 0; k < nthreads; k++)
 		pthread_join(threads[k], NULL);
 	if (have_mine)
 		part_reader_free(&mine);
 	carc_split_scan_free(&scan);
-	free(ps.queue);
+	wq_free(&ps.q);
 	free(threads);
 	carc_close_input(f);
 	return true;
