@@ -723,6 +723,7 @@ enum { PART_MIN = 1 << 14, PART_MAX = 1 << 22 };
 
 struct part {
 	struct carc_cut at;      /* where it starts, as the scan says */
+	unsigned fix;            /* what had been added to the scan's count of games then */
 	uint64_t end;            /* where the next part starts (UINT64_MAX: none) */
 	struct file_job out;     /* what its games made: messages, JSON, counts */
 	struct carc_buf json;    /* (out's json_buf) */
@@ -874,6 +875,7 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 	struct carc_cut want = {0, 1, 0}; /* where the next part must start: where the reader says */
 	struct carc_cut safe = {0, 1, 0}; /* where a reader may start to read a part again */
 	unsigned e002 = 0;                /* E002 messages printed */
+	unsigned fix = 0;                 /* added to the scan's count of games (modulo 2^32) */
 	bool cut_all = false, ended = false;
 	struct part_reader mine;          /* (this thread's, for parts read again) */
 	bool have_mine = false;
@@ -881,6 +883,7 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 		while (!cut_all && !wq_full(&ps.q)) {
 			struct part *p = xcalloc(1, sizeof *p);
 			p->at = at;
+			p->fix = fix;
 			p->out.opt = opt;
 			if (carc_split_next(&scan, at.off + part_bytes, &at)) {
 				p->end = at.off;
@@ -894,11 +897,13 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 		if (!p)
 			break;
 		if (!ended) {
-			if (p->at.off == want.off && p->at.line == want.line && p->at.games != want.games) {
+			unsigned d = want.games - (p->at.games + (fix - p->fix));
+			if (p->at.off == want.off && p->at.line == want.line && d) {
 				/* the scan took a line for a game's start that was none, or
 				 * the other way round: the parts cut from now on are right */
-				scan.games += want.games - p->at.games;
-				at.games += want.games - p->at.games;
+				scan.games += d;
+				at.games += d;
+				fix += d;
 			}
 			bool right = p->at.off == want.off && p->at.line == want.line && p->at.games == want.games &&
 				     (!e002 || !p->e002);
