@@ -8,8 +8,10 @@
 # syntax error, an illegal move, a false claim), comment lines between
 # games and CR LF line ends in part of the file, this proves that:
 # check -j N on one file (or standard input) prints byte for byte what -j 1
-# does, text and JSON, with --max-errors too; its memory does not grow with
-# the input; each game's offset is where its line starts; .gz and .zst
+# does, text and JSON, with --max-errors too, also where a plain file is
+# cut into parts: over the diagnostic corpus and over files made to lead
+# the cuts astray, to end the input mid-file, or to be small; its memory
+# does not grow with the input; each game's offset is where its line starts; .gz and .zst
 # inputs check exactly like the plain text, and cut or damaged ones are a
 # clear error; --label names standard input; and, when GNU parallel is
 # installed, that split runs (--pipe, --pipepart) give the same 2,000
@@ -160,6 +162,16 @@ if [ -x /usr/bin/time ]; then
 	r1=$(tail -n 1 "$tmp/rss1")
 	r10=$(tail -n 1 "$tmp/rss10")
 	[ "$r10" -le $((r1 + 8192)) ] && ok || bad "check -j 2 of 10 copies took ${r10} KiB, of one ${r1} KiB"
+	# and cut into parts, JSON held for each part waiting for its turn
+	for n in 1 10; do
+		i=0
+		while [ $i -lt $n ]; do cat "$tmp/all.cgn"; i=$((i + 1)); done >"$tmp/copies.cgn"
+		/usr/bin/time -f %M -o "$tmp/rss$n" "$CARC" check -j 2 --format json "$tmp/copies.cgn" >/dev/null 2>&1
+	done
+	rm -f "$tmp/copies.cgn"
+	r1=$(tail -n 1 "$tmp/rss1")
+	r10=$(tail -n 1 "$tmp/rss10")
+	[ "$r10" -le $((r1 + 8192)) ] && ok || bad "check -j 2 --format json of a file of 10 copies took ${r10} KiB, of one ${r1} KiB"
 else
 	echo "skip: no /usr/bin/time to measure memory"
 fi
