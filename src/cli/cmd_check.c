@@ -829,6 +829,19 @@ static void *part_worker(void *arg)
 	return NULL;
 }
 
+/* Empties p for the part from `at` to `end` (fix: see struct part),
+ * keeping its buffers: parts are reused, as they would otherwise be given
+ * back and taken again, a few MiB each, over and over. */
+static void part_reset(struct part *p, const struct check_opts *opt, struct carc_cut at, unsigned fix, uint64_t end)
+{
+	struct part was = *p;
+	carc_buf_reset(&was.json);
+	carc_buf_reset(&was.out.held_text);
+	*p = (struct part){.at = at, .fix = fix, .end = end, .json = was.json,
+			   .out = {.opt = opt, .held_text = was.out.held_text, .held = was.out.held,
+				   .held_cap = was.out.held_cap}};
+}
+
 static void part_free(struct part *p)
 {
 	carc_buf_free(&p->json);
@@ -879,18 +892,18 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 	bool cut_all = false, ended = false;
 	struct part_reader mine;          /* (this thread's, for parts read again) */
 	bool have_mine = false;
+	struct part **spare = xcalloc(ps.q.cap + 1, sizeof *spare); /* parts printed, for reuse */
+	size_t nspare = 0;
 	for (;;) {
 		while (!cut_all && !wq_full(&ps.q)) {
-			struct part *p = xcalloc(1, sizeof *p);
-			p->at = at;
-			p->fix = fix;
-			p->out.opt = opt;
-			if (carc_split_next(&scan, at.off + part_bytes, &at)) {
-				p->end = at.off;
-			} else {
-				p->end = UINT64_MAX;
+			struct part *p = nspare ? spare[--nspare] : xcalloc(1, sizeof *p);
+			struct carc_cut start = at;
+			uint64_t end = UINT64_MAX;
+			if (carc_split_next(&scan, at.off + part_bytes, &at))
+				end = at.off;
+			else
 				cut_all = true;
-			}
+			part_reset(p, opt, start, fix, end);
 			wq_put(&ps.q, p);
 		}
 		struct part *p = wq_first(&ps.q, true);
@@ -908,12 +921,7 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 			bool right = p->at.off == want.off && p->at.line == want.line && p->at.games == want.games &&
 				     (!e002 || !p->e002);
 			if (!right) {
-				struct carc_cut start = p->at;
-				uint64_t end = p->end;
-				carc_buf_free(&p->json);
-				carc_buf_free(&p->out.held_text);
-				free(p->out.held);
-				*p = (struct part){.at = start, .end = end, .out = {.opt = opt}};
+				part_reset(p, opt, p->at, p->fix, p->end);
 				if (!have_mine)
 					part_reader_init(&mine, opt);
 				have_mine = true;
@@ -932,13 +940,16 @@ static bool check_parts(struct file_job *job, struct carc_printer *printer, stru
 				want.line = p->next.line;
 			}
 		}
-		part_free(p);
+		spare[nspare++] = p;
 	}
 	wq_close(&ps.q);
 	for (int k = 0; k < nthreads; k++)
 		pthread_join(threads[k], NULL);
 	if (have_mine)
 		part_reader_free(&mine);
+	while (nspare)
+		part_free(spare[--nspare]);
+	free(spare);
 	carc_split_scan_free(&scan);
 	wq_free(&ps.q);
 	free(threads);
