@@ -6,13 +6,16 @@
  * --format json, standard output has one JSON object per game instead (JSON
  * Lines) and the diagnostics are inside them. With -j N, files are checked
  * by N threads; each file's output is kept and printed in the order the
- * files were given, so the output does not depend on -j. One file is read
- * here and its games refereed by N threads in batches (check_split). --max-errors counts
+ * files were given, so the output does not depend on -j. One plain file is
+ * cut into parts that the N threads read, each with a reader of its own
+ * (check_parts); standard input or compressed data is read here and its
+ * games refereed by N threads in batches (check_split). --max-errors counts
  * the error messages of the whole run, in that order: one printer prints
  * every file's messages, as they come without -j, or when a file's turn
  * comes with -j (its messages are formatted by its thread and held till then).
  */
 #include "cli/cli.h"
+#include "cli/split.h"
 #include "notation/gameid.h"
 #include "common/input.h"
 #include "common/json.h"
@@ -21,8 +24,10 @@
 #include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct check_opts {
 	bool quiet, werror, json, color;
@@ -158,7 +163,10 @@ static void unreadable(struct file_job *job, const char *name, const char *what,
 		carc_buf_adds(&line, "{\"file\":");
 		carc_json_cstr(&line, name);
 		carc_buf_printf(&line, ",\"unreadable\":true,\"diagnostics\":[%s]}\n", carc_buf_cstr(&diags));
-		fwrite(line.data, 1, line.len, job->outf);
+		if (job->json_buf)
+			carc_buf_add(job->json_buf, line.data, line.len);
+		else
+			fwrite(line.data, 1, line.len, job->outf);
 		carc_buf_free(&diags);
 		carc_buf_free(&line);
 	} else {
@@ -299,6 +307,104 @@ static void take(struct carc_printer *printer, struct file_job *j, struct totals
 	j->out_data = NULL;
 }
 
+/* ---- work for N threads, given and taken back in order ----
+ *
+ * This thread puts items (batches, parts) at the queue's end; the worker
+ * threads take them in that order and say when each is done; this thread
+ * takes them back from the front once done, in order, and prints them. At
+ * most cap items are in the queue. */
+struct work_queue {
+	void **items;            /* a ring */
+	bool *done;              /* (by slot) */
+	size_t cap, first, count, next_todo;
+	bool closing;
+	pthread_mutex_t lock;
+	pthread_cond_t todo, done_cond;
+};
+
+static void wq_init(struct work_queue *q, size_t cap)
+{
+	*q = (struct work_queue){.items = xcalloc(cap, sizeof *q->items), .done = xcalloc(cap, sizeof *q->done),
+				 .cap = cap, .lock = PTHREAD_MUTEX_INITIALIZER, .todo = PTHREAD_COND_INITIALIZER,
+				 .done_cond = PTHREAD_COND_INITIALIZER};
+}
+
+static void wq_free(struct work_queue *q)
+{
+	free(q->items);
+	free(q->done);
+}
+
+static bool wq_full(struct work_queue *q)
+{
+	pthread_mutex_lock(&q->lock);
+	bool full = q->count == q->cap;
+	pthread_mutex_unlock(&q->lock);
+	return full;
+}
+
+/* Puts item at the end (the queue is not full). */
+static void wq_put(struct work_queue *q, void *item)
+{
+	pthread_mutex_lock(&q->lock);
+	size_t slot = (q->first + q->count++) % q->cap;
+	q->items[slot] = item;
+	q->done[slot] = false;
+	pthread_cond_signal(&q->todo);
+	pthread_mutex_unlock(&q->lock);
+}
+
+/* A worker's next item and its slot, waiting for one; NULL once the queue
+ * is closed and all is taken. */
+static void *wq_take(struct work_queue *q, size_t *slot)
+{
+	pthread_mutex_lock(&q->lock);
+	while (q->next_todo == q->count && !q->closing)
+		pthread_cond_wait(&q->todo, &q->lock);
+	void *item = NULL;
+	if (q->next_todo < q->count) {
+		*slot = (q->first + q->next_todo++) % q->cap;
+		item = q->items[*slot];
+	}
+	pthread_mutex_unlock(&q->lock);
+	return item;
+}
+
+static void wq_done(struct work_queue *q, size_t slot)
+{
+	pthread_mutex_lock(&q->lock);
+	q->done[slot] = true;
+	pthread_cond_broadcast(&q->done_cond);
+	pthread_mutex_unlock(&q->lock);
+}
+
+/* Takes out the first item once it is done, waiting for that when wait;
+ * NULL when the queue is empty, or the first is not done and not wait. */
+static void *wq_first(struct work_queue *q, bool wait)
+{
+	pthread_mutex_lock(&q->lock);
+	void *item = NULL;
+	while (q->count && wait && !q->done[q->first])
+		pthread_cond_wait(&q->done_cond, &q->lock);
+	if (q->count && q->done[q->first]) {
+		item = q->items[q->first];
+		q->first = (q->first + 1) % q->cap;
+		q->count--;
+		q->next_todo--;
+	}
+	pthread_mutex_unlock(&q->lock);
+	return item;
+}
+
+/* No more items: the workers return once all are taken. */
+static void wq_close(struct work_queue *q)
+{
+	pthread_mutex_lock(&q->lock);
+	q->closing = true;
+	pthread_cond_broadcast(&q->todo);
+	pthread_mutex_unlock(&q->lock);
+}
+
 /* ---- -j N on one input: reading here, refereeing in N threads ----
  *
  * The input is read in this thread by one reader, exactly as without -j,
@@ -345,17 +451,12 @@ struct batch {
 	struct carc_buf raw_text;
 	struct file_job out;     /* what refereeing made: messages, JSON, counts */
 	struct carc_buf json;    /* (out's json_buf) */
-	bool done;
 };
 
 struct split {
 	const struct check_opts *opt;
 	const char *name;
-	struct batch **queue;    /* a ring: batches read and not yet printed, in order */
-	size_t cap, first, count, next_todo;
-	bool closing;
-	pthread_mutex_t lock;
-	pthread_cond_t todo, done;
+	struct work_queue q;     /* batches read and not yet printed, in order */
 	struct batch *filling;   /* (the reader's sink writes into it) */
 	const struct carc_src *reading; /* the text of the game being read */
 	unsigned json_count;
@@ -444,20 +545,12 @@ static void *split_worker(void *arg)
 	struct split *sp = arg;
 	struct checker c;
 	checker_init(&c, sp->opt);
-	pthread_mutex_lock(&sp->lock);
-	for (;;) {
-		while (sp->next_todo == sp->count && !sp->closing)
-			pthread_cond_wait(&sp->todo, &sp->lock);
-		if (sp->next_todo == sp->count)
-			break;
-		struct batch *b = sp->queue[(sp->first + sp->next_todo++) % sp->cap];
-		pthread_mutex_unlock(&sp->lock);
+	struct batch *b;
+	size_t slot;
+	while ((b = wq_take(&sp->q, &slot))) {
 		check_batch(sp, &c, b);
-		pthread_mutex_lock(&sp->lock);
-		b->done = true;
-		pthread_cond_broadcast(&sp->done);
+		wq_done(&sp->q, slot);
 	}
-	pthread_mutex_unlock(&sp->lock);
 	checker_free(&c);
 	return NULL;
 }
@@ -466,18 +559,7 @@ static void *split_worker(void *arg)
  * when it is done) and empties it for reuse; returns it, or NULL. */
 static struct batch *print_first(struct split *sp, struct carc_printer *printer, struct totals *t, bool wait)
 {
-	pthread_mutex_lock(&sp->lock);
-	struct batch *b = sp->count ? sp->queue[sp->first] : NULL;
-	while (b && wait && !b->done)
-		pthread_cond_wait(&sp->done, &sp->lock);
-	if (b && !b->done)
-		b = NULL;
-	if (b) {
-		sp->first = (sp->first + 1) % sp->cap;
-		sp->count--;
-		sp->next_todo--;
-	}
-	pthread_mutex_unlock(&sp->lock);
+	struct batch *b = wq_first(&sp->q, wait);
 	if (!b)
 		return NULL;
 	/* (the batch's memory is kept for the next: to give it back and take
@@ -489,7 +571,6 @@ static struct batch *print_first(struct split *sp, struct carc_printer *printer,
 	carc_buf_reset(&b->json);
 	b->ngames = b->nmsgs = b->nraw = 0;
 	carc_buf_reset(&b->raw_text);
-	b->done = false;
 	carc_buf_reset(&b->text);
 	carc_buf_reset(&b->parsed);
 	return b;
@@ -507,11 +588,9 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 		take(printer, job, t);
 		return;
 	}
-	struct split sp = {.opt = opt, .name = name, .cap = MAX_BATCHES(opt->jobs),
-			   .lock = PTHREAD_MUTEX_INITIALIZER, .todo = PTHREAD_COND_INITIALIZER,
-			   .done = PTHREAD_COND_INITIALIZER};
-	sp.queue = xcalloc(sp.cap, sizeof *sp.queue);
-	struct batch **all = xcalloc(sp.cap + 1, sizeof *all), *spare = NULL;
+	struct split sp = {.opt = opt, .name = name};
+	wq_init(&sp.q, MAX_BATCHES(opt->jobs));
+	struct batch **all = xcalloc(sp.q.cap + 1, sizeof *all), *spare = NULL;
 	size_t nall = 0;
 	pthread_t *threads = xcalloc((size_t)opt->jobs, sizeof *threads);
 	int nthreads = 0;
@@ -519,7 +598,7 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 		nthreads++;
 	if (!nthreads) { /* (no thread to be had: this one does it all) */
 		free(threads);
-		free(sp.queue);
+		wq_free(&sp.q);
 		free(all);
 		job->outf = stdout;
 		job->printer = printer;
@@ -536,7 +615,7 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 		/* a batch to fill: one printed, or a new one while there are few */
 		struct batch *b = spare;
 		spare = NULL;
-		if (!b && nall < sp.cap + 1) {
+		if (!b && nall < sp.q.cap + 1) {
 			b = all[nall++] = xcalloc(1, sizeof *b);
 			b->out.opt = opt;
 		}
@@ -575,18 +654,12 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 			spare = b;
 			continue;
 		}
-		pthread_mutex_lock(&sp.lock);
-		sp.queue[(sp.first + sp.count++) % sp.cap] = b;
-		pthread_cond_signal(&sp.todo);
-		pthread_mutex_unlock(&sp.lock);
-		while ((b = print_first(&sp, printer, t, sp.count == sp.cap)))
+		wq_put(&sp.q, b);
+		while ((b = print_first(&sp, printer, t, wq_full(&sp.q))))
 			if (!spare)
 				spare = b;
 	}
-	pthread_mutex_lock(&sp.lock);
-	sp.closing = true;
-	pthread_cond_broadcast(&sp.todo);
-	pthread_mutex_unlock(&sp.lock);
+	wq_close(&sp.q);
 	while (print_first(&sp, printer, t, true))
 		;
 	for (int k = 0; k < nthreads; k++)
@@ -613,11 +686,275 @@ static void check_split(struct file_job *job, struct carc_printer *printer, stru
 	}
 	free(all);
 	free(threads);
-	free(sp.queue);
+	wq_free(&sp.q);
 	carc_reader_free(r);
 	carc_tileset_cache_free(cache);
 	carc_diag_free(&sink);
 	carc_close_input(f);
+}
+
+/* ---- -j N on one plain file: N readers, each over parts of it ----
+ *
+ * A plain file (not standard input, not compressed) is cut into parts of
+ * about a sixteenth of it for -j 2 (from 256 KiB to 4 MiB) at lines where a
+ * game starts (cli/split.h, which also counts the lines and games before
+ * each cut). Each thread opens the file again at a part's first byte and
+ * reads, parses and referees the part's games with a reader of its own,
+ * told the line and the number of games before it (carc_reader_start_at),
+ * and holds what it says; the parts are printed here, in order.
+ *
+ * A reader reads on past its part's end up to the first game at or past
+ * it, and says where that game starts. That must be where the next part
+ * starts, on the line and after the games the scan said, and the reader's
+ * count of lines with bad bytes (the input is given up at the eighth) must
+ * not matter: no E002 before the next part, or none in it. Else the next
+ * part is read again here, by a reader from the start of the last part
+ * that was right with no E002 before it, passing over the games printed
+ * already: so odd input costs time, never a different output. A reader
+ * that comes to the end of the input (or gives it up: E002, E031) ends the
+ * run; the parts after it are not printed.
+ *
+ * Memory: at most MAX_PARTS(N) parts are held at once, each with the
+ * messages and JSON lines of its games, and each thread's reader holds
+ * about its largest game (at most 1 MiB) and a few blocks. */
+
+enum { PART_MIN = 1 << 14, PART_MAX = 1 << 22 };
+#define MAX_PARTS(jobs) (2 * (size_t)(jobs) + 2)
+
+struct part {
+	struct carc_cut at;      /* where it starts, as the scan says */
+	unsigned fix;            /* what had been added to the scan's count of games then */
+	uint64_t end;            /* where the next part starts (UINT64_MAX: none) */
+	struct file_job out;     /* what its games made: messages, JSON, counts */
+	struct carc_buf json;    /* (out's json_buf) */
+	unsigned e002;           /* E002 messages about its games */
+	bool ended;              /* its reader came to the end of the input */
+	struct carc_cut next;    /* else: the first game at or past end (its games unused) */
+};
+
+struct parts {
+	const struct check_opts *opt;
+	const char *path, *name;
+	struct work_queue q;     /* parts cut and not yet printed, in order */
+	atomic_bool stop;        /* the input has ended: the parts left are not read */
+};
+
+/* What a thread keeps from part to part. */
+struct part_reader {
+	struct checker c;
+	struct carc_record rec;
+	struct carc_tileset_cache *cache;
+};
+
+static void part_reader_init(struct part_reader *pr, const struct check_opts *opt)
+{
+	*pr = (struct part_reader){.cache = carc_tileset_cache_new()};
+	checker_init(&pr->c, opt);
+}
+
+static void part_reader_free(struct part_reader *pr)
+{
+	checker_free(&pr->c);
+	carc_record_free(&pr->rec);
+	carc_tileset_cache_free(pr->cache);
+}
+
+/* Reads the file from `from` (its line, the games before it) with a new
+ * reader, and checks into p the games that start from offset `first` to
+ * p's end; passes over those before first (what was said about them is
+ * dropped), and stops at the first game at or past the end. */
+static void read_part(const struct parts *ps, struct part_reader *pr, struct part *p, struct carc_cut from,
+		      uint64_t first)
+{
+	struct file_job *job = &p->out;
+	struct checker *c = &pr->c;
+	job->json_buf = &p->json;
+	checker_for(c, job);
+	FILE *f = fopen(ps->path, "rb");
+	if (!f || fseeko(f, (off_t)from.off, SEEK_SET)) {
+		int err = errno;
+		if (f)
+			fclose(f);
+		unreadable(job, ps->name, "read", err);
+		p->ended = true;
+		return;
+	}
+	struct carc_reader *r = carc_reader_new(f, ps->name, pr->cache);
+	if (from.off > 0)
+		carc_reader_start_at(r, from.line, from.off, from.games);
+	carc_diag_hold(&c->sink, &pr->rec.src);
+	for (;;) {
+		size_t nheld = job->nheld, held_len = job->held_text.len;
+		unsigned e002 = c->sink.counts[CARC_E002];
+		carc_buf_reset(&c->diags);
+		c->jd.count = 0;
+		if (!carc_reader_next(r, &pr->rec, &c->sink)) {
+			p->ended = true;
+			break;
+		}
+		uint64_t off = carc_reader_game_offset(r);
+		if (off < first || off >= p->end) { /* not this part's */
+			carc_diag_flush(&c->sink);
+			job->nheld = nheld;
+			job->held_text.len = held_len;
+			if (off < first)
+				continue;
+			p->next = (struct carc_cut){off, pr->rec.src.base_line, 0};
+			break;
+		}
+		p->e002 += c->sink.counts[CARC_E002] - e002;
+		check_record(c, ps->name, &pr->rec, off);
+	}
+	carc_diag_flush(&c->sink);
+	carc_diag_hold(&c->sink, NULL);
+	if (p->ended && carc_reader_error(r))
+		unreadable(job, ps->name, "read", carc_reader_error(r));
+	carc_reader_free(r);
+	fclose(f);
+}
+
+static void *part_worker(void *arg)
+{
+	struct parts *ps = arg;
+	struct part_reader pr;
+	part_reader_init(&pr, ps->opt);
+	struct part *p;
+	size_t slot;
+	while ((p = wq_take(&ps->q, &slot))) {
+		if (!atomic_load(&ps->stop))
+			read_part(ps, &pr, p, p->at, p->at.off);
+		wq_done(&ps->q, slot);
+	}
+	part_reader_free(&pr);
+	return NULL;
+}
+
+/* Empties p for the part from `at` to `end` (fix: see struct part),
+ * keeping its buffers: parts are reused, as they would otherwise be given
+ * back and taken again, a few MiB each, over and over. */
+static void part_reset(struct part *p, const struct check_opts *opt, struct carc_cut at, unsigned fix, uint64_t end)
+{
+	struct part was = *p;
+	carc_buf_reset(&was.json);
+	carc_buf_reset(&was.out.held_text);
+	*p = (struct part){.at = at, .fix = fix, .end = end, .json = was.json,
+			   .out = {.opt = opt, .held_text = was.out.held_text, .held = was.out.held,
+				   .held_cap = was.out.held_cap}};
+}
+
+static void part_free(struct part *p)
+{
+	carc_buf_free(&p->json);
+	carc_buf_free(&p->out.held_text);
+	free(p->out.held);
+	free(p);
+}
+
+/* Checks the one file of the run in parts, when it is a plain file; false,
+ * having done nothing, when it is not (standard input, compressed data,
+ * not a regular file, or no thread to be had). */
+static bool check_parts(struct file_job *job, struct carc_printer *printer, struct totals *t)
+{
+	const struct check_opts *opt = job->opt;
+	if (!strcmp(job->path, "-"))
+		return false;
+	FILE *f = carc_open_input(job->path);
+	struct stat st;
+	if (!f)
+		return false;
+	if (fileno(f) < 0 || fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) { /* (compressed: no fileno) */
+		carc_close_input(f);
+		return false;
+	}
+	struct parts ps = {.opt = opt, .path = job->path, .name = carc_input_name(job->path)};
+	atomic_init(&ps.stop, false);
+	wq_init(&ps.q, MAX_PARTS(opt->jobs));
+	pthread_t *threads = xcalloc((size_t)opt->jobs, sizeof *threads);
+	int nthreads = 0;
+	while (nthreads < opt->jobs && !pthread_create(&threads[nthreads], NULL, part_worker, &ps))
+		nthreads++;
+	if (!nthreads) {
+		free(threads);
+		wq_free(&ps.q);
+		carc_close_input(f);
+		return false;
+	}
+	uint64_t part_bytes = (uint64_t)st.st_size / (8 * (uint64_t)opt->jobs);
+	part_bytes = part_bytes < PART_MIN ? PART_MIN : part_bytes > PART_MAX ? PART_MAX : part_bytes;
+
+	struct carc_split_scan scan;
+	carc_split_scan_init(&scan, f);
+	struct carc_cut at = {0, 1, 0};   /* the next part's start, as the scan says */
+	struct carc_cut want = {0, 1, 0}; /* where the next part must start: where the reader says */
+	struct carc_cut safe = {0, 1, 0}; /* where a reader may start to read a part again */
+	unsigned e002 = 0;                /* E002 messages printed */
+	unsigned fix = 0;                 /* added to the scan's count of games (modulo 2^32) */
+	bool cut_all = false, ended = false;
+	struct part_reader mine;          /* (this thread's, for parts read again) */
+	bool have_mine = false;
+	struct part **spare = xcalloc(ps.q.cap + 1, sizeof *spare); /* parts printed, for reuse */
+	size_t nspare = 0;
+	for (;;) {
+		while (!cut_all && !wq_full(&ps.q)) {
+			struct part *p = nspare ? spare[--nspare] : xcalloc(1, sizeof *p);
+			struct carc_cut start = at;
+			uint64_t end = UINT64_MAX;
+			if (carc_split_next(&scan, at.off + part_bytes, &at))
+				end = at.off;
+			else
+				cut_all = true;
+			part_reset(p, opt, start, fix, end);
+			wq_put(&ps.q, p);
+		}
+		struct part *p = wq_first(&ps.q, true);
+		if (!p)
+			break;
+		if (!ended) {
+			unsigned d = want.games - (p->at.games + (fix - p->fix));
+			if (p->at.off == want.off && p->at.line == want.line && d) {
+				/* the scan took a line for a game's start that was none, or
+				 * the other way round: the parts cut from now on are right */
+				scan.games += d;
+				at.games += d;
+				fix += d;
+			}
+			bool right = p->at.off == want.off && p->at.line == want.line && p->at.games == want.games &&
+				     (!e002 || !p->e002);
+			if (!right) {
+				part_reset(p, opt, p->at, p->fix, p->end);
+				if (!have_mine)
+					part_reader_init(&mine, opt);
+				have_mine = true;
+				read_part(&ps, &mine, p, safe, want.off);
+			} else if (!e002) {
+				safe = p->at;
+			}
+			print_held(printer, &p->out, t);
+			want.games += p->out.games;
+			e002 += p->e002;
+			if (p->ended) {
+				ended = cut_all = true;
+				atomic_store(&ps.stop, true);
+			} else {
+				want.off = p->next.off;
+				want.line = p->next.line;
+			}
+		}
+		spare[nspare++] = p;
+	}
+	wq_close(&ps.q);
+	for (int k = 0; k < nthreads; k++)
+		pthread_join(threads[k], NULL);
+	if (have_mine)
+		part_reader_free(&mine);
+	while (nspare)
+		part_free(spare[--nspare]);
+	free(spare);
+	carc_split_scan_free(&scan);
+	wq_free(&ps.q);
+	free(threads);
+	carc_close_input(f);
+	return true;
 }
 
 struct pool {
@@ -739,7 +1076,8 @@ int cmd_check(int argc, char **argv)
 	}
 	struct totals t = {0};
 	if (opt.jobs > 1 && njobs == 1) {
-		check_split(&jobs[0], &printer, &t);
+		if (!check_parts(&jobs[0], &printer, &t))
+			check_split(&jobs[0], &printer, &t);
 	} else if (opt.jobs > 1 && njobs > 1) {
 		/* Each file's output is printed as soon as it and every file
 		 * before it are done, so what is held is only what finished

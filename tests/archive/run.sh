@@ -8,8 +8,10 @@
 # syntax error, an illegal move, a false claim), comment lines between
 # games and CR LF line ends in part of the file, this proves that:
 # check -j N on one file (or standard input) prints byte for byte what -j 1
-# does, text and JSON, with --max-errors too; its memory does not grow with
-# the input; each game's offset is where its line starts; .gz and .zst
+# does, text and JSON, with --max-errors too, also where a plain file is
+# cut into parts: over the diagnostic corpus and over files made to lead
+# the cuts astray, to end the input mid-file, or to be small; its memory
+# does not grow with the input; each game's offset is where its line starts; .gz and .zst
 # inputs check exactly like the plain text, and cut or damaged ones are a
 # clear error; --label names standard input; and, when GNU parallel is
 # installed, that split runs (--pipe, --pipepart) give the same 2,000
@@ -67,6 +69,74 @@ same "check -j 2 of standard input, --label" "$tmp/j1.json" "$tmp/stdin.json"
 "$CARC" check -j 2 --label "$tmp/all.cgn" - <"$tmp/all.cgn" >/dev/null 2>"$tmp/stdin.err"
 same "check -j 2 of standard input, messages" "$tmp/j1.err" "$tmp/stdin.err"
 
+# -j N on one plain file cuts it into parts at lines where games start,
+# each read by a reader of its own (parts of at least 16 KiB: a file of
+# some 100 KiB or more is cut), and checks each cut against the reader of
+# the part before. alike NAME FILE: text (messages, summary, exit status)
+# and JSON of -j 2, 3 and 8 are those of -j 1, byte for byte.
+alike() {
+	"$CARC" check "$2" >"$tmp/a1.out" 2>&1
+	echo "exit $?" >>"$tmp/a1.out"
+	"$CARC" check --format json "$2" >"$tmp/a1.json" 2>&1
+	echo "exit $?" >>"$tmp/a1.json"
+	for j in 2 3 8; do
+		"$CARC" check -j $j "$2" >"$tmp/a$j.out" 2>&1
+		echo "exit $?" >>"$tmp/a$j.out"
+		same "$1: check -j $j" "$tmp/a1.out" "$tmp/a$j.out"
+		"$CARC" check -j $j --format json "$2" >"$tmp/a$j.json" 2>&1
+		echo "exit $?" >>"$tmp/a$j.json"
+		same "$1: check -j $j --format json" "$tmp/a1.json" "$tmp/a$j.json"
+	done
+}
+# games N FROM: N games of the archive from game FROM on
+games() {
+	awk -v n="$1" -v from="$2" '/^\[Event / { g++ } g >= from && g < from + n' "$tmp/gen.cgn"
+}
+# every file of the diagnostic corpus (but those that are not CGN), each
+# after 5 games
+for f in "$top"/tests/diag/*.cgn; do
+	grep -q '^; \(input\|command\|generate\):' "$f" && continue
+	games 5 $(($(wc -l <"$tmp/corpus" 2>/dev/null || echo 0) % 1900 + 1))
+	cat "$f"
+	echo
+done >"$tmp/corpus"
+alike "the diagnostic corpus" "$tmp/corpus"
+# where a cut could be wrong: '[' lines inside { comments } of many lines
+# after a turn (the scan takes the one after a line of the comment that
+# looks like a turn for a game's start, and a cut: the parts after it are
+# read again), and a ; comment with a { in it before a game
+games 300 1 | awk '/^\[Event / { g++; if (g % 40 == 0) print "{ a note\n[Event \"not a tag\"]\nthat goes on\n[Event \"nor this\"]\n}"
+	if (g % 40 == 20) { print "; the next game follows { a note"; print "[Round \"3\"] }" } } { print }' \
+	| sed 's/^\(29\. [a-z]* [A-Z] [-0-9,]* *[0-9]*\) *$/\1 { about this turn\n[Event "in a comment"] }/' >"$tmp/cuts.cgn"
+grep -q '^\[Event "in a comment"\] }' "$tmp/cuts.cgn" && ok || bad "no '[' line inside a comment in the test file"
+alike "'[' lines in comments" "$tmp/cuts.cgn"
+# lines with bad bytes (the input is given up at the eighth) in many parts:
+# seven of them, then nine
+for n in 7 9; do
+	games 400 1 | awk -v n="$n" '/^\[Event / { g++; if (g % 40 == 0 && k++ < n) print "; bad \001 byte" } { print }' >"$tmp/bytes$n.cgn"
+	alike "$n lines with bad bytes" "$tmp/bytes$n.cgn"
+done
+# a game longer than 1 MiB (E031) and a NUL byte (E002), mid-file: the rest
+# of the input is skipped
+{ games 100 1; awk 'BEGIN { print "[Event \"long\"]"; for (i = 0; i < 40000; i++) print "; " i " a comment of the long game" }'
+  games 100 101; } >"$tmp/long.cgn"
+alike "a game longer than 1 MiB" "$tmp/long.cgn"
+{ games 100 1; printf '[Event "nul"]\n1. red \000 0,0 0\n'; games 100 101; } >"$tmp/nul.cgn"
+alike "a NUL byte" "$tmp/nul.cgn"
+# a byte order mark, CR LF everywhere, no newline at the end
+{ printf '\357\273\277'; games 150 1 | sed 's/$/\r/'; printf '[Event "last"]\n1. red U 0,-1 0'; } >"$tmp/crlf.cgn"
+alike "CR LF, a byte order mark, no last newline" "$tmp/crlf.cgn"
+# comment lines between games (they go with the next), at every game
+games 200 1 | awk '/^\[Event / { print "; before game " ++g; print "" } { print }' >"$tmp/between.cgn"
+alike "comment lines between games" "$tmp/between.cgn"
+# small: empty, one game, fewer games than threads
+: >"$tmp/empty.cgn"
+alike "an empty file" "$tmp/empty.cgn"
+games 1 1 >"$tmp/one.cgn"
+alike "one game" "$tmp/one.cgn"
+games 3 1 >"$tmp/three.cgn"
+alike "three games" "$tmp/three.cgn"
+
 # every game's offset is the start of the line it is said to start on
 sed -n 's/.*"line":\([0-9]*\),"offset":\([0-9]*\),.*/\1 \2/p' "$tmp/j1.json" >"$tmp/where"
 bad_offsets=0
@@ -92,6 +162,17 @@ if [ -x /usr/bin/time ]; then
 	r1=$(tail -n 1 "$tmp/rss1")
 	r10=$(tail -n 1 "$tmp/rss10")
 	[ "$r10" -le $((r1 + 8192)) ] && ok || bad "check -j 2 of 10 copies took ${r10} KiB, of one ${r1} KiB"
+	# and cut into parts (the readers, the scan, the parts held waiting
+	# for their turn: what a part holds grows with it, up to 4 MiB of text)
+	for n in 1 10; do
+		i=0
+		while [ $i -lt $n ]; do cat "$tmp/all.cgn"; i=$((i + 1)); done >"$tmp/copies.cgn"
+		/usr/bin/time -f %M -o "$tmp/rss$n" "$CARC" check -q -j 2 "$tmp/copies.cgn" >/dev/null 2>&1
+	done
+	rm -f "$tmp/copies.cgn"
+	r1=$(tail -n 1 "$tmp/rss1")
+	r10=$(tail -n 1 "$tmp/rss10")
+	[ "$r10" -le $((r1 + 8192)) ] && ok || bad "check -j 2 of a file of 10 copies took ${r10} KiB, of one ${r1} KiB"
 else
 	echo "skip: no /usr/bin/time to measure memory"
 fi

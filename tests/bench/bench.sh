@@ -188,3 +188,4 @@ awk -v a="$w1" -v b="$w2" -v games="$GAMES" -v load="$(cut -d' ' -f1-3 /proc/loa
 	printf "check -j 1 / -j 2     %.2f s / %.2f s wall: %.0f and %.0f games/s, -j 2 gives %.2f times the throughput (load average %s)\n",
 		a, b, games / a, games / b, a / b, load }'
 rm -f "$dir/time.out" "$dir/stderr.out"
+CARC="$CARC" BENCH_GAMES="$GAMES" BENCH_RUNS="$RUNS" sh tests/bench/jobs.sh
