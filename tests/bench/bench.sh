@@ -22,9 +22,9 @@
 # the best of BENCH_RUNS runs by CPU time (user + system, from
 # /usr/bin/time; the machine is shared, so wall time is shown beside it);
 # without /usr/bin/time, wall time only and no memory. The target for carc
-# check is 100,000 games/s. Then check -j 2 on the plain file against -j 1,
-# by wall time: the ratio of throughputs (the target is 1.7 on an idle
-# 2-core machine).
+# check is 100,000 games/s. Then tests/bench/jobs.sh: check -j 2 on one
+# file against -j 1, by wall time, with a control run that shows whether
+# two cores were free (the target is 1.7 on an idle 2-core machine).
 #
 # A shared virtual machine's host changes the clock its cores run at from
 # one second to the next, and the time of the same work with it; so the
@@ -166,26 +166,5 @@ plain=$(corpus plain 0) || exit 2
 commands "$claims"
 commands "$plain"
 
-# -j 2 on the one file against -j 1: throughput is games per second of wall
-# time, so the figure means something only when both cores are idle (on a
-# shared machine, run it when nothing else does; the load average is
-# printed beside it). The best of RUNS wall times of each.
-fastest() { # the best wall time of RUNS runs of COMMAND...
-	b=""
-	k=0
-	while [ $k -lt "$RUNS" ]; do
-		s0=$(date +%s.%N)
-		"$@" >/dev/null 2>&1
-		w=$(echo "$s0 $(date +%s.%N)" | awk '{ printf "%.3f", $2 - $1 }')
-		if [ -z "$b" ] || awk -v a="$b" -v c="$w" 'BEGIN { exit !(c + 0 < a + 0) }'; then b=$w; fi
-		k=$((k + 1))
-	done
-	echo "$b"
-}
-w1=$(fastest "$CARC" check -q -j 1 "$plain")
-w2=$(fastest "$CARC" check -q -j 2 "$plain")
-awk -v a="$w1" -v b="$w2" -v games="$GAMES" -v load="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" 'BEGIN {
-	printf "check -j 1 / -j 2     %.2f s / %.2f s wall: %.0f and %.0f games/s, -j 2 gives %.2f times the throughput (load average %s)\n",
-		a, b, games / a, games / b, a / b, load }'
 rm -f "$dir/time.out" "$dir/stderr.out"
 CARC="$CARC" BENCH_GAMES="$GAMES" BENCH_RUNS="$RUNS" sh tests/bench/jobs.sh
