@@ -8,6 +8,13 @@
 
 /* ---- placement ---- */
 
+/* The placement at a cell, or -1: for callers outside the hot paths. */
+int carc_game_at(const struct carc_game *g, int x, int y)
+{
+	int i = cell_index(g, x, y);
+	return i < 0 ? -1 : (int)g->grid[i].placement - 1;
+}
+
 int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, int y,
 			  struct carc_place_problem *why)
 {

@@ -457,8 +457,11 @@ static HOT_INLINE void pay(struct carc_game *g, unsigned winners, int points, in
 	int first = points & -(int)(winners != 0);
 	g->totals.score[c] += first;
 	g->from[c][source] += first;
-	for (unsigned w = winners & (winners - 1); w; w &= w - 1)
-		carc_game_add_points(g, carc_lowest_bit(w), points, source);
+	for (unsigned w = winners & (winners - 1); w; w &= w - 1) {
+		c = (unsigned)carc_lowest_bit(w);
+		g->totals.score[c] += points;
+		g->from[c][source] += points;
+	}
 }
 
 /* The value of a feature under the game's rules. complete: during play.

@@ -42,13 +42,6 @@ void carc_game_free(struct carc_game *g)
 const struct carc_tileset *carc_game_tileset(const struct carc_game *g) { return g->ts; }
 const struct carc_ruleset *carc_game_rules(const struct carc_game *g) { return g->rules; }
 
-/* The placement at a cell, or -1: for callers outside the hot paths. */
-int carc_game_at(const struct carc_game *g, int x, int y)
-{
-	int i = cell_index(g, x, y);
-	return i < 0 ? -1 : (int)g->grid[i].placement - 1;
-}
-
 static const uint8_t popcount4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 /* The grid for a tile set: cleared where the previous game left tiles (the

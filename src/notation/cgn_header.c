@@ -170,6 +170,17 @@ static int unknown_tag(struct parser *ps, const char *name, size_t n, uint32_t *
 	return -1;
 }
 
+const char *carc_tag_text(const struct carc_record *rec, const struct carc_tag *tag)
+{
+	return rec->text.data + tag->text;
+}
+
+const char *carc_record_tag(const struct carc_record *rec, int tag_id)
+{
+	int i = rec->tag_index[tag_id];
+	return i < 0 ? NULL : carc_tag_text(rec, &rec->tags[i]);
+}
+
 /* tag-line = "[" NAME STRING "]" ; NAME is a letter and then letters,
  * digits and '_'; STRING is "..." where \" and \\ stand for " and \. */
 void cgn_parse_tag(struct parser *ps)

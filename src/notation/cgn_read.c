@@ -389,17 +389,6 @@ void carc_record_free(struct carc_record *rec)
 	memset(rec, 0, sizeof *rec);
 }
 
-const char *carc_tag_text(const struct carc_record *rec, const struct carc_tag *tag)
-{
-	return rec->text.data + tag->text;
-}
-
-const char *carc_record_tag(const struct carc_record *rec, int tag_id)
-{
-	int i = rec->tag_index[tag_id];
-	return i < 0 ? NULL : carc_tag_text(rec, &rec->tags[i]);
-}
-
 /* A line that cannot be parsed (cut, or after binary data) still counts as
  * a turn, so that the referee stops there rather than misnumber the rest. */
 static void add_bad_move(struct parser *ps, size_t from, size_t to)

@@ -1592,7 +1592,7 @@ void carc_tileset_allow_none(void)
 }
 
 /* path (resolved) lies inside folder dir (resolved). */
-static bool inside(const char *path, const char *dir)
+static bool path_inside(const char *path, const char *dir)
 {
 	size_t n = strlen(dir);
 	if (n == 1 && dir[0] == '/')
@@ -1623,7 +1623,7 @@ static char *look_in(const char *dir, const char *v, bool *escapes)
 	char *real = realpath(carc_buf_cstr(&cand), NULL);
 	char *home = realpath(dir ? dir : ".", NULL);
 	carc_buf_free(&cand);
-	if (real && home && !inside(real, home)) {
+	if (real && home && !path_inside(real, home)) {
 		*escapes = true;
 		free(real);
 		real = NULL;
@@ -1642,7 +1642,7 @@ static char *resolve(const char *record, const char *v, struct carc_diag_sink *s
 		/* an absolute path: only inside a --tileset-path folder */
 		char *real = realpath(v, NULL);
 		for (size_t i = 0; real && i < nallowed_dirs && !found; i++)
-			if (inside(real, allowed_dirs[i]))
+			if (path_inside(real, allowed_dirs[i]))
 				found = xstrdup(real);
 		free(real);
 		escapes = !found;
