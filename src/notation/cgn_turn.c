@@ -303,16 +303,25 @@ static bool parse_colour_tile(struct cursor *c, struct carc_move *m)
 	return true;
 }
 
+/* Skips blanks to the next word of the deployment part: false at its end
+ * (the line's, or the claim's '='); else the word's start and length. */
+static bool next_word(struct cursor *c, size_t *s, size_t *n)
+{
+	skip_space(c, true);
+	if (at_end(c) || c->buf[c->p] == '=')
+		return false;
+	*n = word(c, s);
+	return true;
+}
+
 /* [ deploy ] [ order ] ; after the rotation, up to the claim or the end */
 static bool parse_deploy_order(struct cursor *c, struct carc_move *m)
 {
 	struct parser *ps = c->ps;
 	struct carc_record *rec = ps->rec;
 	size_t s, n;
-	skip_space(c, true);
-	if (at_end(c) || c->buf[c->p] == '=')
+	if (!next_word(c, &s, &n))
 		return true;
-	n = word(c, &s);
 	if (ps->line_bad)
 		return false;
 	if (!n) {
@@ -324,10 +333,8 @@ static bool parse_deploy_order(struct cursor *c, struct carc_move *m)
 			m->deploy_span = span(s, 1);
 		else if (!parse_deploy(c, m, s, n))
 			return false;
-		skip_space(c, true);
-		if (at_end(c) || c->buf[c->p] == '=')
+		if (!next_word(c, &s, &n))
 			return true;
-		n = word(c, &s);
 		if (ps->line_bad)
 			return false;
 		if (!n || !is_keyword(c, s, n, "order", 5)) {
