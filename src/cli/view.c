@@ -46,24 +46,6 @@ static void catch_diag(void *ctx, const struct carc_diag *d)
 	c->caught[c->n++].message = b.data;
 }
 
-void carc_role_letters(const struct carc_ruleset *rs, char *letters)
-{
-	for (int r = 0; r < rs->nroles; r++) {
-		const char *name = rs->roles[r].name;
-		letters[r] = '?';
-		for (const char *p = name; *p; p++) {
-			char up = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
-			bool taken = false;
-			for (int q = 0; q < r; q++)
-				taken |= letters[q] == up;
-			if (!taken) {
-				letters[r] = up;
-				break;
-			}
-		}
-	}
-}
-
 static unsigned line_of(const struct carc_record *rec, uint32_t off)
 {
 	unsigned line, col;

@@ -46,9 +46,6 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 		    struct carc_diag_sink *sink);
 void carc_scene_free(struct carc_scene *s);
 
-/* The letter of each role of a rule set, drawn on its followers: the
- * first letter of its name not taken by an earlier role. */
-void carc_role_letters(const struct carc_ruleset *rs, char *letters);
 
 /* "after turn 12: red V at 1,0 turned 90, farmer NNE" */
 void carc_scene_describe(const struct carc_scene *s, struct carc_buf *out);

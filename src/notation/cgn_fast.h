@@ -11,7 +11,7 @@
 #ifndef CARC_CGN_FAST_H
 #define CARC_CGN_FAST_H
 
-#include "notation/cgn_int.h"
+#include "notation/cgn_token.h"
 
 /* What the loop below calls out of line (cgn_fast.c): the claims of a
  * turn line (about one line in ten has claims, and their loop, inlined in

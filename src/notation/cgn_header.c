@@ -10,7 +10,7 @@
  * tile, table, EndOrder and Result, with the rule set's defaults for what
  * is not given.
  */
-#include "notation/cgn_int.h"
+#include "notation/cgn_token.h"
 
 /* Fills the role table and role lengths for the rule set rs, unless they
  * are for it already. An empty slot holds a word that nothing matches:

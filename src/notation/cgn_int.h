@@ -6,7 +6,8 @@
  *   cgn_read.c    the reader: input blocks, logical lines, the caps on a
  *                 game's size, where one game ends and the next begins
  *                 (carc_reader_next), carc_parse_string
- *   cgn_token.c   the tokeniser: byte classes, words, blanks and comments
+ *   cgn_token.c   the tokeniser (its header cgn_token.h): byte classes, words,
+ *                 blanks and comments
  *                 within one line; names of colours, spots and tags;
  *                 diagnostics at a position (cgn_report)
  *   cgn_header.c  tag lines and the header's meaning: the known tags'
@@ -84,20 +85,6 @@
 #define FAST_PATH inline
 #define OUT_OF_LINE
 #endif
-
-/* Byte classes of the tokeniser (cgn_token.c). A word runs over W and H
- * (checked UTF-8) bytes; S bytes end it; B bytes are blanks; C bytes are
- * never text. Every line the tokeniser reads ends at a stop: a newline
- * (inside a line, newlines occur only within { comments }), the closing
- * quote of a tag's value, or the NUL kept after the end of the input. So
- * the loops over words and blanks need no bounds check. */
-enum { W, B, S, H, C };
-extern const unsigned char cgn_byte_class[256];
-
-/* the names of the colours, spots and known tags, by number */
-extern const char *const cgn_colour_names[CARC_COLOURS];
-extern const char *const cgn_spot_names[CARC_SPOT_COUNT];
-extern const char *const cgn_tag_names[CARC_TAG_UNKNOWN];
 
 static inline char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
 
@@ -292,51 +279,7 @@ struct parser {
 			(rec)->arr = xrealloc((rec)->arr, (rec)->cap * sizeof *(rec)->arr); \
 		}                                                                           \
 	} while (0)
-/* ---- the tokeniser, within one line ---- */
-
-struct cursor {
-	struct parser *ps;
-	const char *buf;  /* the game's text */
-	size_t p, end;
-	size_t last;      /* end of the last word read */
-	bool value;       /* inside a tag's value: ; and { are not comments */
-};
-
-/* the slow ways of skip_space and word (cgn_token.c) */
-SLOW_PATH void cgn_skip_comments(struct cursor *c, bool trailing);
-SLOW_PATH size_t cgn_word_slow(struct cursor *c, size_t start, size_t i);
-
-static inline bool is_blank(char c) { return cgn_byte_class[(unsigned char)c] == B; }
-/* Skips blanks and comments, recording the comments. */
-static inline void skip_space(struct cursor *c, bool trailing)
-{
-	const unsigned char *s = (const unsigned char *)c->buf;
-	size_t p = c->p, end = c->end;
-	while (cgn_byte_class[s[p]] == B) /* stops at the line's end: see cgn_byte_class */
-		p++;
-	c->p = p;
-	if (p < end && (s[p] == ';' || s[p] == '{'))
-		cgn_skip_comments(c, trailing);
-}
-
-static inline bool at_end(struct cursor *c) { return c->p >= c->end; }
-/* A word: everything up to a blank, a comment, '=' or ','. A bad byte is
- * reported (the line is then bad). Returns its length, 0 at the end of the
- * line or on a bad byte. */
-static inline size_t word(struct cursor *c, size_t *start)
-{
-	const unsigned char *s = (const unsigned char *)c->buf;
-	size_t from = c->p, i = from, end = c->end;
-	*start = from;
-	while (cgn_byte_class[s[i]] == W) /* stops at the line's end: see cgn_byte_class */
-		i++;
-	if (i < end && cgn_byte_class[s[i]] >= H)
-		return cgn_word_slow(c, from, i);
-	c->p = i;
-	if (i > from)
-		c->last = i;
-	return i - from;
-}
+struct cursor; /* the tokeniser's (cgn_token.h) */
 
 /* Parses a whole decimal number from a slice, with an optional '-' when lo
  * is negative; false if it is not one or out of [lo, hi]. */
@@ -370,13 +313,6 @@ static inline struct carc_span span(size_t from, size_t len)
 }
 
 /* ---- between the files ---- */
-
-/* cgn_token.c */
-struct carc_src *cgn_src_of(struct parser *ps);
-void cgn_report(struct parser *ps, enum carc_code code, size_t off, size_t len, const char *fmt, ...)
-	CARC_PRINTF(5, 6);
-void cgn_give_up_input(struct parser *ps);
-void cgn_bad_byte(struct cursor *c, size_t at);
 
 /* cgn_header.c */
 void cgn_parse_tag(struct parser *ps);

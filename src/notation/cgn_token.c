@@ -5,7 +5,7 @@
  * bytes); the names of colours, spots and tags; and the diagnostics of the
  * parser at a position of the game's text (cgn_report).
  */
-#include "notation/cgn_int.h"
+#include "notation/cgn_token.h"
 
 const char *const cgn_colour_names[CARC_COLOURS] = {"red", "green", "blue", "yellow", "black", "gray", "pink"};
 const char *const cgn_spot_names[CARC_SPOT_COUNT] = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW",

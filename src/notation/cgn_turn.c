@@ -7,7 +7,7 @@
  * here. Claims (cgn_parse_claims) are also the value of the Result tag,
  * spot references (cgn_parse_spot_ref) that of EndOrder.
  */
-#include "notation/cgn_int.h"
+#include "notation/cgn_token.h"
 
 /* Reports that the line ends before `what`, just after its last word. */
 static void expect_more(struct cursor *c, const char *what)

@@ -8,7 +8,6 @@
 #include "referee/project.h"
 #include "output/report.h"
 #include "output/svg.h"
-#include "cli/view.h"
 
 #include <stdlib.h>
 #include <string.h>

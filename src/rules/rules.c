@@ -168,3 +168,21 @@ int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, s
 		return 0;
 	return rs->play->report_tileset(ts, name, sink);
 }
+
+void carc_role_letters(const struct carc_ruleset *rs, char *letters)
+{
+	for (int r = 0; r < rs->nroles; r++) {
+		const char *name = rs->roles[r].name;
+		letters[r] = '?';
+		for (const char *p = name; *p; p++) {
+			char up = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+			bool taken = false;
+			for (int q = 0; q < r; q++)
+				taken |= letters[q] == up;
+			if (!taken) {
+				letters[r] = up;
+				break;
+			}
+		}
+	}
+}

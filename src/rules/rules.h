@@ -87,4 +87,8 @@ const char *carc_ruleset_names(void);
 /* Role index by name (case-insensitive), or -1. */
 int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t len);
 
+/* The letter of each role of a rule set, drawn on its followers: the
+ * first letter of its name not taken by an earlier role. */
+void carc_role_letters(const struct carc_ruleset *rs, char *letters);
+
 #endif
