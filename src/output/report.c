@@ -29,15 +29,6 @@ static void breakdown_words(const struct carc_result *res, struct carc_report_br
 	b->has_start = (carc_rules_flags(rec) & CARC_RS_START_SCORES) != 0;
 }
 
-/* What ev->items counts, one and more, and the words before the feature. */
-static void event_words(const struct carc_result *res, struct carc_report_event *it)
-{
-	const struct carc_event *ev = it->ev;
-	it->lead = carc_rules_event_prefix(res->rec, ev->type);
-	it->bonus_one = carc_rules_item_word(res->rec, ev, false);
-	it->bonus_many = carc_rules_item_word(res->rec, ev, true);
-}
-
 /* Why the event paid or did not, when a module says ("red is not last: ..."). */
 static bool event_why(const struct carc_result *res, const struct carc_event *ev, struct carc_buf *out)
 {
@@ -83,7 +74,39 @@ struct walk {
 	struct carc_buf name, why;
 	const struct carc_follower **followers;
 	const struct carc_event **feature_events;
+	/* the modules' words for events, looked up once a walk (NULL: not
+	 * yet): by event kind, and the item words also by feature kind */
+	const char *type_name[CARC_EV_KINDS], *lead[CARC_EV_KINDS];
+	const char *item[CARC_EV_KINDS][CARC_MAX_KINDS][2];
 };
+
+/* An event's kind, the words before its feature and what ev->items counts
+ * (one, more), from the modules' words (carc_rules_*). */
+static void event_words(struct walk *k, struct carc_report_event *it)
+{
+	const struct carc_record *rec = k->res->rec;
+	const struct carc_event *ev = it->ev;
+	if (ev->type >= CARC_EV_KINDS || ev->kind >= CARC_MAX_KINDS) { /* (none such: kept for safety) */
+		it->type = carc_rules_event_name(rec, ev->type);
+		it->lead = carc_rules_event_prefix(rec, ev->type);
+		it->bonus_one = carc_rules_item_word(rec, ev, false);
+		it->bonus_many = carc_rules_item_word(rec, ev, true);
+		return;
+	}
+	if (!k->type_name[ev->type]) {
+		k->type_name[ev->type] = carc_rules_event_name(rec, ev->type);
+		k->lead[ev->type] = carc_rules_event_prefix(rec, ev->type);
+	}
+	const char **item = k->item[ev->type][ev->kind];
+	if (!item[0]) {
+		item[0] = carc_rules_item_word(rec, ev, false);
+		item[1] = carc_rules_item_word(rec, ev, true);
+	}
+	it->type = k->type_name[ev->type];
+	it->lead = k->lead[ev->type];
+	it->bonus_one = item[0];
+	it->bonus_many = item[1];
+}
 
 /* The turns shown: all, or up to o->turn. */
 static size_t shown_turns(const struct carc_result *res, const struct carc_report_opts *o)
@@ -107,12 +130,11 @@ static void walk_event(struct walk *k, const struct carc_event *ev)
 	const struct carc_result *res = k->res;
 	if (!k->wr->event)
 		return;
-	struct carc_report_event it = {.ev = ev, .type = carc_rules_event_name(res->rec, ev->type),
-				       .kind = res->rec->tileset->kinds[ev->kind].name};
+	struct carc_report_event it = {.ev = ev, .kind = res->rec->tileset->kinds[ev->kind].name};
 	carc_buf_reset(&k->name);
 	carc_game_feature_name(res->game, ev->feature, &k->name);
 	it.feature = carc_buf_cstr(&k->name);
-	event_words(res, &it);
+	event_words(k, &it);
 	carc_buf_reset(&k->why);
 	if (event_why(res, ev, &k->why))
 		it.why = carc_buf_cstr(&k->why);
