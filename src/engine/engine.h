@@ -529,7 +529,7 @@ static HOT_INLINE void score_feature(struct carc_game *g, uint32_t root, int tur
 		.turn = (uint16_t)turn,
 		.feature = root,
 		.tiles = (uint16_t)tiles,
-		.pennants = pennants,
+		.items = pennants,
 		.points = (int16_t)points,
 		.winners = paid,
 		.skipped = (uint8_t)(winners & ~paid),

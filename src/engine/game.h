@@ -52,11 +52,8 @@ struct carc_event {
 	uint16_t turn;         /* the turn that scored it; 0 for final scoring */
 	uint32_t feature;      /* root segment, for naming it (carc_game_feature_name) */
 	uint16_t tiles;        /* distinct tiles in the feature */
-	union {
-		uint16_t items;    /* the feature's bonus items: pennants, fish, mushrooms, animals (the
-				      rule set's words name them) */
-		uint16_t pennants; /* its old name, until report.c reads items */
-	};
+	uint16_t items;        /* the feature's bonus items: pennants, fish, mushrooms, animals (the
+				  rule set's words name them) */
 	uint16_t cities;       /* farms: completed cities bordering it */
 	int16_t points;        /* to each winner */
 	uint8_t winners;       /* bit c: colour c scored */

@@ -990,7 +990,7 @@ static bool farms_agree(struct conv *cv, const struct carc_record *rec)
 		struct carc_referee_opts opt = {.edition = k ? 3 : 2, .final_anyway = true};
 		carc_referee_run(&res, rec, g, &quiet, &opt);
 		for (int c = 0; c < CARC_COLOURS; c++)
-			farm[k][c] = res.refereed ? carc_game_points_from(g, c, CARC_SRC_FARM) : 0;
+			farm[k][c] = res.refereed ? carc_game_points_from(g, c, CARC_SRC_AREA) : 0;
 	}
 	bool agree = true;
 	for (int s = 0; s < rec->nseats && agree; s++) {

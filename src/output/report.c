@@ -8,157 +8,61 @@
  */
 #include "output/report.h"
 #include "notation/gameid.h"
+#include "rules/module.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- what differs by rule set ---- */
+/* ---- what differs by rule set: the modules' words and hooks ---- */
 
-static const char *const source_keys[CARC_SRC_COUNT] = {
-	[CARC_SRC_PLAY_PATH] = "roads", [CARC_SRC_PLAY_ENCLOSURE] = "cities", [CARC_SRC_PLAY_SITE] = "cloisters",
-	[CARC_SRC_END_PATH] = "roads", [CARC_SRC_END_ENCLOSURE] = "cities", [CARC_SRC_END_SITE] = "cloisters",
-	[CARC_SRC_FARM] = "farms", [CARC_SRC_OTHER] = "other", [CARC_SRC_START] = "start"};
-static const char *const source_names[CARC_SRC_COUNT] = {
-	[CARC_SRC_PLAY_PATH] = "completed roads", [CARC_SRC_PLAY_ENCLOSURE] = "completed cities",
-	[CARC_SRC_PLAY_SITE] = "completed cloisters", [CARC_SRC_END_PATH] = "roads at the end",
-	[CARC_SRC_END_ENCLOSURE] = "cities at the end", [CARC_SRC_END_SITE] = "cloisters at the end",
-	[CARC_SRC_FARM] = "farms", [CARC_SRC_OTHER] = "other", [CARC_SRC_START] = "starting score"};
-
-/* Hunters and Gatherers names the same sources after its own features. */
-static const char *const hunters_keys[CARC_SRC_COUNT] = {
-	[CARC_SRC_PLAY_PATH] = "rivers", [CARC_SRC_PLAY_ENCLOSURE] = "forests", [CARC_SRC_PLAY_SITE] = "sites",
-	[CARC_SRC_END_PATH] = "rivers", [CARC_SRC_END_ENCLOSURE] = "forests", [CARC_SRC_END_SITE] = "sites",
-	[CARC_SRC_FARM] = "meadows", [CARC_SRC_OTHER] = "river_systems", [CARC_SRC_START] = "start"};
-static const char *const hunters_names[CARC_SRC_COUNT] = {
-	[CARC_SRC_PLAY_PATH] = "completed rivers", [CARC_SRC_PLAY_ENCLOSURE] = "completed forests",
-	[CARC_SRC_PLAY_SITE] = "completed sites", [CARC_SRC_END_PATH] = "rivers at the end",
-	[CARC_SRC_END_ENCLOSURE] = "forests at the end", [CARC_SRC_END_SITE] = "sites at the end",
-	[CARC_SRC_FARM] = "meadows (hunters)", [CARC_SRC_OTHER] = "river systems (huts)",
-	[CARC_SRC_START] = "starting score"};
-
-const char *carc_report_source_key(int rules, int source)
-{
-	return (rules == CARC_RULES_HUNTERS ? hunters_keys : source_keys)[source];
-}
-
-static bool hunters(const struct carc_result *res) { return res->rec->rules->id == CARC_RULES_HUNTERS; }
-
-/* The breakdown's keys and labels, and which rows text shows even at 0:
- * the sources up to farms; in hunters, unfinished features never pay. */
+/* The breakdown's keys and labels, which rows text shows even at 0, and
+ * whether the documents give the starting score. */
 static void breakdown_words(const struct carc_result *res, struct carc_report_breakdown *b)
 {
+	const struct carc_record *rec = res->rec;
+	unsigned shown = carc_rules_shown_sources(rec);
 	for (int src = 0; src < CARC_SRC_COUNT; src++) {
-		b->key[src] = hunters(res) ? hunters_keys[src] : source_keys[src];
-		b->label[src] = hunters(res) ? hunters_names[src] : source_names[src];
-		b->always[src] = src <= CARC_SRC_FARM &&
-				 !(hunters(res) && (src == CARC_SRC_PLAY_SITE || src >= CARC_SRC_END_PATH));
+		b->key[src] = carc_rules_source_key(rec->rules, src);
+		b->label[src] = carc_rules_source_name(rec, src);
+		b->always[src] = shown >> src & 1;
 	}
-	if (res->solo)
-		b->label[CARC_SRC_OTHER] = "followers left on the map";
-	b->has_start = res->rec->rules->id == CARC_RULES_SOLO;
+	b->has_start = (carc_rules_flags(rec) & CARC_RS_START_SCORES) != 0;
 }
 
-/* What ev->pennants counts: pennants in the base game; in Hunters and
- * Gatherers fish (rivers, river systems), mushroom tiles (forests) or game
- * animals left after the tigers (meadows). Plural adds "s" except for fish.
- * And the words before a solo game's last followers. */
-static void event_words(const struct carc_result *res, struct carc_report_event *it)
+/* Why the event paid or did not, when a module says ("red is not last: ..."). */
+static bool event_why(const struct carc_result *res, const struct carc_event *ev, struct carc_buf *out)
 {
-	const struct carc_event *ev = it->ev;
-	it->lead = ev->type == CARC_EV_SOLO_END ? "a follower left on " : "";
-	if (!hunters(res)) {
-		it->bonus_one = "pennant", it->bonus_many = "pennants";
-	} else if (ev->type == CARC_EV_MEADOW) {
-		it->bonus_one = "animal", it->bonus_many = "animals";
-	} else if (ev->type == CARC_EV_RIVER_SYSTEM ||
-		   res->rec->tileset->kinds[ev->kind].klass == CARC_CLASS_PATH) {
-		it->bonus_one = "fish", it->bonus_many = "fish";
-	} else {
-		it->bonus_one = "mushroom", it->bonus_many = "mushrooms";
-	}
-}
-
-/* The things a feature of --features counts, by its class: pennants in the
- * base game and solo; in Hunters and Gatherers fish (rivers, lakes), gold
- * and mushrooms (forests), and the animals, fires and shrines of meadows. */
-struct feature_item {
-	const char *key;  /* its key in JSON and YAML, and its plural in text */
-	const char *one;  /* its singular in text */
-	int attr;
-};
-static const struct feature_item base_items[] = {{"pennants", "pennant", CARC_ATTR_PENNANT}, {NULL, NULL, 0}};
-static const struct feature_item river_items[] = {{"fish", "fish", CARC_ATTR_FISH}, {NULL, NULL, 0}};
-static const struct feature_item forest_items[] = {
-	{"gold", "gold nugget", CARC_ATTR_GOLD}, {"mushrooms", "mushroom", CARC_ATTR_MUSHROOM}, {NULL, NULL, 0}};
-static const struct feature_item meadow_items[] = {
-	{"deer", "deer", CARC_ATTR_DEER},     {"mammoths", "mammoth", CARC_ATTR_MAMMOTH},
-	{"aurochs", "aurochs", CARC_ATTR_AUROCHS}, {"tigers", "tiger", CARC_ATTR_TIGER},
-	{"fires", "fire", CARC_ATTR_FIRE},     {"shrines", "shrine", CARC_ATTR_SHRINE},
-	{NULL, NULL, 0}};
-static const struct feature_item no_items[] = {{NULL, NULL, 0}};
-
-static const struct feature_item *feature_items(const struct carc_result *res, int kind)
-{
-	if (!hunters(res))
-		return base_items;
-	switch (res->rec->tileset->kinds[kind].klass) {
-	case CARC_CLASS_PATH:
-	case CARC_CLASS_LAKE:
-		return river_items;
-	case CARC_CLASS_ENCLOSURE:
-		return forest_items;
-	case CARC_CLASS_AREA:
-		return meadow_items;
-	default:
-		return no_items;
-	}
-}
-
-/* Solo games: why the event paid or did not ("red is not last: ..."). */
-static bool solo_why(const struct carc_result *res, const struct carc_event *ev, struct carc_buf *out)
-{
-	if (!res->solo)
-		return false;
 	size_t n;
 	const struct carc_event *all = carc_game_events(res->game, &n);
-	carc_solo_explain(res->solo, (size_t)(ev - all), out);
-	return true;
+	return carc_result_explain(res, (size_t)(ev - all), out);
 }
 
-/* Solo games: whether the order of the turn's scorings was given or chosen. */
-static const char *solo_order(const struct carc_result *res, int turn)
+/* Whether the order of the turn's scorings was given or chosen, when a
+ * module keeps one. */
+static const char *turn_order(const struct carc_result *res, int turn)
 {
-	if (!res->solo)
-		return NULL;
-	switch (carc_solo_order_of(res->solo, turn)) {
-	case CARC_SOLO_ORDER_GIVEN:
-		return "given";
-	case CARC_SOLO_ORDER_CHOSEN:
-		return "chosen";
-	default:
-		return NULL;
-	}
+	static const char *const how[] = {NULL, "given", "chosen"};
+	int h = carc_result_order_of(res, turn);
+	return h > 0 && h < 3 ? how[h] : NULL;
 }
 
-/* The outcome of a finished report: the winners, or solo's result. */
+/* The outcome of a finished report: the winners, or the result of a game
+ * with no winner. */
 static void outcome(const struct carc_result *res, struct carc_report_outcome *out)
 {
-	out->solo = res->solo != NULL;
+	out->no_winner = (carc_rules_flags(res->rec) & CARC_RS_NO_WINNER) != 0;
 	out->forced_colour = -1;
 	if (!out->final)
 		return;
-	if (!res->solo) {
+	if (!out->no_winner) {
 		out->winners = carc_result_winners(res);
 		return;
 	}
-	out->result = carc_solo_result(res->solo, &out->last);
-	out->end_turn = carc_solo_end(res->solo, &out->forced, &out->forced_colour);
+	out->result = carc_result_game_result(res, &out->last);
+	out->end_turn = carc_result_ended(res, &out->forced, &out->forced_colour);
 }
 
 /* ---- the walk ---- */
-
-static const char *const event_types[] = {"completed", "incomplete", "farm", "solo-end", "river-system",
-					      "meadow"};
 
 /* The walk's state: the writer, and room reused from item to item. */
 struct walk {
@@ -170,7 +74,39 @@ struct walk {
 	struct carc_buf name, why;
 	const struct carc_follower **followers;
 	const struct carc_event **feature_events;
+	/* the modules' words for events, looked up once a walk (NULL: not
+	 * yet): by event kind, and the item words also by feature kind */
+	const char *type_name[CARC_EV_KINDS], *lead[CARC_EV_KINDS];
+	const char *item[CARC_EV_KINDS][CARC_MAX_KINDS][2];
 };
+
+/* An event's kind, the words before its feature and what ev->items counts
+ * (one, more), from the modules' words (carc_rules_*). */
+static void event_words(struct walk *k, struct carc_report_event *it)
+{
+	const struct carc_record *rec = k->res->rec;
+	const struct carc_event *ev = it->ev;
+	if (ev->type >= CARC_EV_KINDS || ev->kind >= CARC_MAX_KINDS) { /* (none such: kept for safety) */
+		it->type = carc_rules_event_name(rec, ev->type);
+		it->lead = carc_rules_event_prefix(rec, ev->type);
+		it->bonus_one = carc_rules_item_word(rec, ev, false);
+		it->bonus_many = carc_rules_item_word(rec, ev, true);
+		return;
+	}
+	if (!k->type_name[ev->type]) {
+		k->type_name[ev->type] = carc_rules_event_name(rec, ev->type);
+		k->lead[ev->type] = carc_rules_event_prefix(rec, ev->type);
+	}
+	const char **item = k->item[ev->type][ev->kind];
+	if (!item[0]) {
+		item[0] = carc_rules_item_word(rec, ev, false);
+		item[1] = carc_rules_item_word(rec, ev, true);
+	}
+	it->type = k->type_name[ev->type];
+	it->lead = k->lead[ev->type];
+	it->bonus_one = item[0];
+	it->bonus_many = item[1];
+}
 
 /* The turns shown: all, or up to o->turn. */
 static size_t shown_turns(const struct carc_result *res, const struct carc_report_opts *o)
@@ -194,14 +130,13 @@ static void walk_event(struct walk *k, const struct carc_event *ev)
 	const struct carc_result *res = k->res;
 	if (!k->wr->event)
 		return;
-	struct carc_report_event it = {.ev = ev, .type = event_types[ev->type],
-				       .kind = res->rec->tileset->kinds[ev->kind].name};
+	struct carc_report_event it = {.ev = ev, .kind = res->rec->tileset->kinds[ev->kind].name};
 	carc_buf_reset(&k->name);
 	carc_game_feature_name(res->game, ev->feature, &k->name);
 	it.feature = carc_buf_cstr(&k->name);
-	event_words(res, &it);
+	event_words(k, &it);
 	carc_buf_reset(&k->why);
-	if (solo_why(res, ev, &k->why))
+	if (event_why(res, ev, &k->why))
 		it.why = carc_buf_cstr(&k->why);
 	k->wr->event(k->w, &it);
 }
@@ -216,7 +151,7 @@ static void walk_turns(struct walk *k, const struct carc_report_head *h)
 		const struct carc_move *m = &rec->moves[t->move];
 		struct carc_report_turn it = {.turn = t, .tile = rec->src.text + m->tile_span.off,
 					      .tile_len = m->tile_span.len, .x = m->x, .y = m->y,
-					      .rotation = m->rot * 90, .order = solo_order(h->res, t->number),
+					      .rotation = m->rot * 90, .order = turn_order(h->res, t->number),
 					      .scores = t->scores, .projected = projected_row(h->opts, i + 1)};
 		if (!t->discard && m->role >= 0) {
 			it.role = rec->rules->roles[m->role].name;
@@ -255,8 +190,8 @@ static void walk_final(struct walk *k)
 }
 
 /* The standings: after the last turn shown or, with final scoring, at the
- * end. Before any turn they are where the track starts (0, or the solo
- * starting positions). */
+ * end. Before any turn they are where the track starts (0, or a rule
+ * set's starting scores). */
 static void walk_standings(struct walk *k, const struct carc_report_head *h)
 {
 	const struct carc_result *res = h->res;
@@ -301,7 +236,8 @@ static void walk_feature(void *ctx, uint32_t root)
 	f.name = carc_buf_cstr(&k->name);
 	f.ntiles = carc_game_feature_placements(g, root, cells, 1024);
 	f.ncells = f.ntiles < 1024 ? f.ntiles : 1024;
-	for (const struct feature_item *it = feature_items(res, kind); it->key; it++)
+	int klass = res->rec->tileset->kinds[kind].klass;
+	for (const struct carc_rules_item *it = carc_rules_feature_items(res->rec, klass); it->key; it++)
 		counts[f.ncounts++] = (struct carc_report_count){it->key, it->one, carc_game_feature_attr(g, root, it->attr)};
 	size_t np, nf;
 	const struct carc_placement *pl = carc_game_placements(g, &np);

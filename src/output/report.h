@@ -59,7 +59,7 @@ struct carc_report_event {
 	const char *kind;       /* the tile set's word: "road", "forest" */
 	const char *feature;    /* "the road at E of U (0,-1)" */
 	const char *lead;       /* words before the feature in text ("a follower left on "), or "" */
-	const char *bonus_one;  /* what ev->pennants counts, one: "pennant", "fish", "mushroom" */
+	const char *bonus_one;  /* what ev->items counts, one: "pennant", "fish", "mushroom" */
 	const char *bonus_many; /* and more than one: "pennants", "fish" (also its key) */
 	const char *why;        /* solo: why it paid or did not; NULL */
 };
@@ -84,12 +84,12 @@ struct carc_report_standings {
 /* Who won: the winners, or solo's result (a score, not a winner). */
 struct carc_report_outcome {
 	bool final;           /* false: no outcome (only the fields' nulls) */
-	bool solo;
-	uint8_t winners;      /* not solo: a bit per colour */
-	int result;           /* solo: the score of the colour(s) last on the track */
-	uint8_t last;         /* solo: those colours */
-	int end_turn;         /* solo: the turn the game ended */
-	bool forced;          /* solo: ended by a colour that had to deploy and could not */
+	bool no_winner;       /* the rules give a result, no winner (CARC_RS_NO_WINNER) */
+	uint8_t winners;      /* with a winner: a bit per colour */
+	int result;           /* no winner: the score of the colour(s) last on the track */
+	uint8_t last;         /* no winner: those colours */
+	int end_turn;         /* no winner: the turn the game ended (0: it did not end early) */
+	bool forced;          /* no winner: ended by a colour that had to deploy and could not */
 	int forced_colour;    /* (or -1) */
 };
 
@@ -154,8 +154,5 @@ void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const 
 /* One CSV field, RFC 4180: quoted when it holds a comma, a quote or a line
  * break, its quotes doubled (for the other commands' CSV). */
 void carc_report_csv_field(struct carc_buf *out, const char *s, size_t n);
-/* The breakdown's key of a source of points (enum carc_source) in a rule
- * set (enum carc_ruleset_id): "roads", "farms"; "rivers", "meadows". */
-const char *carc_report_source_key(int rules, int source);
 
 #endif

@@ -246,7 +246,7 @@ static void doc_event(void *w, const struct carc_report_event *it)
 		d->bonus.tried = false;
 	}
 	slot_key(d, &d->bonus, it->bonus_many);
-	carc_emit_int(e, ev->pennants);
+	carc_emit_int(e, ev->items);
 	if (ev->type == CARC_EV_FARM)
 		emit_int_field(e, CARC_KEY("cities"), ev->cities);
 	emit_int_field(e, CARC_KEY("points"), ev->points);
@@ -296,7 +296,7 @@ static void doc_breakdown(void *w, const struct carc_report_breakdown *b)
 		carc_emit_map_begin(e);
 		doc_sources(e, b, c, CARC_SRC_END_PATH, CARC_SRC_END_SITE);
 		carc_emit_map_end(e);
-		doc_sources(e, b, c, CARC_SRC_FARM, CARC_SRC_OTHER);
+		doc_sources(e, b, c, CARC_SRC_AREA, CARC_SRC_OTHER);
 		if (b->has_start)
 			doc_sources(e, b, c, CARC_SRC_START, CARC_SRC_START);
 		emit_int_field(e, CARC_KEY("total"), b->total[c]);
@@ -324,11 +324,11 @@ static void doc_outcome(void *w, const struct carc_report_outcome *o)
 	struct doc *d = w;
 	struct carc_emitter *e = d->e;
 	carc_emit_keyk(e, CARC_KEY("winners"));
-	if (o->final && !o->solo)
+	if (o->final && !o->no_winner)
 		emit_colours(d, o->winners);
 	else
-		carc_emit_null(e); /* solo: there is a result, not a winner */
-	if (!o->solo || !o->final)
+		carc_emit_null(e); /* no winner: there is a result instead */
+	if (!o->no_winner || !o->final)
 		return;
 	emit_int_field(e, CARC_KEY("result"), o->result);
 	carc_emit_keyk(e, CARC_KEY("last"));

@@ -84,11 +84,11 @@ static void event_text(struct carc_buf *out, const struct carc_record *rec, cons
 		carc_buf_addint(out, ev->tiles);
 		carc_buf_adds(out, ev->tiles == 1 ? " tile" : " tiles");
 	}
-	if (ev->pennants) {
+	if (ev->items) {
 		carc_buf_adds(out, ", ");
-		carc_buf_addint(out, ev->pennants);
+		carc_buf_addint(out, ev->items);
 		carc_buf_addc(out, ' ');
-		carc_buf_adds(out, ev->pennants == 1 ? it->bonus_one : it->bonus_many);
+		carc_buf_adds(out, ev->items == 1 ? it->bonus_one : it->bonus_many);
 	}
 	carc_buf_adds(out, "): ");
 	if (!ev->winners && !ev->skipped) {
@@ -358,7 +358,7 @@ static void text_outcome(void *w, const struct carc_report_outcome *o)
 	const struct carc_record *rec = t->rec;
 	if (t->quiet || !o->final)
 		return;
-	if (o->solo) {
+	if (o->no_winner) {
 		if (o->forced && o->forced_colour >= 0) {
 			carc_buf_printf(out, "\nThe game ended after turn %d: ", o->end_turn);
 			colour_word(out, o->forced_colour, t->color);

@@ -391,8 +391,6 @@ static void start_modules(struct referee *rf, const struct carc_record *rec)
 		if (h->check_record)
 			h->check_record(rec, rf->sink);
 		res->mod_state[k] = h->begin ? h->begin(&res->mod_cache[all[i]->id], rec, rf->g, module_fault, rf) : NULL;
-		if (h->reports_state)
-			res->report_state = res->mod_state[k];
 		rf->seat_by = h->seat ? k : rf->seat_by;
 		rf->score_by = h->score_turn ? k : rf->score_by;
 		rf->final_by = h->score_final ? k : rf->final_by;
@@ -496,7 +494,6 @@ static void reset_result(struct carc_result *res, const struct carc_record *rec,
 	res->finished = res->final_scored = false;
 	res->final_first_event = 0;
 	res->last_turn = 0;
-	res->report_state = NULL;
 	res->nmods = 0;
 	res->edition = opt && opt->edition ? opt->edition : rec->edition;
 	memset(res->scores, 0, sizeof res->scores);

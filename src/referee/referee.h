@@ -16,7 +16,6 @@
 #include "engine/game.h"
 #include "notation/record.h"
 #include "rules/module.h"
-#include "rules/compat.h" /* report.c's old names, until it is converted */
 
 struct carc_turn {
 	uint32_t move;           /* index into rec->moves */
@@ -59,10 +58,6 @@ struct carc_result {
 	void *mod_state[1 + CARC_MAX_EXPANSIONS];
 	int nmods;
 	void *mod_cache[CARC_MAX_RULESETS]; /* by registry id: kept from game to game */
-	union {
-		void *report_state;         /* the state of a module with reports_state, NULL if none */
-		struct carc_solo *solo;     /* its old name, which report.c reads */
-	};
 };
 
 /* The one-call turn: true (the default) lets a game whose modules have no

@@ -515,7 +515,7 @@ static void score_river_systems(struct carc_game *g)
 		ev->source = CARC_SRC_OTHER;
 		ev->feature = carc_game_feature_root(g, (int)p, f);
 		ev->tiles = st->tiles;
-		ev->pennants = st->fish;
+		ev->items = st->fish;
 		ev->points = (int16_t)st->fish;
 		ev->winners = winners;
 		memcpy(ev->followers, st->huts, sizeof ev->followers);
@@ -585,7 +585,7 @@ static void score_meadows(struct carc_game *g)
 			ev->source = CARC_SRC_AREA;
 			ev->feature = r;
 			ev->tiles = (uint16_t)carc_game_feature_tiles(g, r);
-			ev->pennants = (uint16_t)animals;
+			ev->items = (uint16_t)animals;
 			ev->points = (int16_t)(2 * animals);
 			ev->winners = winners;
 			memcpy(ev->followers, hunters, sizeof ev->followers);
@@ -907,13 +907,15 @@ static const struct carc_rules_words words = {
 		[CARC_SRC_AREA] = "meadows (hunters)", [CARC_SRC_OTHER] = "river systems (huts)",
 		[CARC_SRC_START] = "starting score",
 	},
-	/* unfinished features never pay: only these rows always show */
-	.shown_sources = 1u << CARC_SRC_PLAY_PATH | 1u << CARC_SRC_PLAY_ENCLOSURE | 1u << CARC_SRC_AREA,
+	/* unfinished features never pay, and the meadows' row shows only when
+	 * someone scored from it: only these rows always show */
+	.shown_sources = 1u << CARC_SRC_PLAY_PATH | 1u << CARC_SRC_PLAY_ENCLOSURE,
 	.event_names = {[CARC_EV_RIVER_SYSTEM] = "river-system", [CARC_EV_MEADOW] = "meadow"},
 	.item_by_event = {[CARC_EV_RIVER_SYSTEM] = {"fish", "fish"}, [CARC_EV_MEADOW] = {"animal", "animals"}},
 	.item_by_class = {
 		[CARC_CLASS_PATH] = {"fish", "fish"}, [CARC_CLASS_LAKE] = {"fish", "fish"},
-		[CARC_CLASS_ENCLOSURE] = {"mushroom", "mushrooms"},
+		[CARC_CLASS_ENCLOSURE] = {"mushroom", "mushrooms"}, [CARC_CLASS_SITE] = {"mushroom", "mushrooms"},
+		[CARC_CLASS_AREA] = {"mushroom", "mushrooms"},
 	},
 	.tile = "land tile",
 	.feature_items = {

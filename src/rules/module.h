@@ -107,10 +107,6 @@ struct carc_play_hooks {
 	/* Final scoring, in place of carc_game_score_final; may write an
 	 * EndOrder value to end_order. */
 	void (*gen_score_final)(void *st, struct carc_buf *end_order);
-
-	/* Its referee state is the one report.c reads as res->solo, until
-	 * report.c asks the words and hooks instead (referee.h). */
-	bool reports_state;
 };
 
 /* The words a rule set's reports need. */
@@ -145,8 +141,9 @@ int carc_rules_of(const struct carc_record *rec, const struct carc_ruleset **out
 /* The union of the game's CARC_RS_* flags. */
 unsigned carc_rules_flags(const struct carc_record *rec);
 /* Words, looked up through the game's modules, the last that names it
- * winning: an event kind's name, an event's item word (plural: 1), a
- * source's key and name. */
+ * winning, and where none does the base game's (a base rule set such as
+ * solo names only what it changes): an event kind's name, an event's item
+ * word (plural: 1), a source's key and name. */
 const char *carc_rules_event_name(const struct carc_record *rec, int kind);
 const char *carc_rules_item_word(const struct carc_record *rec, const struct carc_event *ev, bool plural);
 const char *carc_rules_source_key(const struct carc_ruleset *rs, int source);

@@ -116,7 +116,8 @@ const char *carc_rules_item_word(const struct carc_record *rec, const struct car
 		LAST_WORD(rec, w->item_by_event[ev->type][p]);
 	int klass = rec->tileset ? rec->tileset->kinds[ev->kind].klass : CARC_CLASS_ENCLOSURE;
 	LAST_WORD(rec, w->item_by_class[klass][p]);
-	return plural ? "items" : "item";
+	const char *base = carc_rules_base.words->item_by_class[klass][p];
+	return base ? base : plural ? "items" : "item";
 }
 
 const char *carc_rules_source_key(const struct carc_ruleset *rs, int source)
@@ -156,7 +157,8 @@ const struct carc_rules_item *carc_rules_feature_items(const struct carc_record 
 	if (klass < 0 || klass >= CARC_CLASS_COUNT)
 		return none;
 	LAST_WORD(rec, w->feature_items[klass]);
-	return none;
+	const struct carc_rules_item *base = carc_rules_base.words->feature_items[klass];
+	return base ? base : none;
 }
 
 int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink)

@@ -1222,7 +1222,6 @@ static const struct carc_play_hooks play_hooks = {
 	.gen_must_deploy = true,
 	.gen_score_turn = gen_score_turn,
 	.gen_score_final = gen_score_final,
-	.reports_state = true,
 };
 
 static const struct carc_rules_words words = {

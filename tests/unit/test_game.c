@@ -570,7 +570,7 @@ static void test_game_city_complete_when_closed(void **state)
 	assert_int_equal(n, 1);
 	assert_int_equal(ev[0].type, CARC_EV_COMPLETED);
 	assert_int_equal(ev[0].tiles, 3);
-	assert_int_equal(ev[0].pennants, 1);
+	assert_int_equal(ev[0].items, 1);
 	assert_int_equal(ev[0].points, 8);
 	assert_int_equal(ev[0].winners, 1u << RED);
 	assert_int_equal(ev[0].turn, 2);

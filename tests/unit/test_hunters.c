@@ -252,7 +252,7 @@ static void test_hunters_river_counts_each_lake_once(void **state)
 	const struct carc_event *ev = carc_game_events(f->g, &n);
 	assert_int_equal(n, 1);
 	assert_int_equal(ev[0].tiles, 4);
-	assert_int_equal(ev[0].pennants, 3); /* the fish counted */
+	assert_int_equal(ev[0].items, 3); /* the fish counted */
 }
 
 /* A river between two lakes scores both; one ending at a spring scores its
@@ -337,7 +337,7 @@ static void test_hunters_meadow_extra_tigers_cost_nothing(void **state)
 	const struct carc_event *ev = carc_game_events(f->g, &n);
 	assert_int_equal(n, 1);
 	assert_int_equal(ev[0].type, CARC_EV_MEADOW);
-	assert_int_equal(ev[0].pennants, 1); /* the animals scored */
+	assert_int_equal(ev[0].items, 1); /* the animals scored */
 	assert_int_equal(ev[0].winners, 1u << CARC_RED);
 }
 
@@ -404,7 +404,7 @@ static void test_hunters_system_scores_every_lake(void **state)
 	size_t n;
 	const struct carc_event *ev = carc_game_events(f->g, &n);
 	assert_int_equal(ev[n - 1].type, CARC_EV_RIVER_SYSTEM);
-	assert_int_equal(ev[n - 1].pennants, 4);
+	assert_int_equal(ev[n - 1].items, 4);
 }
 
 /* ---- bonus turns ---- */

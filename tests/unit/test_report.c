@@ -233,7 +233,7 @@ static void test_report_breakdown_adds_up(void **state)
 	assert_int_equal(carc_game_points_from(f->game, CARC_RED, CARC_SRC_END_PATH), 3);
 	assert_int_equal(carc_game_points_from(f->game, CARC_GREEN, CARC_SRC_PLAY_ENCLOSURE), 4);
 	assert_int_equal(carc_game_points_from(f->game, CARC_GREEN, CARC_SRC_END_ENCLOSURE), 1);
-	assert_int_equal(carc_game_points_from(f->game, CARC_RED, CARC_SRC_FARM), 3);
+	assert_int_equal(carc_game_points_from(f->game, CARC_RED, CARC_SRC_AREA), 3);
 }
 
 static void test_report_csv_rows(void **state)

@@ -87,10 +87,23 @@ static void test_words(void **state)
 	assert_string_equal(carc_rules_tile_word(&hunters), "land tile");
 	assert_string_equal(carc_rules_tile_word(&solo), "tile");
 	assert_int_equal(carc_rules_shown_sources(&solo), carc_rules_shown_sources(&base));
-	assert_false(carc_rules_shown_sources(&hunters) >> CARC_SRC_PLAY_SITE & 1);
+	assert_int_equal(carc_rules_shown_sources(&hunters), 1u << CARC_SRC_PLAY_PATH | 1u << CARC_SRC_PLAY_ENCLOSURE);
 	assert_string_equal(carc_rules_feature_items(&hunters, CARC_CLASS_ENCLOSURE)[1].key, "mushrooms");
 	assert_string_equal(carc_rules_feature_items(&base, CARC_CLASS_AREA)[0].key, "pennants");
 	assert_null(carc_rules_feature_items(&hunters, CARC_CLASS_SITE)[0].key);
+	/* solo names no items: the base game's pennants stand */
+	assert_string_equal(carc_rules_feature_items(&solo, CARC_CLASS_ENCLOSURE)[0].key, "pennants");
+	static struct carc_tileset ts; /* kind 0 a city, kind 1 a site */
+	ts.nkinds = 2;
+	ts.kinds[0].klass = CARC_CLASS_ENCLOSURE;
+	ts.kinds[1].klass = CARC_CLASS_SITE;
+	solo.tileset = hunters.tileset = &ts;
+	struct carc_event city = {.type = CARC_EV_COMPLETED, .kind = 0}, site = {.type = CARC_EV_COMPLETED, .kind = 1};
+	assert_string_equal(carc_rules_item_word(&solo, &city, false), "pennant");
+	assert_string_equal(carc_rules_item_word(&solo, &site, true), "pennants");
+	/* Hunters and Gatherers: a site's items are spoken of as mushrooms, as
+	 * the reports always did */
+	assert_string_equal(carc_rules_item_word(&hunters, &site, true), "mushrooms");
 }
 
 /* An expansion's words come after the base rule set's: the last that

@@ -211,12 +211,21 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* The solo module's state for the game just refereed (NULL: none). */
+static const struct carc_solo *solo_of(const struct fixture *f)
+{
+	for (int k = 0; k < f->res.nmods; k++)
+		if (f->res.mods[k]->id == CARC_RULES_SOLO)
+			return f->res.mod_state[k];
+	return NULL;
+}
+
 static void referee(struct fixture *f, const char *text)
 {
 	f->codes.n = 0;
 	assert_true(carc_parse_string(text, strlen(text), "solo.cgn", f->cache, &f->rec, &f->sink));
 	carc_referee_run(&f->res, &f->rec, f->g, &f->sink, NULL);
-	assert_non_null(f->res.solo);
+	assert_non_null(solo_of(f));
 }
 
 static bool has_code(const struct fixture *f, enum carc_code code, unsigned line)
@@ -235,8 +244,8 @@ static void test_solo_rule_book_red_road(void **state)
 	referee(f, "[Rules \"solo\"]\n[Seats \"red green blue\"]\n\n"
 		   "1. red   W 1,0 0     thief W\n"
 		   "2. green A -1,0 270  monk C\n");
-	assert_int_equal(carc_solo_start_score(f->res.solo, CARC_RED), 1);
-	assert_int_equal(carc_solo_start_score(f->res.solo, CARC_BLUE), 3);
+	assert_int_equal(carc_solo_start_score(solo_of(f), CARC_RED), 1);
+	assert_int_equal(carc_solo_start_score(solo_of(f), CARC_BLUE), 3);
 	assert_int_equal(f->res.turns[1].scores[CARC_RED], 4);
 	assert_int_equal(f->res.turns[1].scores[CARC_GREEN], 2);
 	size_t n;
@@ -246,7 +255,7 @@ static void test_solo_rule_book_red_road(void **state)
 	assert_int_equal(e->winners, R);
 	assert_int_equal(e->points, 3);
 	struct carc_buf why = {0};
-	assert_false(carc_solo_explain(f->res.solo, f->res.turns[1].first_event, &why));
+	assert_false(carc_solo_explain(solo_of(f), f->res.turns[1].first_event, &why));
 	assert_string_equal(carc_buf_cstr(&why), "red is last: red 1, green 2, blue 3");
 	carc_buf_free(&why);
 	assert_int_equal(carc_game_supply(f->g, CARC_RED), 4); /* followers always return */
@@ -266,7 +275,7 @@ static void test_solo_rule_book_shared_city(void **state)
 	assert_int_equal(f->res.turns[2].scores[CARC_GREEN], 10);
 	assert_int_equal(f->res.turns[2].scores[CARC_BLUE], 3);
 	struct carc_buf why = {0};
-	carc_solo_explain(f->res.solo, f->res.turns[2].first_event, &why);
+	carc_solo_explain(solo_of(f), f->res.turns[2].first_event, &why);
 	assert_string_equal(carc_buf_cstr(&why), "red and green hold it, red is last: red 1, green 2, blue 3");
 	carc_buf_free(&why);
 }
@@ -288,7 +297,7 @@ static void test_solo_rule_book_three_features_chosen(void **state)
 	snprintf(text, sizeof text, "%s6. green  L 1,-1 270  thief S\n", three_features);
 	referee(f, text);
 	assert_true(has_code(f, CARC_E307, 9));
-	assert_int_equal(carc_solo_order_of(f->res.solo, 6), CARC_SOLO_ORDER_CHOSEN);
+	assert_int_equal(carc_solo_order_of(solo_of(f), 6), CARC_SOLO_ORDER_CHOSEN);
 	const struct carc_turn *t = &f->res.turns[5];
 	assert_int_equal(t->scores[CARC_YELLOW], 4);
 	assert_int_equal(t->scores[CARC_RED], 6);
@@ -299,7 +308,7 @@ static void test_solo_rule_book_three_features_chosen(void **state)
 	assert_int_equal(ev[t->first_event].winners, Y);
 	assert_int_equal(ev[t->first_event + 1].winners, R);
 	assert_int_equal(ev[t->first_event + 2].winners, G);
-	const int *before = carc_solo_track_before(f->res.solo, t->first_event + 2);
+	const int *before = carc_solo_track_before(solo_of(f), t->first_event + 2);
 	assert_non_null(before);
 	assert_int_equal(before[CARC_RED], 6); /* green's city is scored after red's road */
 }
@@ -313,7 +322,7 @@ static void test_solo_rule_book_three_features_given_order(void **state)
 	snprintf(text, sizeof text, "%s6. green  L 1,-1 270  thief S  order E W N\n", three_features);
 	referee(f, text);
 	assert_false(has_code(f, CARC_E307, 0));
-	assert_int_equal(carc_solo_order_of(f->res.solo, 6), CARC_SOLO_ORDER_GIVEN);
+	assert_int_equal(carc_solo_order_of(solo_of(f), 6), CARC_SOLO_ORDER_GIVEN);
 	const struct carc_turn *t = &f->res.turns[5];
 	assert_int_equal(t->scores[CARC_YELLOW], 4);
 	assert_int_equal(t->scores[CARC_RED], 6);
@@ -322,7 +331,7 @@ static void test_solo_rule_book_three_features_given_order(void **state)
 	const struct carc_event *ev = carc_game_events(f->g, &n);
 	assert_int_equal(ev[t->first_event + 1].skipped, G);
 	struct carc_buf why = {0};
-	assert_true(carc_solo_explain(f->res.solo, t->first_event + 1, &why));
+	assert_true(carc_solo_explain(solo_of(f), t->first_event + 1, &why));
 	assert_string_equal(carc_buf_cstr(&why), "green is not last: yellow 4, red 2, green 3");
 	carc_buf_free(&why);
 }
@@ -377,17 +386,17 @@ static void test_solo_forced_end_and_final_award(void **state)
 	assert_true(f->res.final_scored);
 	bool was_forced = false;
 	int colour = -1;
-	assert_int_equal(carc_solo_end(f->res.solo, &was_forced, &colour), 10);
+	assert_int_equal(carc_solo_end(solo_of(f), &was_forced, &colour), 10);
 	assert_true(was_forced);
 	assert_int_equal(colour, CARC_RED);
 	assert_int_equal(carc_game_score(f->g, CARC_RED), 7);
 	assert_int_equal(carc_game_score(f->g, CARC_GREEN), 8);
 	assert_int_equal(carc_game_score(f->g, CARC_BLUE), 9);
 	uint8_t last = 0;
-	assert_int_equal(carc_solo_result(f->res.solo, &last), 7);
+	assert_int_equal(carc_solo_result(solo_of(f), &last), 7);
 	assert_int_equal(last, R);
 	assert_true(has_code(f, CARC_E307, 0));
-	assert_int_equal(carc_solo_order_of(f->res.solo, 0), CARC_SOLO_ORDER_CHOSEN);
+	assert_int_equal(carc_solo_order_of(solo_of(f), 0), CARC_SOLO_ORDER_CHOSEN);
 }
 
 static void test_solo_turn_after_forced_end(void **state)
@@ -416,7 +425,7 @@ static void test_solo_end_order_given(void **state)
 	assert_int_equal(carc_game_score(f->g, CARC_GREEN), 4);
 	assert_int_equal(carc_game_score(f->g, CARC_BLUE), 3);
 	assert_false(has_code(f, CARC_E307, 0));
-	assert_int_equal(carc_solo_order_of(f->res.solo, 0), CARC_SOLO_ORDER_GIVEN);
+	assert_int_equal(carc_solo_order_of(solo_of(f), 0), CARC_SOLO_ORDER_GIVEN);
 }
 
 static void test_solo_end_order_errors(void **state)
@@ -472,7 +481,7 @@ static void test_solo_generated_games_referee_clean(void **state)
 			assert_int_equal(f->codes.n, 0);
 			assert_true(f->res.finished);
 			bool was_forced = false;
-			assert_true(carc_solo_end(f->res.solo, &was_forced, NULL) > 0);
+			assert_true(carc_solo_end(solo_of(f), &was_forced, NULL) > 0);
 			assert_true(was_forced || carc_game_supply_left(f->g) == 0);
 		}
 		carc_buf_free(&text);
