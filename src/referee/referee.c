@@ -439,33 +439,35 @@ static void score_final(struct carc_result *res, int final_by)
 		carc_game_score_final(res->game);
 }
 
-/* The first of the game's modules with the hook, or -1. */
-#define FIRST_WITH(res, hook)                                                       \
-	for (int k_ = 0; k_ < (res)->nmods; k_++)                                   \
+/* The last of the game's modules with the hook, as for every hook that
+ * answers for the game alone (module.h): the one the referee calls too
+ * (explain_by). */
+#define LAST_WITH(res, hook)                                                        \
+	for (int k_ = (res)->nmods - 1; k_ >= 0; k_--)                              \
 		if ((res)->mods[k_]->play->hook)
 
 bool carc_result_explain(const struct carc_result *res, size_t event, struct carc_buf *out)
 {
-	FIRST_WITH(res, explain) return res->mods[k_]->play->explain(res->mod_state[k_], event, out);
+	LAST_WITH(res, explain) return res->mods[k_]->play->explain(res->mod_state[k_], event, out);
 	return false;
 }
 
 int carc_result_order_of(const struct carc_result *res, int turn)
 {
-	FIRST_WITH(res, order_of) return res->mods[k_]->play->order_of(res->mod_state[k_], turn);
+	LAST_WITH(res, order_of) return res->mods[k_]->play->order_of(res->mod_state[k_], turn);
 	return 0;
 }
 
 int carc_result_game_result(const struct carc_result *res, uint8_t *who)
 {
-	FIRST_WITH(res, game_result) return res->mods[k_]->play->game_result(res->mod_state[k_], who);
+	LAST_WITH(res, game_result) return res->mods[k_]->play->game_result(res->mod_state[k_], who);
 	*who = 0;
 	return 0;
 }
 
 int carc_result_ended(const struct carc_result *res, bool *forced, int *colour)
 {
-	FIRST_WITH(res, ended) return res->mods[k_]->play->ended(res->mod_state[k_], forced, colour);
+	LAST_WITH(res, ended) return res->mods[k_]->play->ended(res->mod_state[k_], forced, colour);
 	*forced = false;
 	*colour = -1;
 	return 0;

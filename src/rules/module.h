@@ -10,7 +10,8 @@
  * the hooks of the game's modules in a defined order: the base rule set,
  * then each expansion in the order of the record (carc_rules_of()). A hook
  * that replaces a step (seat, score_turn, score_final, check_result, the
- * generator's draw and scoring) is taken from the last module that sets it.
+ * generator's draw and scoring) or answers for the game alone (explain,
+ * order_of, game_result, ended) is taken from the last module that sets it.
  */
 #ifndef CARC_MODULE_H
 #define CARC_MODULE_H
