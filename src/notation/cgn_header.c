@@ -656,6 +656,17 @@ void cgn_finish_header(struct parser *ps)
 			r->tileset = rec->tileset;
 		}
 	}
+	if (rec->tileset && named_by == CARC_TAG_TILESET && rec->tileset->rules) {
+		/* a set of an expansion's own tiles opens no game alone */
+		const struct carc_tileset *ts = rec->tileset;
+		const struct carc_ruleset *x = carc_ruleset_find(ts->rules, strlen(ts->rules));
+		if (x && x->expansion) {
+			header_error(ps, CARC_E015, CARC_TAG_TILESET, "tile set '%s' holds only the tiles of the expansion %s, "
+				     "which are played before a tile set's land tiles: write [Expansions \"%s\"]", ts->name,
+				     x->name, x->name);
+			rec->tileset = NULL;
+		}
+	}
 	if (rec->tileset && rec->nexpansions)
 		expansion_tiles(ps);
 	if (!rec->tileset) {
