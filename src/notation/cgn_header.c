@@ -120,11 +120,10 @@ static FAST_PATH int known_tag(const struct carc_reader *r, const unsigned char 
 	 * into a lower-case letter (see ieq) */
 	uint64_t key = (word_at(p) | UINT64_C(0x2020202020202020)) & LOW_BYTES(k);
 	const struct tag_slot *e = &r->tag_names[tag_slot(key)];
-	if (e->key != key || e->len != n)
+	/* no known name is longer than 10 */
+	if (e->key != key || e->len != n ||
+	    (n > 8 && ((p[8] | 0x20) != e->tail[0] || (n > 9 && (p[9] | 0x20) != e->tail[1]))))
 		return CARC_TAG_UNKNOWN;
-	for (size_t i = 8; i < n; i++) /* no known name is longer than 10 */
-		if ((p[i] | 0x20) != e->tail[i - 8])
-			return CARC_TAG_UNKNOWN;
 	return e->id;
 }
 
