@@ -112,6 +112,10 @@ struct carc_play_hooks {
 	/* Final scoring, in place of carc_game_score_final; may write an
 	 * EndOrder value to end_order. */
 	void (*gen_score_final)(void *st, struct carc_buf *end_order);
+	/* Whether the tile may be drawn now (The River: the river tiles first,
+	 * the lake last of them); the generator then draws the next tile of
+	 * the supply that may be. */
+	bool (*gen_may_draw)(const struct carc_game *g, int tile);
 };
 
 /* The words a rule set's reports need. */

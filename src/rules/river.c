@@ -18,6 +18,8 @@
  *   - the referee (draw): a land tile drawn while river tiles remain.
  *   - the referee (check_deploy): no follower on the river, whatever its
  *     role.
+ *   - the generator (gen_may_draw): the river tiles first, the lake last of
+ *     them, then the land tiles.
  * A river tile is a tile with a feature of the kind named "river"; the lake
  * is the set's tile marked last. Nothing here knows a tile id.
  * Rules: RULINGS.md, "The River and The Abbot"; notation: notation/cgn.md.
@@ -248,6 +250,20 @@ static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const str
 	return CARC_E264;
 }
 
+/* ---- the generator ---- */
+
+/* Whether the tile may be drawn now: a river tile but the lake while any
+ * is left, then the lake, then the land tiles. */
+static bool gen_may_draw(const struct carc_game *g, int tile)
+{
+	const struct river_tiles *rt = river_tiles(carc_game_tileset(g));
+	if (river_left(g, rt, true))
+		return is_river_tile(rt, tile) && tile != rt->lake;
+	if (rt->lake >= 0 && carc_game_tiles_left(g, rt->lake))
+		return tile == rt->lake;
+	return true;
+}
+
 /* ---- the module ---- */
 
 static const struct carc_play_hooks play_hooks = {
@@ -255,6 +271,7 @@ static const struct carc_play_hooks play_hooks = {
 	.free = free_state,
 	.draw = draw,
 	.check_deploy = check_deploy,
+	.gen_may_draw = gen_may_draw,
 };
 
 static const struct carc_rules_words words = {
