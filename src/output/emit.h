@@ -20,13 +20,16 @@
 
 struct yaml_emitter_s;
 
+enum { CARC_EMIT_BATCH = 1 << 16 };
+
 /* (its fields are for the inline calls below, and emit.c) */
 struct carc_emitter {
 	bool yaml;
 	bool after_key;   /* JSON: a key was written; its value comes next */
 	bool first;       /* JSON: nothing written yet in the innermost open container */
 	bool failed;
-	struct carc_buf buf; /* JSON: the document so far */
+	bool batch;       /* JSON: documents are kept until CARC_EMIT_BATCH bytes */
+	struct carc_buf buf; /* JSON: the documents not yet written */
 	FILE *out;
 	struct yaml_emitter_s *ye;
 };
@@ -68,8 +71,8 @@ static inline char *carc_emit_json_room(struct carc_emitter *e, size_t n)
 {
 	carc_buf_reserve(&e->buf, n + 1);
 	char *d = e->buf.data + e->buf.len;
-	if (!e->after_key && !e->first)
-		*d++ = ',';
+	*d = ','; /* (kept only when needed: a store, not a branch on data) */
+	d += !(e->after_key | e->first);
 	e->after_key = false;
 	e->first = false;
 	return d;
