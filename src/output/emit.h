@@ -78,6 +78,14 @@ static inline char *carc_emit_json_room(struct carc_emitter *e, size_t n)
 	return d;
 }
 
+/* JSON: room for n bytes with no comma before them (what closes a
+ * container, or goes on from what was written); where to write them. */
+static inline char *carc_emit_json_tail(struct carc_emitter *e, size_t n)
+{
+	carc_buf_reserve(&e->buf, n);
+	return e->buf.data + e->buf.len;
+}
+
 /* JSON: the element written ends at d. */
 static inline void carc_emit_json_done(struct carc_emitter *e, char *d)
 {
@@ -103,8 +111,7 @@ static inline void carc_emit_close(struct carc_emitter *e, bool map)
 		carc_emit_yaml_close(e, map);
 		return;
 	}
-	carc_buf_reserve(&e->buf, 1);
-	char *d = e->buf.data + e->buf.len;
+	char *d = carc_emit_json_tail(e, 1);
 	*d++ = map ? '}' : ']';
 	carc_emit_json_done(e, d);
 	e->first = false; /* the parent holds at least what just closed */
@@ -126,6 +133,21 @@ static inline void carc_emit_k(struct carc_emitter *e, const struct carc_key *k,
 	memcpy(d, k->json, sizeof k->json);
 	carc_emit_json_done(e, d + k->len + 2 + as_key);
 	e->after_key = as_key;
+}
+
+/* JSON pieces for a writer that writes several elements at once between
+ * carc_emit_json_room (or _tail) and carc_emit_json_done: a literal's
+ * text, and a key's ("red": or "red"); each returns the piece's end. */
+#define CARC_JSON_LIT(d, lit) carc_json_put((d), (lit), sizeof(lit) - 1)
+static inline char *carc_json_put(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, n);
+	return d + n;
+}
+static inline char *carc_json_k(char *d, const struct carc_key *k, bool as_key)
+{
+	memcpy(d, k->json, sizeof k->json);
+	return d + k->len + 2 + as_key;
 }
 
 static inline void carc_emit_keyk(struct carc_emitter *e, const struct carc_key *k) { carc_emit_k(e, k, true); }

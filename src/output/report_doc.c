@@ -21,16 +21,24 @@ struct doc {
 	/* the colours, and the words of a game's turns and events, by their indexes */
 	struct slot colour[CARC_COLOURS], spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[8], bonus;
 	const char *bonus_text; /* the text of bonus */
+	bool json;              /* JSON, and every seat's colour made as a key: the usual parts of
+				   a turn are written in one piece (json_turn_begin) */
 };
 
-/* text as a key or as a string value, from its slot (made once a game) */
-static void slot_text(struct doc *d, struct slot *s, const char *text, bool as_key)
+/* Whether s holds text as a key (made when first needed, once a game). */
+static bool slot_ready(struct slot *s, const char *text)
 {
 	if (!s->tried) {
 		s->tried = true;
 		s->made = carc_key_make(&s->k, text);
 	}
-	if (s->made)
+	return s->made;
+}
+
+/* text as a key or as a string value, from its slot */
+static void slot_text(struct doc *d, struct slot *s, const char *text, bool as_key)
+{
+	if (slot_ready(s, text))
 		carc_emit_k(d->e, &s->k, as_key);
 	else if (as_key)
 		carc_emit_key(d->e, text);
@@ -65,8 +73,110 @@ static void colour_int(struct doc *d, int c, long v)
 	}
 }
 
+/* ---- JSON: a turn's usual parts in one piece ---- */
+
+enum {
+	SCORES_ROOM = 2 + CARC_COLOURS * (1 + sizeof(struct carc_key) + CARC_DECIMAL_MAX),
+	TURN_ROOM = 320, /* (the pieces of json_turn_begin, each at its widest) */
+	TILE_MAX = 8,
+};
+
+/* {"red":12,"blue":7} at p, the seats' scores: returns its end. */
+static char *json_scores(const struct doc *d, char *p, const int *scores)
+{
+	*p++ = '{';
+	for (int s = 0; s < d->rec->nseats; s++) {
+		int c = d->rec->seats[s];
+		*p = ',';
+		p += s != 0;
+		p = carc_json_k(p, &d->colour[c].k, true);
+		p = carc_decimal_put(p, scores[c]);
+	}
+	*p++ = '}';
+	return p;
+}
+
+/* Whether a tile's name goes into JSON as it is (short, printable ASCII,
+ * no quote or backslash). */
+static bool plain_tile(const char *s, size_t n)
+{
+	if (n > TILE_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+			return false;
+	}
+	return true;
+}
+
+/* A usual turn (no bonus, discard or order; a plain tile name; its words
+ * made as keys) up to its opened "scored" list, written at once: the same
+ * bytes as doc_turn_begin's calls give. false (nothing written) for any
+ * other turn. */
+static bool json_turn_begin(struct doc *d, const struct carc_report_turn *it)
+{
+	const struct carc_turn *t = it->turn;
+	if (!d->json || t->bonus || t->discard || it->order || !d->colour[t->colour].made ||
+	    !plain_tile(it->tile, it->tile_len))
+		return false;
+	if (it->role && !(slot_ready(&d->role[it->role_id], it->role) && slot_ready(&d->spot[it->spot_id], it->spot)))
+		return false;
+	struct carc_emitter *e = d->e;
+	char *p = carc_emit_json_room(e, TURN_ROOM);
+	p = CARC_JSON_LIT(p, "{\"turn\":");
+	p = carc_decimal_put(p, t->number);
+	p = CARC_JSON_LIT(p, ",\"colour\":");
+	p = carc_json_k(p, &d->colour[t->colour].k, false);
+	p = CARC_JSON_LIT(p, ",\"tile\":\"");
+	for (size_t i = 0; i < it->tile_len; i++)
+		*p++ = it->tile[i];
+	p = CARC_JSON_LIT(p, "\",\"x\":");
+	p = carc_decimal_put(p, it->x);
+	p = CARC_JSON_LIT(p, ",\"y\":");
+	p = carc_decimal_put(p, it->y);
+	p = CARC_JSON_LIT(p, ",\"rotation\":");
+	p = carc_decimal_put(p, it->rotation);
+	if (it->role) {
+		p = CARC_JSON_LIT(p, ",\"deploy\":{\"role\":");
+		p = carc_json_k(p, &d->role[it->role_id].k, false);
+		p = CARC_JSON_LIT(p, ",\"spot\":");
+		p = carc_json_k(p, &d->spot[it->spot_id].k, false);
+		*p++ = '}';
+	} else {
+		p = CARC_JSON_LIT(p, ",\"deploy\":null");
+	}
+	p = CARC_JSON_LIT(p, ",\"legal\":");
+	memcpy(p, t->illegal ? "false" : "true ", 5);
+	p += 4 + t->illegal;
+	p = CARC_JSON_LIT(p, ",\"scored\":[");
+	carc_emit_json_done(e, p);
+	e->first = true;
+	return true;
+}
+
+/* The end of a turn (doc_turn_end) written at once. */
+static void json_turn_end(struct doc *d, const struct carc_report_turn *it)
+{
+	struct carc_emitter *e = d->e;
+	char *p = carc_emit_json_tail(e, 2 * SCORES_ROOM + 32);
+	p = CARC_JSON_LIT(p, "],\"scores\":");
+	p = json_scores(d, p, it->scores);
+	if (it->projected) {
+		p = CARC_JSON_LIT(p, ",\"projected\":");
+		p = json_scores(d, p, it->projected);
+	}
+	*p++ = '}';
+	carc_emit_json_done(e, p);
+	e->first = false;
+}
+
 static void emit_scores(struct doc *d, const int *scores)
 {
+	if (d->json) {
+		carc_emit_json_done(d->e, json_scores(d, carc_emit_json_room(d->e, SCORES_ROOM), scores));
+		return;
+	}
 	carc_emit_map_begin(d->e);
 	for (int s = 0; s < d->rec->nseats; s++)
 		colour_int(d, d->rec->seats[s], scores[d->rec->seats[s]]);
@@ -137,6 +247,9 @@ static void doc_head(void *w, const struct carc_report_head *h)
 	emit_str_or_null(e, CARC_KEY("tileset"), rec->tileset ? rec->tileset->name : NULL);
 	emit_int_field(e, CARC_KEY("edition"), res->edition);
 	doc_players(d);
+	d->json = !e->yaml;
+	for (int s = 0; s < rec->nseats; s++)
+		d->json &= d->colour[rec->seats[s]].made;
 	carc_emit_keyk(e, CARC_KEY("valid"));
 	carc_emit_bool(e, res->errors == 0);
 	emit_int_field(e, CARC_KEY("errors"), res->errors);
@@ -173,6 +286,8 @@ static void doc_turn_begin(void *w, const struct carc_report_turn *it)
 	struct doc *d = w;
 	struct carc_emitter *e = d->e;
 	const struct carc_turn *t = it->turn;
+	if (json_turn_begin(d, it))
+		return;
 	carc_emit_map_begin(e);
 	emit_int_field(e, CARC_KEY("turn"), t->number);
 	if (d->colour[t->colour].made) {
@@ -218,6 +333,10 @@ static void doc_turn_begin(void *w, const struct carc_report_turn *it)
 static void doc_turn_end(void *w, const struct carc_report_turn *it)
 {
 	struct doc *d = w;
+	if (d->json) {
+		json_turn_end(d, it);
+		return;
+	}
 	carc_emit_seq_end(d->e);
 	carc_emit_keyk(d->e, CARC_KEY("scores"));
 	emit_scores(d, it->scores);
