@@ -6,6 +6,8 @@
  */
 #include "output/report.h"
 
+#include "common/json.h"
+
 #include <string.h>
 
 /* A key made when first needed, for a game. */
@@ -19,7 +21,8 @@ struct doc {
 	const struct carc_report_head *h;
 	const struct carc_record *rec;
 	/* the colours, and the words of a game's turns and events, by their indexes */
-	struct slot colour[CARC_COLOURS], spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[8], bonus;
+	struct slot colour[CARC_COLOURS], spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[8], bonus,
+		source[CARC_SRC_COUNT];
 	const char *bonus_text; /* the text of bonus */
 	bool json;              /* JSON, and every seat's colour made as a key: the usual parts of
 				   a turn are written in one piece (json_turn_begin) */
@@ -53,8 +56,15 @@ static void slot_key(struct doc *d, struct slot *s, const char *text) { slot_tex
 static void colour_key(struct doc *d, int c) { slot_key(d, &d->colour[c], carc_colour_name(c)); }
 static void colour_str(struct doc *d, int c) { slot_str(d, &d->colour[c], carc_colour_name(c)); }
 
+enum { COLOURS_ROOM = 2 + CARC_COLOURS * (1 + sizeof(struct carc_key)) };
+static char *json_colours(const struct doc *d, char *p, uint8_t mask);
+
 static void emit_colours(struct doc *d, uint8_t mask)
 {
+	if (d->json) {
+		carc_emit_json_done(d->e, json_colours(d, carc_emit_json_room(d->e, COLOURS_ROOM), mask));
+		return;
+	}
 	carc_emit_seq_begin(d->e);
 	for (int s = 0; s < d->rec->nseats; s++)
 		if (mask & (1u << d->rec->seats[s]))
@@ -91,6 +101,46 @@ static char *json_scores(const struct doc *d, char *p, const int *scores)
 		p += s != 0;
 		p = carc_json_k(p, &d->colour[c].k, true);
 		p = carc_decimal_put(p, scores[c]);
+	}
+	*p++ = '}';
+	return p;
+}
+
+/* ["red","blue"] at p, the seats of mask: returns its end. (Every seat is
+ * written, and kept or not: no branch on which colours are in mask.) */
+static char *json_colours(const struct doc *d, char *p, uint8_t mask)
+{
+	*p++ = '[';
+	bool any = false;
+	for (int s = 0; s < d->rec->nseats; s++) {
+		int c = d->rec->seats[s];
+		bool in = mask >> c & 1;
+		char *start = p;
+		*p = ',';
+		p += any;
+		p = carc_json_k(p, &d->colour[c].k, false);
+		p = in ? p : start;
+		any |= in;
+	}
+	*p++ = ']';
+	return p;
+}
+
+/* {"red":1} at p, the seats with a count that is not 0: returns its end. */
+static char *json_counts(const struct doc *d, char *p, const uint8_t *count)
+{
+	*p++ = '{';
+	bool any = false;
+	for (int s = 0; s < d->rec->nseats; s++) {
+		int c = d->rec->seats[s];
+		bool in = count[c] != 0;
+		char *start = p;
+		*p = ',';
+		p += any;
+		p = carc_json_k(p, &d->colour[c].k, true);
+		p = carc_decimal_put(p, count[c]);
+		p = in ? p : start;
+		any |= in;
 	}
 	*p++ = '}';
 	return p;
@@ -171,6 +221,48 @@ static void json_turn_end(struct doc *d, const struct carc_report_turn *it)
 	e->first = false;
 }
 
+enum { EVENT_ROOM = 4 * sizeof(struct carc_key) + 4 * (16 + CARC_DECIMAL_MAX) + 2 * SCORES_ROOM };
+
+/* A usual event (all its words made as keys; nobody skipped, no why) in
+ * two pieces around its feature's name: the same bytes as doc_event's
+ * calls give. false (nothing written) for any other event. */
+static bool json_event(struct doc *d, const struct carc_report_event *it)
+{
+	const struct carc_event *ev = it->ev;
+	if (!d->json || ev->skipped || it->why || !slot_ready(&d->type[ev->type & 7], it->type) ||
+	    !slot_ready(&d->kind[ev->kind], it->kind) || !slot_ready(&d->bonus, it->bonus_many))
+		return false;
+	struct carc_emitter *e = d->e;
+	char *p = carc_emit_json_room(e, EVENT_ROOM);
+	p = CARC_JSON_LIT(p, "{\"type\":");
+	p = carc_json_k(p, &d->type[ev->type & 7].k, false);
+	p = CARC_JSON_LIT(p, ",\"kind\":");
+	p = carc_json_k(p, &d->kind[ev->kind].k, false);
+	p = CARC_JSON_LIT(p, ",\"feature\":");
+	carc_emit_json_done(e, p);
+	carc_json_cstr(&e->buf, it->feature);
+	p = carc_emit_json_tail(e, EVENT_ROOM);
+	p = CARC_JSON_LIT(p, ",\"tiles\":");
+	p = carc_decimal_put(p, ev->tiles);
+	*p++ = ',';
+	p = carc_json_k(p, &d->bonus.k, true);
+	p = carc_decimal_put(p, ev->items);
+	if (ev->type == CARC_EV_FARM) {
+		p = CARC_JSON_LIT(p, ",\"cities\":");
+		p = carc_decimal_put(p, ev->cities);
+	}
+	p = CARC_JSON_LIT(p, ",\"points\":");
+	p = carc_decimal_put(p, ev->points);
+	p = CARC_JSON_LIT(p, ",\"followers\":");
+	p = json_counts(d, p, ev->followers);
+	p = CARC_JSON_LIT(p, ",\"scored\":");
+	p = json_colours(d, p, ev->winners);
+	*p++ = '}';
+	carc_emit_json_done(e, p);
+	e->first = false;
+	return true;
+}
+
 static void emit_scores(struct doc *d, const int *scores)
 {
 	if (d->json) {
@@ -225,6 +317,7 @@ static void doc_head(void *w, const struct carc_report_head *h)
 	memset(d->role, 0, sizeof d->role);
 	memset(d->kind, 0, sizeof d->kind);
 	memset(d->type, 0, sizeof d->type);
+	memset(d->source, 0, sizeof d->source);
 	d->bonus_text = NULL;
 	carc_emit_doc_begin(e);
 	carc_emit_map_begin(e);
@@ -352,6 +445,12 @@ static void doc_event(void *w, const struct carc_report_event *it)
 	struct doc *d = w;
 	struct carc_emitter *e = d->e;
 	const struct carc_event *ev = it->ev;
+	if (d->bonus_text != it->bonus_many) { /* (a game has one or a few) */
+		d->bonus_text = it->bonus_many;
+		d->bonus.tried = false;
+	}
+	if (json_event(d, it))
+		return;
 	carc_emit_map_begin(e);
 	carc_emit_keyk(e, CARC_KEY("type"));
 	slot_str(d, &d->type[ev->type & 7], it->type);
@@ -360,10 +459,6 @@ static void doc_event(void *w, const struct carc_report_event *it)
 	carc_emit_keyk(e, CARC_KEY("feature"));
 	carc_emit_str(e, it->feature);
 	emit_int_field(e, CARC_KEY("tiles"), ev->tiles);
-	if (d->bonus_text != it->bonus_many) { /* (a game has one or a few) */
-		d->bonus_text = it->bonus_many;
-		d->bonus.tried = false;
-	}
 	slot_key(d, &d->bonus, it->bonus_many);
 	carc_emit_int(e, ev->items);
 	if (ev->type == CARC_EV_FARM)
@@ -389,11 +484,11 @@ static void doc_event(void *w, const struct carc_report_event *it)
 }
 
 /* The sources from first to last of the breakdown, as one map. */
-static void doc_sources(struct carc_emitter *e, const struct carc_report_breakdown *b, int c, int first, int last)
+static void doc_sources(struct doc *d, const struct carc_report_breakdown *b, int c, int first, int last)
 {
 	for (int src = first; src <= last; src++) {
-		carc_emit_key(e, b->key[src]);
-		carc_emit_int(e, b->points[src][c]);
+		slot_key(d, &d->source[src], b->key[src]);
+		carc_emit_int(d->e, b->points[src][c]);
 	}
 }
 
@@ -409,15 +504,15 @@ static void doc_breakdown(void *w, const struct carc_report_breakdown *b)
 		carc_emit_map_begin(e);
 		carc_emit_keyk(e, CARC_KEY("play"));
 		carc_emit_map_begin(e);
-		doc_sources(e, b, c, CARC_SRC_PLAY_PATH, CARC_SRC_PLAY_SITE);
+		doc_sources(d, b, c, CARC_SRC_PLAY_PATH, CARC_SRC_PLAY_SITE);
 		carc_emit_map_end(e);
 		carc_emit_keyk(e, CARC_KEY("end"));
 		carc_emit_map_begin(e);
-		doc_sources(e, b, c, CARC_SRC_END_PATH, CARC_SRC_END_SITE);
+		doc_sources(d, b, c, CARC_SRC_END_PATH, CARC_SRC_END_SITE);
 		carc_emit_map_end(e);
-		doc_sources(e, b, c, CARC_SRC_AREA, CARC_SRC_OTHER);
+		doc_sources(d, b, c, CARC_SRC_AREA, CARC_SRC_OTHER);
 		if (b->has_start)
-			doc_sources(e, b, c, CARC_SRC_START, CARC_SRC_START);
+			doc_sources(d, b, c, CARC_SRC_START, CARC_SRC_START);
 		emit_int_field(e, CARC_KEY("total"), b->total[c]);
 		carc_emit_map_end(e);
 	}

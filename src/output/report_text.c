@@ -486,9 +486,53 @@ void carc_report_csv_header(struct carc_buf *out, bool projected)
 	carc_buf_adds(out, "\n");
 }
 
+/* A short text padded with zeros to 16 bytes, so that it is copied whole
+ * (no call, no branch on its length); made when first needed. */
+struct word {
+	char text[16];
+	uint8_t len;
+	bool tried, made;
+};
+
+/* Makes w of a, or of "a b" when b is given; false when too long. */
+static bool word_ready(struct word *w, const char *a, const char *b)
+{
+	if (w->tried)
+		return w->made;
+	size_t na = strlen(a), nb = b ? strlen(b) : 0, n = na + (b ? 1 + nb : 0);
+	w->tried = true;
+	w->made = n <= sizeof w->text;
+	if (w->made) {
+		memcpy(w->text, a, na);
+		if (b) {
+			w->text[na] = ' ';
+			memcpy(w->text + na + 1, b, nb);
+		}
+		w->len = (uint8_t)n;
+	}
+	return w->made;
+}
+
+static char *word_put(char *d, const struct word *w)
+{
+	memcpy(d, w->text, sizeof w->text);
+	return d + w->len;
+}
+
+/* Copies n bytes of s, 16 at a time: up to 15 bytes past n are read from
+ * s (which has them) and written at d (which has room). */
+static char *put_padded(char *d, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i += 16)
+		memcpy(d + i, s + i, 16);
+	return d + n;
+}
+
 struct csv {
 	struct carc_buf *out;
 	const struct carc_report_head *h;
+	struct word colour[CARC_COLOURS];
+	struct word deploy[CARC_MAX_ROLES][CARC_SPOT_COUNT]; /* "farmer NNW", by role and spot */
 	struct carc_buf game;  /* the first columns of every row: file,game,line,offset,id */
 	struct carc_buf cell;  /* the "scored" field being made */
 	uint8_t seated;        /* a bit per colour */
@@ -521,6 +565,7 @@ static void csv_head(void *w, const struct carc_report_head *h)
 	carc_buf_add(&c->game, p, (size_t)(num + sizeof num - p));
 	carc_buf_addc(&c->game, ',');
 	carc_buf_adds(&c->game, h->id);
+	carc_buf_reserve(&c->game, 16); /* (for put_padded) */
 }
 
 /* The scores of the seated colours (others empty); then, with --projected,
@@ -533,15 +578,73 @@ static void csv_scores(struct csv *c, const int *scores, const int *projected)
 	char *d = out->data + out->len;
 	for (int group = 0; group < groups; group++) {
 		const int *v = group ? projected : scores;
-		for (int k = 0; k < CARC_COLOURS; k++) {
+		if (!v) {
+			memset(d, ',', CARC_COLOURS);
+			d += CARC_COLOURS;
+			continue;
+		}
+		for (int k = 0; k < CARC_COLOURS; k++) { /* (every colour written, a seated one kept) */
 			*d++ = ',';
-			if (v && (c->seated & (1u << k)))
-				d = carc_decimal_put(d, v[k]);
+			char *end = carc_decimal_put(d, v[k]);
+			d += (end - d) & -(ptrdiff_t)(c->seated >> k & 1);
 		}
 	}
 	*d++ = '\n';
 	*d = '\0';
 	out->len = (size_t)(d - out->data);
+}
+
+/* Whether a tile's name goes into CSV as it is, and is short. */
+static bool csv_plain_tile(const char *s, size_t n)
+{
+	return n <= 8 && !csv_quoted(s, n);
+}
+
+enum { ROW_ROOM = 16 + 1 + CARC_DECIMAL_MAX + 2 + 16 + 1 + 8 + 3 * (1 + CARC_DECIMAL_MAX) + 1 + 16 + 2 };
+
+/* A usual row's first fields (those of csv_turn_begin) written at once;
+ * false (nothing written) when a word is too long or the tile needs
+ * quotes. */
+static bool csv_row_begin(struct csv *c, const struct carc_report_turn *it)
+{
+	const struct carc_turn *t = it->turn;
+	struct word *colour = &c->colour[t->colour];
+	struct word *deploy = &c->deploy[0][0], none = {.made = true};
+	if (it->role && !t->discard)
+		deploy = &c->deploy[it->role_id][it->spot_id];
+	else
+		deploy = &none;
+	if (!word_ready(colour, carc_colour_name(t->colour), NULL) ||
+	    (deploy != &none && !word_ready(deploy, it->role, it->spot)) || !csv_plain_tile(it->tile, it->tile_len))
+		return false;
+	struct carc_buf *out = c->out;
+	carc_buf_reserve(out, c->game.len + ROW_ROOM);
+	char *d = put_padded(out->data + out->len, c->game.data, c->game.len);
+	*d++ = ',';
+	d = carc_decimal_put(d, t->number);
+	*d = '+';
+	d += t->bonus;
+	*d++ = ',';
+	d = word_put(d, colour);
+	*d++ = ',';
+	for (size_t i = 0; i < it->tile_len; i++)
+		*d++ = it->tile[i];
+	if (t->discard) {
+		d = carc_json_put(d, ",,,,discard,", 12);
+	} else {
+		*d++ = ',';
+		d = carc_decimal_put(d, it->x);
+		*d++ = ',';
+		d = carc_decimal_put(d, it->y);
+		*d++ = ',';
+		d = carc_decimal_put(d, it->rotation);
+		*d++ = ',';
+		d = word_put(d, deploy);
+		*d++ = ',';
+	}
+	*d = '\0';
+	out->len = (size_t)(d - out->data);
+	return true;
 }
 
 static void csv_turn_begin(void *w, const struct carc_report_turn *it)
@@ -550,6 +653,10 @@ static void csv_turn_begin(void *w, const struct carc_report_turn *it)
 	struct carc_buf *out = c->out;
 	const struct carc_turn *t = it->turn;
 	if (c->quiet)
+		return;
+	c->cell.len = 0;
+	c->events = 0;
+	if (csv_row_begin(c, it))
 		return;
 	carc_buf_add(out, c->game.data, c->game.len);
 	carc_buf_addc(out, ',');
@@ -577,8 +684,6 @@ static void csv_turn_begin(void *w, const struct carc_report_turn *it)
 		}
 		carc_buf_addc(out, ',');
 	}
-	c->cell.len = 0;
-	c->events = 0;
 }
 
 static void csv_event(void *w, const struct carc_report_event *it)
