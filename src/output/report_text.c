@@ -25,13 +25,16 @@ struct text {
 static const char *const ansi[CARC_COLOURS] = {"\033[31m", "\033[32m", "\033[34m", "\033[33m", "\033[90m",
 					       "\033[37m", "\033[35m"};
 
+/* Appends a literal: its length known when compiling, so copied inline. */
+#define ADD_LIT(out, lit) carc_buf_add((out), (lit), sizeof(lit) - 1)
+
 static void colour_word(struct carc_buf *out, int c, bool color)
 {
 	if (color)
 		carc_buf_adds(out, ansi[c]);
 	carc_buf_adds(out, carc_colour_name(c));
 	if (color)
-		carc_buf_adds(out, "\033[0m");
+		ADD_LIT(out, "\033[0m");
 }
 
 /* " (name)" after a colour with a player's name */
@@ -39,7 +42,7 @@ static void player_name(struct carc_buf *out, const struct carc_record *rec, int
 {
 	const char *name = carc_record_tag(rec, CARC_TAG_KNOWN + colour);
 	if (name) {
-		carc_buf_adds(out, " (");
+		ADD_LIT(out, " (");
 		carc_buf_adds(out, name);
 		carc_buf_addc(out, ')');
 	}
@@ -55,10 +58,10 @@ static bool colour_list(struct carc_buf *out, const struct carc_record *rec, uin
 		if (!(mask & (1u << c)))
 			continue;
 		if (!first)
-			carc_buf_adds(out, ", ");
+			ADD_LIT(out, ", ");
 		colour_word(out, c, color);
 		if (points >= 0) {
-			carc_buf_adds(out, " +");
+			ADD_LIT(out, " +");
 			carc_buf_addint(out, points);
 		}
 		if (names)
@@ -76,23 +79,25 @@ static void event_text(struct carc_buf *out, const struct carc_record *rec, cons
 	carc_buf_adds(out, it->lead);
 	carc_buf_adds(out, it->feature);
 	if (ev->type == CARC_EV_FARM) {
-		carc_buf_adds(out, " as a farm (");
+		ADD_LIT(out, " as a farm (");
 		carc_buf_addint(out, ev->cities);
 		carc_buf_adds(out, ev->cities == 1 ? " city" : " cities");
 	} else {
-		carc_buf_adds(out, " (");
+		ADD_LIT(out, " (");
 		carc_buf_addint(out, ev->tiles);
-		carc_buf_adds(out, ev->tiles == 1 ? " tile" : " tiles");
+		ADD_LIT(out, " tile");
+		if (ev->tiles != 1)
+			carc_buf_addc(out, 's');
 	}
 	if (ev->items) {
-		carc_buf_adds(out, ", ");
+		ADD_LIT(out, ", ");
 		carc_buf_addint(out, ev->items);
 		carc_buf_addc(out, ' ');
 		carc_buf_adds(out, ev->items == 1 ? it->bonus_one : it->bonus_many);
 	}
-	carc_buf_adds(out, "): ");
+	ADD_LIT(out, "): ");
 	if (!ev->winners && !ev->skipped) {
-		carc_buf_adds(out, "nobody");
+		ADD_LIT(out, "nobody");
 		return;
 	}
 	bool first = colour_list(out, rec, ev->winners, color, true, ev->points, false);
@@ -100,13 +105,14 @@ static void event_text(struct carc_buf *out, const struct carc_record *rec, cons
 		int c = rec->seats[s];
 		if (!(ev->skipped & (1u << c)))
 			continue;
-		carc_buf_adds(out, first ? "" : ", ");
+		if (!first)
+			ADD_LIT(out, ", ");
 		colour_word(out, c, color);
-		carc_buf_adds(out, " not paid");
+		ADD_LIT(out, " not paid");
 		first = false;
 	}
 	if (it->why) {
-		carc_buf_adds(out, " (");
+		ADD_LIT(out, " (");
 		carc_buf_adds(out, it->why);
 		carc_buf_addc(out, ')');
 	}
@@ -535,7 +541,10 @@ struct csv {
 	struct word deploy[CARC_MAX_ROLES][CARC_SPOT_COUNT]; /* "farmer NNW", by role and spot */
 	struct carc_buf game;  /* the first columns of every row: file,game,line,offset,id */
 	struct carc_buf cell;  /* the "scored" field being made */
-	uint8_t seated;        /* a bit per colour */
+	uint8_t seated[CARC_COLOURS]; /* the seated colours, in colour order ... */
+	uint8_t gap[CARC_COLOURS];    /* ... each after this many commas */
+	int nseated;
+	uint8_t tail;                 /* the commas after the last */
 	bool quiet;            /* not refereed: no rows */
 	bool in_final;         /* between final_begin and final_end: a row an event */
 	size_t events;         /* in the cell */
@@ -547,8 +556,17 @@ static void csv_head(void *w, const struct carc_report_head *h)
 	const struct carc_record *rec = h->rec;
 	c->h = h;
 	c->quiet = !h->res->refereed;
+	unsigned mask = 0;
 	for (int s = 0; s < rec->nseats; s++)
-		c->seated |= (uint8_t)(1u << rec->seats[s]);
+		mask |= 1u << rec->seats[s];
+	int last = -1;
+	for (int k = 0; k < CARC_COLOURS; k++)
+		if (mask >> k & 1) {
+			c->seated[c->nseated] = (uint8_t)k;
+			c->gap[c->nseated++] = (uint8_t)(k - last);
+			last = k;
+		}
+	c->tail = (uint8_t)(CARC_COLOURS - 1 - last);
 	csv_field(&c->game, rec->src.name, strlen(rec->src.name));
 	carc_buf_addc(&c->game, ',');
 	carc_buf_addint(&c->game, rec->index);
@@ -568,25 +586,35 @@ static void csv_head(void *w, const struct carc_report_head *h)
 	carc_buf_reserve(&c->game, 16); /* (for put_padded) */
 }
 
+/* The values of v for the seated colours (seated[], in colour order, after
+ * gap[] commas each), and the commas of the colours after them; returns
+ * the end. */
+static char *csv_values(const struct csv *c, char *d, const int *v)
+{
+	for (int i = 0; i < c->nseated; i++) {
+		memset(d, ',', 8);
+		d += c->gap[i];
+		d = carc_decimal_put(d, v[c->seated[i]]);
+	}
+	memset(d, ',', 8);
+	return d + c->tail;
+}
+
 /* The scores of the seated colours (others empty); then, with --projected,
  * the projections (empty when v is). */
 static void csv_scores(struct csv *c, const int *scores, const int *projected)
 {
 	struct carc_buf *out = c->out;
 	int groups = c->h->opts->projected ? 2 : 1;
-	carc_buf_reserve(out, (size_t)groups * CARC_COLOURS * (CARC_DECIMAL_MAX + 1) + 1);
+	carc_buf_reserve(out, (size_t)groups * (CARC_COLOURS * (CARC_DECIMAL_MAX + 1) + 8) + 1);
 	char *d = out->data + out->len;
 	for (int group = 0; group < groups; group++) {
 		const int *v = group ? projected : scores;
-		if (!v) {
+		if (v) {
+			d = csv_values(c, d, v);
+		} else {
 			memset(d, ',', CARC_COLOURS);
 			d += CARC_COLOURS;
-			continue;
-		}
-		for (int k = 0; k < CARC_COLOURS; k++) { /* (every colour written, a seated one kept) */
-			*d++ = ',';
-			char *end = carc_decimal_put(d, v[k]);
-			d += (end - d) & -(ptrdiff_t)(c->seated >> k & 1);
 		}
 	}
 	*d++ = '\n';
