@@ -637,13 +637,10 @@ static bool csv_row_begin(struct csv *c, const struct carc_report_turn *it)
 {
 	const struct carc_turn *t = it->turn;
 	struct word *colour = &c->colour[t->colour];
-	struct word *deploy = &c->deploy[0][0], none = {.made = true};
-	if (it->role && !t->discard)
-		deploy = &c->deploy[it->role_id][it->spot_id];
-	else
-		deploy = &none;
-	if (!word_ready(colour, carc_colour_name(t->colour), NULL) ||
-	    (deploy != &none && !word_ready(deploy, it->role, it->spot)) || !csv_plain_tile(it->tile, it->tile_len))
+	struct word none = {.tried = true, .made = true}; /* (no deployment: an empty word) */
+	struct word *deploy = it->role && !t->discard ? &c->deploy[it->role_id][it->spot_id] : &none;
+	if (!word_ready(colour, carc_colour_name(t->colour), NULL) || !word_ready(deploy, it->role, it->spot) ||
+	    !csv_plain_tile(it->tile, it->tile_len))
 		return false;
 	struct carc_buf *out = c->out;
 	carc_buf_reserve(out, c->game.len + ROW_ROOM);
@@ -658,7 +655,8 @@ static bool csv_row_begin(struct csv *c, const struct carc_report_turn *it)
 	for (size_t i = 0; i < it->tile_len; i++)
 		*d++ = it->tile[i];
 	if (t->discard) {
-		d = carc_json_put(d, ",,,,discard,", 12);
+		memcpy(d, ",,,,discard,", 12);
+		d += 12;
 	} else {
 		*d++ = ',';
 		d = carc_decimal_put(d, it->x);
