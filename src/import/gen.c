@@ -261,11 +261,11 @@ static int deploy_choices(struct carc_gen *gen, int pl, int c, struct deploy_cho
 			const struct carc_role *role = &rs->roles[r];
 			if (!role_fits(role, kind))
 				continue;
-			if (role->hut ? carc_game_huts(gen->g, c) <= 0 : (carc_game_supply(gen->g, c) <= 0 || occupied))
+			if (carc_game_role_supply(gen->g, c, r) <= 0 || (!role->hut && occupied))
 				continue;
 			if (gen->hooks->check_deploy) {
 				struct carc_buf why = {0};
-				enum carc_code code = gen->hooks->check_deploy(gen->g, root, role, &why);
+				enum carc_code code = gen->hooks->check_deploy(gen->g, root, role, c, &why);
 				carc_buf_free(&why);
 				if (code)
 					continue; /* the rules' own checks (one hut per river system) */

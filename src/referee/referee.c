@@ -214,19 +214,35 @@ static void deploy(struct referee *rf, int placement)
 		      carc_spot_name(m->spot), t->id, carc_spot_name(m->spot));
 		return;
 	}
+	int c = m->colour;
+	uint32_t root = carc_game_feature_root(rf->g, placement, f);
+	/* the modules first: a code of theirs names the fault in place of the
+	 * checks below (module.h) */
+	bool named = false;
+	for (int k = 0; k < rf->nmods; k++) {
+		if (!hooks(rf, k)->check_deploy)
+			continue;
+		struct carc_buf why = {0};
+		enum carc_code code = hooks(rf, k)->check_deploy(rf->g, root, role, c, &why);
+		if (code)
+			fault(rf, code, m->deploy_span, "%s", carc_buf_cstr(&why));
+		named |= code != 0;
+		carc_buf_free(&why);
+	}
 	const char *kind = rf->ts->kinds[t->features[f].kind].name;
 	if (strcmp(role->kinds[0], kind) && (!role->kinds[1] || strcmp(role->kinds[1], kind))) {
-		fault(rf, CARC_E210, m->deploy_span, "a %s stands on a %s, but %s of tile %s is a %s",
-		      role->name, role->kinds[1] ? "river or lake" : role->kinds[0], carc_spot_name(m->spot), t->id, kind);
+		if (!named)
+			fault(rf, CARC_E210, m->deploy_span, "a %s stands on a %s%s%s, but %s of tile %s is a %s",
+			      role->name, role->kinds[0], role->kinds[1] ? " or " : "", role->kinds[1] ? role->kinds[1] : "",
+			      carc_spot_name(m->spot), t->id, kind);
 		return;
 	}
-	int c = m->colour;
-	if (role->hut ? carc_game_huts(rf->g, c) <= 0 : carc_game_supply(rf->g, c) <= 0) {
-		fault(rf, CARC_E208, m->deploy_span, "%s has no %s left to deploy", carc_colour_name(c),
-		      role->hut ? "hut" : "follower");
+	if (carc_game_role_supply(rf->g, c, m->role) <= 0) {
+		if (!named)
+			fault(rf, CARC_E208, m->deploy_span, "%s has no %s left to deploy", carc_colour_name(c),
+			      role->hut ? "hut" : role->own ? role->name : "follower");
 		return;
 	}
-	uint32_t root = carc_game_feature_root(rf->g, placement, f);
 	const struct carc_follower *occ = role->hut ? NULL : carc_game_feature_occupant(rf->g, root);
 	if (occ) {
 		size_t np;
@@ -238,15 +254,6 @@ static void deploy(struct referee *rf, int placement)
 		      occ->turn, pl[occ->placement].x, pl[occ->placement].y);
 		carc_buf_free(&name);
 		/* physically possible: applied as recorded */
-	}
-	for (int k = 0; k < rf->nmods; k++) {
-		if (!hooks(rf, k)->check_deploy)
-			continue;
-		struct carc_buf why = {0};
-		enum carc_code code = hooks(rf, k)->check_deploy(rf->g, root, role, &why);
-		if (code)
-			fault(rf, code, m->deploy_span, "%s", carc_buf_cstr(&why));
-		carc_buf_free(&why);
 	}
 	carc_game_deploy(rf->g, placement, f, m->spot, c, m->role, rf->turn);
 }
@@ -314,6 +321,10 @@ static void place(struct referee *rf, struct carc_turn *tr)
 	tr->placement = carc_game_place(rf->g, m->tile, m->rot, m->x, m->y, m->colour, rf->turn);
 	if (m->role >= 0)
 		deploy(rf, tr->placement);
+	else if (m->recall >= 0)
+		for (int k = 0; k < rf->nmods; k++)
+			if (hooks(rf, k)->recall)
+				hooks(rf, k)->recall(state(rf, k), m, tr->placement, rf->turn);
 }
 
 /* What carc_game_play left undone of the turn (played: what it did): the

@@ -57,7 +57,8 @@ static bool same_move(const struct carc_move *a, const struct carc_move *b)
 	       same_span(a->colour_span, b->colour_span) && a->tile == b->tile &&
 	       same_span(a->tile_span, b->tile_span) && a->x == b->x && a->y == b->y &&
 	       same_span(a->coord_span, b->coord_span) && a->rot == b->rot && same_span(a->rot_span, b->rot_span) &&
-	       a->role == b->role && same_span(a->role_span, b->role_span) && a->spot == b->spot &&
+	       a->role == b->role && a->recall == b->recall && same_span(a->role_span, b->role_span) &&
+	       a->spot == b->spot &&
 	       same_span(a->spot_span, b->spot_span) && same_span(a->deploy_span, b->deploy_span) &&
 	       a->has_order == b->has_order && a->order_first == b->order_first &&
 	       a->order_count == b->order_count && a->has_claim == b->has_claim &&
@@ -290,6 +291,10 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 		"1. red D 0,1 0 - \r\n", "1. red\rD 0,1 0\n", "1. red D 0,1 0\v\n", "1. red D 0,1 0 knight\n",
 		"1. red D 0,1 0 knight \n", "1. red D 0,1 0 - knight N\n", "1. red D 0,1 0 knight N -\n",
 		"1. red D 0,1 0 knight N knight N\n", "1. red D 0,1 0 = red 3 knight N\n",
+		/* "return ROLE" (The Abbot) goes to the general parser, which
+		 * refuses it for a role that is not taken back or not played */
+		"1. red D 0,1 0 return knight\n", "1. red D 0,1 0 return abbot\n", "1. red D 0,1 0 return\n",
+		"1. red D 0,1 0 return = red 0\n", "1. red D 0,1 0 returns knight\n",
 	};
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
