@@ -202,6 +202,25 @@ static void check_result(struct referee *rf)
 	}
 }
 
+/* The modules' check_deploy hooks on a figure of the move's colour about
+ * to go onto a feature (by root): reports each refusal; true when there
+ * was one. */
+static bool module_refusal(struct referee *rf, uint32_t root, const struct carc_role *role)
+{
+	bool refused = false;
+	for (int k = 0; k < rf->nmods; k++) {
+		if (!hooks(rf, k)->check_deploy)
+			continue;
+		struct carc_buf why = {0};
+		enum carc_code code = hooks(rf, k)->check_deploy(rf->g, root, role, rf->m->colour, &why);
+		if (code)
+			fault(rf, code, rf->m->deploy_span, "%s", carc_buf_cstr(&why));
+		refused |= code != 0;
+		carc_buf_free(&why);
+	}
+	return refused;
+}
+
 static void deploy(struct referee *rf, int placement)
 {
 	const struct carc_move *m = rf->m;
@@ -216,19 +235,10 @@ static void deploy(struct referee *rf, int placement)
 	}
 	int c = m->colour;
 	uint32_t root = carc_game_feature_root(rf->g, placement, f);
-	/* the modules first: a code of theirs names the fault in place of the
-	 * checks below (module.h) */
-	bool named = false;
-	for (int k = 0; k < rf->nmods; k++) {
-		if (!hooks(rf, k)->check_deploy)
-			continue;
-		struct carc_buf why = {0};
-		enum carc_code code = hooks(rf, k)->check_deploy(rf->g, root, role, c, &why);
-		if (code)
-			fault(rf, code, m->deploy_span, "%s", carc_buf_cstr(&why));
-		named |= code != 0;
-		carc_buf_free(&why);
-	}
+	/* the modules first: a refusal of theirs names the fault in place of
+	 * the checks below (module.h: The River's no follower on the river,
+	 * The Abbot's abbot on a road or second abbot) */
+	bool named = module_refusal(rf, root, role);
 	const char *kind = rf->ts->kinds[t->features[f].kind].name;
 	if (strcmp(role->kinds[0], kind) && (!role->kinds[1] || strcmp(role->kinds[1], kind))) {
 		if (!named)
