@@ -4,8 +4,9 @@
 #
 #   CARC=build/carc sh tests/abbot/run.sh
 #
-# Every tests/river/abbot-*.cgn is a legal game built around one rule of The
-# Abbot, its scores worked out by hand in its comment and written as claims
+# Every tests/river/abbot-*.cgn, and tests/abbot/*.cgn (more of the same:
+# quick points, the abbot deployed again after its return), is a legal game
+# built around one rule of The Abbot, its scores worked out by hand in its comment and written as claims
 # and a Result: `carc check` must exit 0 with no diagnostic but W001 (the
 # unfinished-game warning), and so must its form by `carc fmt` ("return
 # abbot" written back as read), which `carc fmt --check` finds canonical.
@@ -29,7 +30,7 @@ fail() {
 	failed=$((failed + 1))
 }
 
-for f in "$dir"/abbot-*.cgn; do
+for f in "$dir"/abbot-*.cgn "$top"/tests/abbot/*.cgn; do
 	[ -f "$f" ] || continue
 	"$CARC" check "$f" >/dev/null 2>"$tmp"
 	status=$?
