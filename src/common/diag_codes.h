@@ -25,6 +25,7 @@
 	X(E012, ERROR, "bad-result", "the Result tag is not a list of colour and score")      \
 	X(E013, ERROR, "bad-start", "the Start tag is not a tile and a rotation")             \
 	X(E014, ERROR, "bad-expansions", "the Expansions tag names an unknown expansion, one twice, or one the Rules do not take") \
+	X(E015, ERROR, "expansion-tileset", "the Tileset tag names a set of an expansion's own tiles") \
 	X(E020, ERROR, "bad-turn-number", "a turn number is malformed")                       \
 	X(E021, ERROR, "unknown-colour", "a word where a colour is expected is not one")      \
 	X(E022, ERROR, "unknown-tile", "the tile is not in the game's tile set")              \
