@@ -26,6 +26,8 @@
  *     any follower (RULINGS: a completed feature cannot be "returned");
  *   - a record that writes the abbot while the expansion is off gets E275
  *     from the reader (off_code);
+ *   - the generator: the abbot is deployed as any role is (its kinds and its
+ *     supply keep it legal), and taken back now and then (gen_recall);
  *   - the words of the reports: the event kind abbot-return, and the
  *     breakdown's rows.
  */
@@ -156,11 +158,32 @@ static void recall(void *st, const struct carc_move *m, int placement, int turn)
 	carc_buf_free(&why);
 }
 
+/* ---- the generator ---- */
+
+/* The gen_recall hook: one turn in four without a deployment takes the
+ * colour's abbot back, when it may be. */
+static bool gen_recall(struct carc_game *g, int colour, int turn, uint64_t roll, struct carc_buf *line)
+{
+	if (roll % 4)
+		return false;
+	const struct carc_follower *f = abbot_on_map(g, colour);
+	if (!f || carc_game_feature_complete(g, follower_root(g, f)))
+		return false;
+	struct carc_buf why = {0};
+	enum carc_code code = take_back(g, colour, turn, &why);
+	carc_buf_free(&why);
+	if (code)
+		return false;
+	carc_buf_adds(line, " return abbot");
+	return true;
+}
+
 static const struct carc_play_hooks play_hooks = {
 	.begin = begin,
 	.free = free,
 	.check_deploy = check_deploy,
 	.recall = recall,
+	.gen_recall = gen_recall,
 };
 
 static const struct carc_rules_words words = {

@@ -111,6 +111,12 @@ struct carc_play_hooks {
 	size_t (*gen_draw)(void *st, int *seat, size_t drawn);
 	/* A follower must be deployed whenever one can be. */
 	bool gen_must_deploy;
+	/* The turn's tile is placed and nothing deployed: whether colour takes
+	 * a figure back instead ("return ROLE"), chosen with roll, a uniform
+	 * random number. When it does, takes it back and scores what that
+	 * scores (before the turn's scoring), appends " return ROLE" to the
+	 * turn line and returns true. */
+	bool (*gen_recall)(struct carc_game *g, int colour, int turn, uint64_t roll, struct carc_buf *line);
 	/* Scores the turn's placement, in place of carc_game_score_completed;
 	 * may append to the turn line (" order ..."). Returns true when the game
 	 * ends after this turn. */
