@@ -218,6 +218,27 @@ static void test_cgn_fast_hunters_and_solo_games_parse_the_same(void **state)
 	check_rules(CARC_RULES_SOLO, 0, 78, 15, 40);
 }
 
+/* A game with The Abbot: its role among the fast path's, "return abbot"
+ * left to the general parser, and the errors of both alike. */
+static void test_cgn_fast_abbot_lines_parse_the_same(void **state)
+{
+	(void)state;
+	static const char *const texts[] = {
+		"[Expansions \"abbot\"]\n[Seats \"red blue\"]\n\n1. red Eg 0,-1 180 abbot C\n2. blue U -1,0 90 -\n"
+		"3. red U 1,0 90 return abbot = red 4, blue 0\n4. blue Vg 2,0 0 abbot C\n",
+		"[Expansions \"abbot\"]\n\n1. red Eg 0,-1 180 return\n",
+		"[Expansions \"abbot\"]\n\n1. red Eg 0,-1 180 return monk\n",
+		"[Expansions \"abbot\"]\n\n1. red Eg 0,-1 180 return abbot C\n",
+		"[Expansions \"abbot\"]\n\n1. red Eg 0,-1 180 abbot\n",
+		"\n1. red B 0,-1 0 abbot C\n",
+		"\n1. red B 0,-1 0 return abbot\n",
+	};
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+		assert_same_parse(texts[i], strlen(texts[i]), cache);
+	carc_tileset_cache_free(cache);
+}
+
 /* Hand-written lines at the edges of the fast path's shape. */
 static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 {
@@ -707,6 +728,7 @@ int main(void)
 		cmocka_unit_test(test_cgn_fast_base_games_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_hunters_and_solo_games_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_edge_lines_parse_the_same),
+		cmocka_unit_test(test_cgn_fast_abbot_lines_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_repeated_claims_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_tag_lines_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_games_of_a_file_read_the_same),
