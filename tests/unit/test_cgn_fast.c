@@ -224,8 +224,8 @@ static void test_cgn_fast_abbot_lines_parse_the_same(void **state)
 {
 	(void)state;
 	static const char *const texts[] = {
-		"[Expansions \"abbot\"]\n[Seats \"red blue\"]\n\n1. red Eg 0,-1 180 abbot C\n2. blue U -1,0 90 -\n"
-		"3. red U 1,0 90 return abbot = red 4, blue 0\n4. blue Vg 2,0 0 abbot C\n",
+		("[Expansions \"abbot\"]\n[Seats \"red blue\"]\n\n1. red Eg 0,-1 180 abbot C\n2. blue U -1,0 90 -\n"
+		 "3. red U 1,0 90 return abbot = red 4, blue 0\n4. blue Vg 2,0 0 abbot C\n"),
 		"[Expansions \"abbot\"]\n\n1. red Eg 0,-1 180 return\n",
 		"[Expansions \"abbot\"]\n\n1. red Eg 0,-1 180 return monk\n",
 		"[Expansions \"abbot\"]\n\n1. red Eg 0,-1 180 return abbot C\n",
