@@ -67,6 +67,11 @@
 	X(E214, ERROR, "colour-not-seated", "the colour does not play in this game")          \
 	X(E215, ERROR, "game-over", "a turn after the last tile was placed")                  \
 	X(E216, ERROR, "off-the-table", "the tile would lie beyond the Table size")            \
+	X(E260, ERROR, "river-not-continued", "river: a river tile whose river meets no placed tile") \
+	X(E261, ERROR, "river-u-turn", "river: a bend placed onto a bend that turns the river the same way") \
+	X(E262, ERROR, "lake-too-early", "river: the lake before the other river tiles")        \
+	X(E263, ERROR, "land-before-river-ends", "river: a land tile drawn while river tiles remain") \
+	X(E264, ERROR, "follower-on-river", "river: a follower deployed on the river")          \
 	X(E270, ERROR, "abbot-not-on-site", "The Abbot: an abbot goes elsewhere than a cloister or a garden") \
 	X(E271, ERROR, "follower-on-garden", "The Abbot: a figure other than the abbot goes onto a garden") \
 	X(E272, ERROR, "second-abbot", "The Abbot: an abbot is deployed while the colour's abbot is on the map") \

@@ -52,10 +52,10 @@ struct carc_play_hooks {
 	 * "). The referee asks it before its own checks of the figure (the
 	 * kinds the role stands on, a figure left in the supply), and a code
 	 * it gives names the fault in their place: the module knows its
-	 * figures (The Abbot: an abbot on a road, a second abbot). The
-	 * deployment is then applied as recorded when the referee's checks
-	 * pass, else not. The generator asks it too, to leave such
-	 * deployments out. */
+	 * figures (The River: no follower on the river; The Abbot: an abbot
+	 * on a road, a second abbot). The deployment is then applied as
+	 * recorded when the referee's checks pass, else not. The generator
+	 * asks it too, to leave such deployments out. */
 	enum carc_code (*check_deploy)(struct carc_game *g, uint32_t root, const struct carc_role *role, int colour,
 				       struct carc_buf *why);
 	/* The move takes a figure back instead of deploying ("return ROLE":
@@ -126,6 +126,10 @@ struct carc_play_hooks {
 	/* Final scoring, in place of carc_game_score_final; may write an
 	 * EndOrder value to end_order. */
 	void (*gen_score_final)(void *st, struct carc_buf *end_order);
+	/* Whether the tile may be drawn now (The River: the river tiles first,
+	 * the lake last of them); the generator then draws the next tile of
+	 * the supply that may be. */
+	bool (*gen_may_draw)(const struct carc_game *g, int tile);
 };
 
 /* The words a rule set's reports need. */

@@ -13,7 +13,10 @@
 # Every illegal abbot record (tests/river/illegal/abbot-*, monk-on-a-garden,
 # second-abbot, return-abbot-*) names its code and line in a comment line
 # "; expect: E27x at line N, ...": `carc check` must exit 1 and report that
-# code at that line, and no error before it. Ends with "N passed, N failed".
+# code at that line, and no error before it. Then random games (`carc gen
+# --expansions abbot`, 1000, and with The River too, 200): they check clean,
+# carc fmt leaves them as they are, and they deploy the abbot and take it
+# back. Ends with "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$top/tests/river
 CARC=${CARC:-build/carc}
@@ -70,6 +73,28 @@ for f in "$dir"/illegal/abbot-*.cgn "$dir"/illegal/monk-on-a-garden.cgn "$dir"/i
 		passed=$((passed + 1))
 	fi
 done
+
+# gen_games EXPANSIONS COUNT: COUNT generated games with the expansions
+gen_games() {
+	what="gen --expansions '$1'"
+	if ! "$CARC" gen --expansions "$1" --games "$2" --seed 27 >"$tmp.cgn" 2>"$tmp"; then
+		fail "$what" "carc gen failed"
+		return
+	fi
+	"$CARC" check "$tmp.cgn" >"$tmp" 2>&1
+	if ! grep -q "^$2 games, $2 valid, 0 invalid" "$tmp"; then
+		fail "$what" "$2 games do not all check clean"
+	elif ! "$CARC" fmt --check "$tmp.cgn" >"$tmp" 2>&1; then
+		fail "$what" "carc fmt changes the games"
+	elif ! grep -q ' abbot C' "$tmp.cgn" || ! grep -q ' return abbot' "$tmp.cgn"; then
+		: >"$tmp"
+		fail "$what" "no abbot deployed, or none taken back"
+	else
+		passed=$((passed + 1))
+	fi
+}
+gen_games abbot "${ABBOT_GAMES:-1000}"
+gen_games "river abbot" "${ABBOT_RIVER_GAMES:-200}"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
