@@ -160,14 +160,14 @@ static bool plain_tile(const char *s, size_t n)
 	return true;
 }
 
-/* A usual turn (no bonus, discard or order; a plain tile name; its words
+/* A usual turn (no bonus, discard, order or figure taken back; a plain tile name; its words
  * made as keys) up to its opened "scored" list, written at once: the same
  * bytes as doc_turn_begin's calls give. false (nothing written) for any
  * other turn. */
 static bool json_turn_begin(struct doc *d, const struct carc_report_turn *it)
 {
 	const struct carc_turn *t = it->turn;
-	if (!d->json || t->bonus || t->discard || it->order || !d->colour[t->colour].made ||
+	if (!d->json || t->bonus || t->discard || it->order || it->recall || !d->colour[t->colour].made ||
 	    !plain_tile(it->tile, it->tile_len))
 		return false;
 	if (it->role && !(slot_ready(&d->role[it->role_id], it->role) && slot_ready(&d->spot[it->spot_id], it->spot)))

@@ -634,16 +634,16 @@ static bool csv_plain_tile(const char *s, size_t n)
 enum { ROW_ROOM = 16 + 1 + CARC_DECIMAL_MAX + 2 + 16 + 1 + 8 + 3 * (1 + CARC_DECIMAL_MAX) + 1 + 16 + 2 };
 
 /* A usual row's first fields (those of csv_turn_begin) written at once;
- * false (nothing written) when a word is too long or the tile needs
- * quotes. */
+ * false (nothing written) when a word is too long, the tile needs quotes
+ * or a figure is taken back. */
 static bool csv_row_begin(struct csv *c, const struct carc_report_turn *it)
 {
 	const struct carc_turn *t = it->turn;
 	struct word *colour = &c->colour[t->colour];
 	struct word none = {.tried = true, .made = true}; /* (no deployment: an empty word) */
 	struct word *deploy = it->role && !t->discard ? &c->deploy[it->role_id][it->spot_id] : &none;
-	if (!word_ready(colour, carc_colour_name(t->colour), NULL) || !word_ready(deploy, it->role, it->spot) ||
-	    !csv_plain_tile(it->tile, it->tile_len))
+	if (it->recall || !word_ready(colour, carc_colour_name(t->colour), NULL) ||
+	    !word_ready(deploy, it->role, it->spot) || !csv_plain_tile(it->tile, it->tile_len))
 		return false;
 	struct carc_buf *out = c->out;
 	carc_buf_reserve(out, c->game.len + ROW_ROOM);
