@@ -968,14 +968,22 @@ static bool site(const char *kind)
 	return !strcmp(kind, "cloister") || !strcmp(kind, "garden");
 }
 
+/* Whether the turn may take its decision (what: a deployment, a return, a
+ * pass) now: after its tile, before any other decision; E507 at at if not. */
+static bool may_decide(struct conv *cv, const json_t *at, const char *path, const char *what, const struct turn *t)
+{
+	if (t->open && !t->decided)
+		return true;
+	fail(cv, CARC_E507, at_node(cv, at), "%s: %s %s", path, what,
+	     t->open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
+	return false;
+}
+
 static bool deploy_meeple(struct conv *cv, const json_t *msg, const json_t *payload, const char *path,
 			  struct turn *t)
 {
-	if (!t->open || t->decided) {
-		fail(cv, CARC_E507, at_node(cv, msg), "%s: DEPLOY_MEEPLE %s", path,
-		     t->open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
+	if (!may_decide(cv, msg, path, "DEPLOY_MEEPLE", t))
 		return false;
-	}
 	char sub[96];
 	snprintf(sub, sizeof sub, "%s.payload", path);
 	json_t *ptr = want(cv, payload, sub, "pointer", J_OBJECT, true);
@@ -1043,11 +1051,8 @@ static bool return_meeple(struct conv *cv, const json_t *msg, const json_t *payl
 		     "converts the abbot's return, ABBOT_RETURN", path, str(source));
 		return false;
 	}
-	if (!t->open || t->decided) {
-		fail(cv, CARC_E507, at_node(cv, msg), "%s: the abbot's return %s", path,
-		     t->open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
+	if (!may_decide(cv, msg, path, "the abbot's return", t))
 		return false;
-	}
 	snprintf(sub, sizeof sub, "%s.payload.pointer", path);
 	json_t *meeple = want(cv, ptr, sub, "meepleId", J_STRING, true);
 	if (!meeple)
@@ -1144,11 +1149,8 @@ static bool read_replay(struct conv *cv, const json_t *replay)
 			if (!return_meeple(cv, msg, payload, path, &t))
 				return false;
 		} else if (!strcmp(ty, "PASS")) {
-			if (!t.open || t.decided) {
-				fail(cv, CARC_E507, at_node(cv, type), "%s: PASS %s", path,
-				     t.open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
+			if (!may_decide(cv, type, path, "PASS", &t))
 				return false;
-			}
 			t.decided = true;
 		} else { /* COMMIT */
 			if (!t.open) {

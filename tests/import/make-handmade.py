@@ -109,6 +109,20 @@ def location(kind, edges, halves):
 FEATURE = {"city": "City", "road": "Road", "farm": "Field", "cloister": "Monastery"}
 
 
+def follower_or_pass(replay, options, supply, used, p, turn, x, y, extra):
+    """A follower onto the least used kind of fresh feature, on two turns of
+    three while the player has one; else a pass."""
+    if options and supply[p] > 0 and turn % 3 != 2:
+        _, _, kind, e, h = min(options)
+        used[kind] += 1
+        supply[p] -= 1
+        replay.append(dict(type="DEPLOY_MEEPLE", payload=dict(
+            pointer=dict(position=[x, y], feature=FEATURE[kind], location=location(kind, e, h)),
+            meepleId="%d.small.%d" % (p, 7 - supply[p])), **extra))
+    else:
+        replay.append(dict(type="PASS", payload={}, **extra))
+
+
 def game(tiles, ids, rot, players, with_player_field, name):
     board = {(0, 0): ("BA/RCr", 0)}
     supply = [7] * len(players)
@@ -138,15 +152,7 @@ def game(tiles, ids, rot, players, with_player_field, name):
                 if fresh(board, x, y, kind, e, h):
                     options.append((used[kind], "NESWI".find(location(kind, e, h)[0]), kind, e, h))
             board[spot] = (tid, rot)
-            if options and supply[p] > 0 and turn % 3 != 2:
-                _, _, kind, e, h = min(options)
-                used[kind] += 1
-                supply[p] -= 1
-                replay.append(dict(type="DEPLOY_MEEPLE", payload=dict(
-                    pointer=dict(position=[x, y], feature=FEATURE[kind], location=location(kind, e, h)),
-                    meepleId="%d.small.%d" % (p, 7 - supply[p])), **extra))
-            else:
-                replay.append(dict(type="PASS", payload={}, **extra))
+            follower_or_pass(replay, options, supply, used, p, turn, x, y, extra)
             replay.append(dict(type="COMMIT", payload=dict(random=0.0), **extra))
             pending.remove(tid)
             turn += 1
@@ -276,15 +282,7 @@ def river_game(tiles, edition, abbot, players, name, seed):
                 source="ABBOT_RETURN"), player=p))
         else:
             options = [o for o in options if o[2] != "garden"]
-            if options and supply[p] > 0 and turn % 3 != 2:
-                _, _, kind, e, h = min(options)
-                used[kind] += 1
-                supply[p] -= 1
-                replay.append(dict(type="DEPLOY_MEEPLE", payload=dict(
-                    pointer=dict(position=[x, y], feature=FEATURE[kind], location=location(kind, e, h)),
-                    meepleId="%d.small.%d" % (p, 7 - supply[p])), player=p))
-            else:
-                replay.append(dict(type="PASS", payload={}, player=p))
+            follower_or_pass(replay, options, supply, used, p, turn, x, y, {"player": p})
         # an abbot whose feature this tile completes scores and comes home
         for q, a in enumerate(abbots):
             if a and all(c in board for c in neighbours8(a[0], a[1])):
