@@ -24,6 +24,7 @@
 	X(E011, ERROR, "bad-number-tag", "a numeric tag (Followers, Huts, Table) is out of range")   \
 	X(E012, ERROR, "bad-result", "the Result tag is not a list of colour and score")      \
 	X(E013, ERROR, "bad-start", "the Start tag is not a tile and a rotation")             \
+	X(E014, ERROR, "bad-expansions", "the Expansions tag names an unknown expansion, one twice, or one the Rules do not take") \
 	X(E020, ERROR, "bad-turn-number", "a turn number is malformed")                       \
 	X(E021, ERROR, "unknown-colour", "a word where a colour is expected is not one")      \
 	X(E022, ERROR, "unknown-tile", "the tile is not in the game's tile set")              \

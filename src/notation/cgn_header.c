@@ -120,8 +120,11 @@ static FAST_PATH int known_tag(const struct carc_reader *r, const unsigned char 
 	 * into a lower-case letter (see ieq) */
 	uint64_t key = (word_at(p) | UINT64_C(0x2020202020202020)) & LOW_BYTES(k);
 	const struct tag_slot *e = &r->tag_names[tag_slot(key)];
-	if (e->key != key || e->len != n || (n > 8 && (p[8] | 0x20) != e->ninth))
+	if (e->key != key || e->len != n)
 		return CARC_TAG_UNKNOWN;
+	for (size_t i = 8; i < n; i++) /* no known name is longer than 10 */
+		if ((p[i] | 0x20) != e->tail[i - 8])
+			return CARC_TAG_UNKNOWN;
 	return e->id;
 }
 
@@ -497,6 +500,90 @@ static bool same_name(const char *v, const char *name)
 	}
 }
 
+/* Expansions = names of expansions, blank- or comma-separated, any case and
+ * order, none twice, each one that may join the Rules. Kept in registry
+ * order, so that one combination is one rule set and one tile set. Each
+ * problem is E014 at the word. */
+static void parse_expansions(struct parser *ps, const char *v)
+{
+	struct carc_record *rec = ps->rec;
+	const struct carc_tag *t = &rec->tags[rec->tag_index[CARC_TAG_EXPANSIONS]];
+	bool named[CARC_MAX_RULESETS] = {false};
+	size_t i = 0, n = strlen(v);
+	int words = 0;
+	while (i < n) {
+		while (i < n && (v[i] == ' ' || v[i] == ','))
+			i++;
+		size_t j = i;
+		while (j < n && v[j] != ' ' && v[j] != ',')
+			j++;
+		if (j == i)
+			break;
+		words++;
+		const struct carc_ruleset *x = carc_ruleset_find(v + i, j - i);
+		int len = (int)(j - i);
+		if (!x || !x->expansion) {
+			rec->header_errors++;
+			cgn_report(ps, CARC_E014, t->value.off + i, j - i, "'%.*s' is not an expansion: %s", len, v + i,
+				   carc_ruleset_expansion_names());
+		} else if (named[x->id]) {
+			rec->header_errors++;
+			cgn_report(ps, CARC_E014, t->value.off + i, j - i, "the expansion %s is named twice", x->name);
+		} else if (!ps->rules_bad && !carc_ruleset_joins(x, rec->rules)) {
+			rec->header_errors++;
+			cgn_report(ps, CARC_E014, t->value.off + i, j - i,
+				   "the expansion %s does not go with Rules '%s' (it goes with: %s)", x->name,
+				   rec->rules->name, x->joins);
+		} else {
+			named[x->id] = true;
+		}
+		i = j;
+	}
+	if (!words)
+		header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "Expansions names no expansion: %s",
+			     carc_ruleset_expansion_names());
+	for (int id = 0; id < carc_ruleset_count(); id++)
+		if (named[id])
+			rec->expansions[rec->nexpansions++] = carc_ruleset_at(id);
+	const struct carc_ruleset *game = carc_rules_compose(rec->rules, rec->expansions, rec->nexpansions);
+	if (game) {
+		rec->rules = game;
+	} else {
+		header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "these expansions bring more roles than a game can hold "
+			     "(%d)", CARC_MAX_ROLES);
+		rec->nexpansions = 0;
+	}
+}
+
+/* The tile set of a game with expansions: the expansions' own tiles (The
+ * River's) before the base set's, the expansions' tiles in play. */
+static void expansion_tiles(struct parser *ps)
+{
+	struct carc_record *rec = ps->rec;
+	const struct carc_tileset *sets[1 + CARC_MAX_EXPANSIONS];
+	struct carc_buf play = {0};
+	int n = 0;
+	for (int i = 0; i < rec->nexpansions; i++) {
+		const struct carc_ruleset *x = rec->expansions[i];
+		carc_buf_printf(&play, "%s%s", i ? " " : "", x->name);
+		if (x->tileset) {
+			sets[n] = carc_tileset_cache_get(ps->r->cache, x->tileset, ps->sink, NULL, 0, 0);
+			if (!sets[n]) {
+				carc_buf_free(&play);
+				rec->tileset = NULL;
+				return;
+			}
+			n++;
+		}
+	}
+	sets[n++] = rec->tileset;
+	rec->tileset = carc_tileset_cache_join(ps->r->cache, sets, n, carc_buf_cstr(&play));
+	if (!rec->tileset)
+		header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "the tiles of these expansions and of tile set '%s' do "
+			     "not fit in one tile set", sets[n - 1]->name);
+	carc_buf_free(&play);
+}
+
 /* Resolves the known tags once the header is complete, and fills in the
  * defaults of the rule set. */
 void cgn_finish_header(struct parser *ps)
@@ -519,6 +606,9 @@ void cgn_finish_header(struct parser *ps)
 			ps->rules_bad = true;
 		}
 	}
+	rec->nexpansions = 0;
+	if ((v = carc_record_tag(rec, CARC_TAG_EXPANSIONS)))
+		parse_expansions(ps, v);
 	const struct carc_ruleset *rs = rec->rules;
 	set_roles(ps->r, rs);
 	rec->edition = 3;
@@ -566,6 +656,8 @@ void cgn_finish_header(struct parser *ps)
 			r->tileset = rec->tileset;
 		}
 	}
+	if (rec->tileset && rec->nexpansions)
+		expansion_tiles(ps);
 	if (!rec->tileset) {
 		unsigned n = ps->sink->errors - before;
 		rec->syntax_errors += n ? n : 1;

@@ -172,9 +172,9 @@ struct spot_slot {
 };
 
 /* The reader finds a known tag name the same way, by the slot that its
- * first 8 bytes, in lower case, give: the multiplier gives each of the 21
- * names, and Grey, a slot of its own. The one name longer than 8 bytes,
- * Followers, has its 9th compared on its own. */
+ * first 8 bytes, in lower case, give: the multiplier gives each of the 22
+ * names, and Grey, a slot of its own. The names longer than 8 bytes,
+ * Followers and Expansions, have their 9th and 10th compared on their own. */
 #define TAG_SLOTS 32
 static inline unsigned tag_slot(uint64_t key) { return (unsigned)((key * UINT64_C(0xf0b6719690197f63)) >> 59); }
 
@@ -183,7 +183,7 @@ static inline unsigned tag_slot(uint64_t key) { return (unsigned)((key * UINT64_
 struct tag_slot {
 	uint64_t key;
 	uint8_t len;
-	char ninth;   /* the 9th letter of a longer name */
+	char tail[2]; /* the 9th and 10th letters of a longer name */
 	uint8_t id;
 };
 

@@ -57,8 +57,10 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
 		const char *tag = id < CARC_TAG_UNKNOWN ? cgn_tag_names[id] : "Grey";
 		size_t n = strlen(tag);
 		uint64_t key = word_of(tag, n < 8 ? n : 8) | (UINT64_C(0x2020202020202020) & LOW_BYTES(n < 8 ? n : 8));
-		r->tag_names[tag_slot(key)] = (struct tag_slot){key, (uint8_t)n, (char)(n > 8 ? tag[8] | 0x20 : 0),
-								 (uint8_t)(id < CARC_TAG_UNKNOWN ? id : CARC_TAG_KNOWN + CARC_GRAY)};
+		struct tag_slot *e = &r->tag_names[tag_slot(key)];
+		*e = (struct tag_slot){key, (uint8_t)n, {0, 0}, (uint8_t)(id < CARC_TAG_UNKNOWN ? id : CARC_TAG_KNOWN + CARC_GRAY)};
+		for (size_t i = 8; i < n && i < 10; i++)
+			e->tail[i - 8] = (char)(tag[i] | 0x20);
 	}
 	return r;
 }

@@ -12,7 +12,7 @@ const char *const cgn_spot_names[CARC_SPOT_COUNT] = {"NNW", "NNE", "ENE", "ESE",
 							 "N", "E", "S", "W", "C"};
 const char *const cgn_tag_names[CARC_TAG_UNKNOWN] = {
 	"Event", "Site", "Date", "Round", "Rules", "Tileset", "Edition", "Seats", "Followers", "Huts",
-	"Start", "Table", "EndOrder", "Result",
+	"Start", "Table", "EndOrder", "Result", "Expansions",
 	"Red", "Green", "Blue", "Yellow", "Black", "Gray", "Pink"};
 
 /* Byte classes of the tokeniser. A word runs over W and H (checked UTF-8)
@@ -105,12 +105,12 @@ const char *carc_tag_name(int id)
 int carc_tag_lookup(const char *p, size_t len)
 {
 	/* The known names by their first letter (ids + 1, 0 ends a list), so
-	 * that a name is compared with one or two of them, not all 21. */
+	 * that a name is compared with one or two of them, not all 22. */
 	enum { R = CARC_TAG_KNOWN + 1 }; /* a colour's id + 1 is R + colour */
 	static const uint8_t by_letter[26][4] = {
 		['b' - 'a'] = {R + CARC_BLUE, R + CARC_BLACK},
 		['d' - 'a'] = {CARC_TAG_DATE + 1},
-		['e' - 'a'] = {CARC_TAG_EVENT + 1, CARC_TAG_EDITION + 1, CARC_TAG_ENDORDER + 1},
+		['e' - 'a'] = {CARC_TAG_EVENT + 1, CARC_TAG_EDITION + 1, CARC_TAG_ENDORDER + 1, CARC_TAG_EXPANSIONS + 1},
 		['f' - 'a'] = {CARC_TAG_FOLLOWERS + 1},
 		['g' - 'a'] = {R + CARC_GREEN, R + CARC_GRAY},
 		['h' - 'a'] = {CARC_TAG_HUTS + 1},

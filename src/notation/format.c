@@ -203,9 +203,14 @@ void carc_format_record(const struct carc_record *rec, struct carc_buf *out)
 	size_t ntags = rec->ntags;
 	if (ntags)
 		add_comments(out, rec, CARC_BEFORE_TAG, 0, false);
-	for (int id = 0; id < CARC_TAG_KNOWN; id++) {
-		if (id == CARC_TAG_RESULT)
-			continue;
+	static const uint8_t order[] = {
+		CARC_TAG_EVENT, CARC_TAG_SITE, CARC_TAG_DATE, CARC_TAG_ROUND, CARC_TAG_RULES, CARC_TAG_EXPANSIONS,
+		CARC_TAG_TILESET, CARC_TAG_EDITION, CARC_TAG_SEATS, CARC_TAG_FOLLOWERS, CARC_TAG_HUTS, CARC_TAG_START,
+		CARC_TAG_TABLE, CARC_TAG_ENDORDER,
+	};
+	_Static_assert(sizeof order == CARC_TAG_KNOWN - 1, "every known tag but Result has its place");
+	for (size_t k = 0; k < sizeof order; k++) {
+		int id = order[k];
 		if (rec->tag_index[id] >= 0) {
 			add_tag(out, rec, (size_t)rec->tag_index[id]);
 			done[rec->tag_index[id]] = true;

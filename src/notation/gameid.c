@@ -152,6 +152,17 @@ static void put_seats(struct hasher *h, const char *v, size_t n)
 	put(h, CARC_COLOURS); /* the end of the list */
 }
 
+/* A tag's number in the id: the numbers of the first version of the id,
+ * when the known tags ended at Result; Expansions, known since, came after
+ * them all, so that no id of a game without it changed. */
+static uint64_t tag_number(int id)
+{
+	enum { LEGACY_UNKNOWN = CARC_TAG_UNKNOWN - 1 };
+	if (id < CARC_TAG_EXPANSIONS)
+		return (uint64_t)id;
+	return id == CARC_TAG_EXPANSIONS ? LEGACY_UNKNOWN + 1 : (uint64_t)id - 1;
+}
+
 static void put_tags(struct hasher *h, const struct carc_record *rec)
 {
 	for (int id = 0; id < CARC_TAG_UNKNOWN; id++) {
@@ -159,7 +170,7 @@ static void put_tags(struct hasher *h, const struct carc_record *rec)
 		if (i < 0 || id == CARC_TAG_RESULT)
 			continue;
 		const struct carc_tag *t = &rec->tags[i];
-		put(h, PART_TAG | (uint64_t)id << 8);
+		put(h, PART_TAG | tag_number(id) << 8);
 		if (id == CARC_TAG_SEATS)
 			put_seats(h, carc_tag_text(rec, t), t->text_len);
 		else
@@ -174,7 +185,7 @@ static void put_tags(struct hasher *h, const struct carc_record *rec)
 			continue;
 		const struct carc_tag *t = &rec->tags[i];
 		int id = carc_tag_lookup(rec->src.text + t->name.off, t->name.len);
-		put(h, PART_OTHER_TAG | (uint64_t)id << 8);
+		put(h, PART_OTHER_TAG | tag_number(id) << 8);
 		if (id == CARC_TAG_UNKNOWN)
 			put_span(h, rec, t->name, TEXT_RAW);
 		put_value(h, rec, t, TEXT_RAW);

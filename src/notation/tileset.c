@@ -1123,6 +1123,116 @@ void carc_tileset_play(struct carc_tileset *ts, const char *words, size_t len)
 	ts->serial = ++serials;
 }
 
+/* ---- tile sets joined: a game's own set ---- */
+
+/* Index of name in names (count of them), added at the end when absent;
+ * -1 when there is no room for it (max). */
+static int merge_name(char (*names)[CARC_ID_MAX + 1], int *count, int max, const char *name)
+{
+	for (int i = 0; i < *count; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	if (*count == max)
+		return -1;
+	memcpy(names[*count], name, CARC_ID_MAX + 1);
+	return (*count)++;
+}
+
+/* Copies one tile type of from into to (types in file order), its kinds,
+ * terrains and expansion renamed by the maps; base: the index of from's
+ * first type in to. */
+static void copy_tile(struct carc_tile *t, const struct carc_tile *from, const int *kind_map,
+		      const int *terrain_map, const int *expansion_map, int base, bool keep_start)
+{
+	*t = *from;
+	t->name = from->name ? xstrdup(from->name) : NULL;
+	t->count = t->box_count;
+	t->start = from->start && keep_start;
+	t->order = (uint16_t)(base + from->order);
+	t->replaces = (int16_t)(from->replaces >= 0 ? base + from->replaces : -1);
+	t->expansion = (uint8_t)(from->expansion ? expansion_map[from->expansion - 1] + 1 : 0);
+	for (int f = 0; f < t->nfeatures; f++)
+		t->features[f].kind = (uint8_t)kind_map[from->features[f].kind];
+	for (int e = 0; e < 4; e++)
+		t->edge_terrain[e] = (uint8_t)terrain_map[from->edge_terrain[e]];
+	for (int r = 0; r < 4; r++) {
+		uint32_t packed = 0;
+		for (int e = 0; e < 4; e++)
+			packed |= (uint32_t)carc_tile_edge(t, r, e) << (8 * e);
+		t->rot_edges[r] = packed;
+	}
+}
+
+/* Adds the types of from (in file order) to ts after those it has, its
+ * kinds, terrains and expansions merged by name; false when they do not
+ * fit. The start tile stays the first set's. */
+static bool add_tiles(struct carc_tileset *ts, const struct carc_tileset *from, bool keep_start)
+{
+	int kind_map[CARC_MAX_KINDS], terrain_map[CARC_MAX_TERRAINS], expansion_map[CARC_MAX_EXPANSIONS];
+	for (int i = 0; i < from->nterrains; i++)
+		if ((terrain_map[i] = merge_name(ts->terrains, &ts->nterrains, CARC_MAX_TERRAINS, from->terrains[i])) < 0)
+			return false;
+	for (int i = 0; i < from->nexpansions; i++)
+		if ((expansion_map[i] = merge_name(ts->expansions, &ts->nexpansions, CARC_MAX_EXPANSIONS,
+						   from->expansions[i])) < 0)
+			return false;
+	for (int i = 0; i < from->nkinds; i++) {
+		const struct carc_kind *k = &from->kinds[i];
+		int j = carc_tileset_kind(ts, k->name);
+		if (j < 0) {
+			if (ts->nkinds == CARC_MAX_KINDS)
+				return false;
+			j = ts->nkinds++;
+			ts->kinds[j] = *k;
+			ts->kinds[j].terrain = (uint8_t)(k->terrain == CARC_NO_FEATURE ? CARC_NO_FEATURE
+											 : terrain_map[k->terrain]);
+		} else if (ts->kinds[j].klass != k->klass) {
+			return false;
+		}
+		kind_map[i] = j;
+	}
+	int have = ts->ntiles + ts->nextra, more = from->ntiles + from->nextra;
+	if (have + more > CARC_MAX_TILE_TYPES)
+		return false;
+	ts->tiles = xrealloc(ts->tiles, (size_t)(have + more) * sizeof *ts->tiles);
+	for (int i = 0; i < more; i++) {
+		const struct carc_tile *t = &from->tiles[i];
+		copy_tile(&ts->tiles[have + t->order], t, kind_map, terrain_map, expansion_map, have, keep_start);
+	}
+	ts->ntiles = have + more;
+	ts->nextra = 0;
+	return true;
+}
+
+struct carc_tileset *carc_tileset_join(const struct carc_tileset *const *sets, int n)
+{
+	struct carc_tileset *ts = xcalloc(1, sizeof *ts);
+	struct carc_buf name = {0};
+	for (int i = 0; i < n; i++)
+		carc_buf_printf(&name, "%s%s", i ? "+" : "", sets[i]->name);
+	ts->name = xstrdup(carc_buf_cstr(&name));
+	carc_buf_free(&name);
+	const struct carc_tileset *last = sets[n - 1]; /* the base set: its title, rules and note */
+	ts->title = last->title ? xstrdup(last->title) : NULL;
+	ts->rules = last->rules ? xstrdup(last->rules) : NULL;
+	ts->note = last->note ? xstrdup(last->note) : NULL;
+	bool ok = true;
+	long all = 0;
+	for (int i = 0; i < n && ok; i++) {
+		ok = add_tiles(ts, sets[i], i == 0);
+		ts->provisional |= sets[i]->provisional;
+	}
+	for (int i = 0; i < ts->ntiles && ok; i++)
+		all += ts->tiles[i].box_count;
+	if (!ok || all > CARC_MAX_TILES) {
+		carc_tileset_free(ts);
+		return NULL;
+	}
+	select_tiles(ts, 0);
+	ts->serial = ++serials;
+	return ts;
+}
+
 static bool has_kind(const struct carc_tile *t, int kind)
 {
 	for (int f = 0; f < t->nfeatures; f++)
@@ -1556,6 +1666,32 @@ const struct carc_tileset *carc_tileset_cache_get(struct carc_tileset_cache *c, 
 		return NULL;
 	c->entries = xrealloc(c->entries, (c->count + 1) * sizeof *c->entries);
 	c->entries[c->count++] = (struct cache_entry){xstrdup(name_or_path), ts};
+	return ts;
+}
+
+const struct carc_tileset *carc_tileset_cache_join(struct carc_tileset_cache *c,
+						   const struct carc_tileset *const *sets, int n, const char *play)
+{
+	/* its name in the cache: no file or bundled set has one like it */
+	struct carc_buf key = {0};
+	carc_buf_printf(&key, "\n");
+	for (int i = 0; i < n; i++)
+		carc_buf_printf(&key, "%lu ", sets[i]->serial);
+	carc_buf_printf(&key, "\n%s", play);
+	for (size_t i = 0; i < c->count; i++)
+		if (!strcmp(c->entries[i].name, carc_buf_cstr(&key))) {
+			carc_buf_free(&key);
+			return c->entries[i].ts;
+		}
+	struct carc_tileset *ts = carc_tileset_join(sets, n);
+	if (!ts) {
+		carc_buf_free(&key);
+		return NULL;
+	}
+	carc_tileset_play(ts, play, strlen(play));
+	c->entries = xrealloc(c->entries, (c->count + 1) * sizeof *c->entries);
+	c->entries[c->count++] = (struct cache_entry){xstrdup(carc_buf_cstr(&key)), ts};
+	carc_buf_free(&key);
 	return ts;
 }
 

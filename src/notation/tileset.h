@@ -166,6 +166,15 @@ const char *carc_bundled_text(const char *name, size_t *len);
  * order, those set aside after them; so does the serial, so that a game
  * does not keep what it derived from the tiles before. */
 void carc_tileset_play(struct carc_tileset *ts, const char *words, size_t len);
+/* One tile set of several, for a game whose expansions bring tiles of
+ * their own (The River): the types of each set in turn (sets[0]'s first),
+ * the kinds, terrains and expansions merged by name, the start tile the
+ * first set's (the others' start tiles ordinary tiles of the set), the
+ * title, rules and note of the last (the base set); no expansion in play.
+ * NULL when they do not fit in one set (too many kinds, terrains, types or
+ * tiles, or a kind of one name but two classes). free with
+ * carc_tileset_free. */
+struct carc_tileset *carc_tileset_join(const struct carc_tileset *const *sets, int n);
 /* True when only tile types set aside (an expansion not played) have a
  * feature of this kind: listings leave such a kind out. */
 bool carc_kind_aside(const struct carc_tileset *ts, int kind);
@@ -221,6 +230,12 @@ struct carc_tileset_cache *carc_tileset_cache_new(void);
 const struct carc_tileset *carc_tileset_cache_get(struct carc_tileset_cache *c, const char *name_or_path,
 						  struct carc_diag_sink *sink, const struct carc_src *src,
 						  size_t off, size_t len);
+/* The tile set of a game with expansions, remembered: carc_tileset_join of
+ * the sets (each remembered by this cache, or else alive as long as it),
+ * with the expansions named in play (carc_tileset_play) in play. NULL when
+ * they do not fit in one set. */
+const struct carc_tileset *carc_tileset_cache_join(struct carc_tileset_cache *c,
+						   const struct carc_tileset *const *sets, int n, const char *play);
 void carc_tileset_cache_free(struct carc_tileset_cache *c);
 
 /* Records come from strangers, so the tile set a record's Tileset tag names

@@ -9,16 +9,22 @@
 
 #include "common/util.h"
 
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* The modules' tables (base.c, solo.c, hunters.c). */
-extern const struct carc_ruleset carc_rules_base, carc_rules_solo, carc_rules_hunters;
+/* The modules' tables (base.c, solo.c, hunters.c; the expansions river.c,
+ * abbot.c). */
+extern const struct carc_ruleset carc_rules_base, carc_rules_solo, carc_rules_hunters, carc_rules_river,
+	carc_rules_abbot;
 
 static const struct carc_ruleset *const registry[] = {
 	[CARC_RULES_BASE] = &carc_rules_base,
 	[CARC_RULES_SOLO] = &carc_rules_solo,
 	[CARC_RULES_HUNTERS] = &carc_rules_hunters,
+	[CARC_RULES_RIVER] = &carc_rules_river,
+	[CARC_RULES_ABBOT] = &carc_rules_abbot,
 };
 _Static_assert(sizeof registry / sizeof *registry == CARC_RULES_COUNT && CARC_RULES_COUNT <= CARC_MAX_RULESETS,
 	       "every rule set is in the registry, in id order");
@@ -39,23 +45,138 @@ const struct carc_ruleset *carc_ruleset_find(const char *name, size_t len)
 	return NULL;
 }
 
+/* "a, b or c": the names of the rule sets that are (or are not) expansions. */
+static void list_names(char *names, size_t size, bool expansions)
+{
+	size_t at = 0;
+	int n = 0, k = 0;
+	for (int i = 0; i < CARC_RULES_COUNT; i++)
+		n += registry[i]->expansion == expansions;
+	for (int i = 0; i < CARC_RULES_COUNT; i++) {
+		if (registry[i]->expansion != expansions)
+			continue;
+		k++;
+		at += (size_t)snprintf(names + at, size - at, "%s%s", k == 1 ? "" : k == n ? " or " : ", ",
+				       registry[i]->name);
+	}
+}
+
+/* The lists are made once, before any thread reads them. */
+static pthread_once_t names_once = PTHREAD_ONCE_INIT;
+static char base_names[256], expansion_names[256];
+
+static void make_names(void)
+{
+	list_names(base_names, sizeof base_names, false);
+	list_names(expansion_names, sizeof expansion_names, true);
+}
+
 const char *carc_ruleset_names(void)
 {
-	static char names[256];
-	if (!names[0]) {
-		size_t at = 0;
-		int n = 0, k = 0;
-		for (int i = 0; i < CARC_RULES_COUNT; i++)
-			n += !registry[i]->expansion;
-		for (int i = 0; i < CARC_RULES_COUNT; i++) {
-			if (registry[i]->expansion)
-				continue;
-			k++;
-			at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", k == 1 ? "" : k == n ? " or " : ", ",
-					       registry[i]->name);
+	pthread_once(&names_once, make_names);
+	return base_names;
+}
+
+const char *carc_ruleset_expansion_names(void)
+{
+	pthread_once(&names_once, make_names);
+	return expansion_names;
+}
+
+bool carc_ruleset_joins(const struct carc_ruleset *expansion, const struct carc_ruleset *base)
+{
+	const char *p = expansion->joins;
+	size_t n = strlen(base->name);
+	while (p && *p) {
+		while (*p == ' ')
+			p++;
+		size_t len = strcspn(p, " ");
+		if (len == n && !strncmp(p, base->name, n))
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+/* ---- composed rule sets ---- */
+
+/* A base rule set with expansions: one per combination, kept for the
+ * process. A combination is the base's id and a bit per expansion id. */
+struct composed {
+	unsigned key;
+	struct carc_ruleset rs;
+	struct carc_engine_hooks engine;
+};
+
+static pthread_mutex_t composed_lock = PTHREAD_MUTEX_INITIALIZER;
+/* room for every combination: a few base rule sets times the subsets of a
+ * few expansions (carc_rules_compose returns NULL past it) */
+static struct composed *composed[64];
+static int ncomposed;
+
+/* The engine hooks, field by field: the last module that sets one. */
+static void merge_engine(struct carc_engine_hooks *to, const struct carc_engine_hooks *from)
+{
+	if (!from)
+		return;
+	if (from->feature_value)
+		to->feature_value = from->feature_value;
+	if (from->closed_complete) {
+		to->closed_complete = from->closed_complete;
+		to->closed_classes = from->closed_classes;
+	}
+	if (from->score_final)
+		to->score_final = from->score_final;
+	if (from->check_place)
+		to->check_place = from->check_place;
+}
+
+static struct composed *compose(unsigned key, const struct carc_ruleset *base,
+				const struct carc_ruleset *const *expansions, int n)
+{
+	struct composed *c = xcalloc(1, sizeof *c);
+	c->key = key;
+	c->rs = *base;
+	merge_engine(&c->engine, base->engine);
+	for (int i = 0; i < n; i++) {
+		const struct carc_ruleset *x = expansions[i];
+		if (c->rs.nroles + x->nroles > CARC_MAX_ROLES) {
+			free(c);
+			return NULL;
+		}
+		memcpy(&c->rs.roles[c->rs.nroles], x->roles, (size_t)x->nroles * sizeof *x->roles);
+		c->rs.nroles += x->nroles;
+		c->rs.flags |= x->flags;
+		if (x->huts)
+			c->rs.huts = x->huts;
+		merge_engine(&c->engine, x->engine);
+	}
+	c->rs.engine = &c->engine;
+	return c;
+}
+
+const struct carc_ruleset *carc_rules_compose(const struct carc_ruleset *base,
+					      const struct carc_ruleset *const *expansions, int n)
+{
+	if (n == 0)
+		return base;
+	unsigned key = (unsigned)base->id;
+	for (int i = 0; i < n; i++)
+		key |= 1u << (8 + expansions[i]->id);
+	const struct carc_ruleset *found = NULL;
+	pthread_mutex_lock(&composed_lock);
+	for (int i = 0; i < ncomposed && !found; i++)
+		if (composed[i]->key == key)
+			found = &composed[i]->rs;
+	if (!found && ncomposed < (int)(sizeof composed / sizeof *composed)) {
+		struct composed *c = compose(key, base, expansions, n);
+		if (c) {
+			composed[ncomposed++] = c;
+			found = &c->rs;
 		}
 	}
-	return names;
+	pthread_mutex_unlock(&composed_lock);
+	return found;
 }
 
 int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t len)

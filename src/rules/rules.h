@@ -27,7 +27,11 @@
 
 /* The registry's order (rules.c); also each table's index there. Code
  * outside src/rules/ does not name them: it iterates carc_ruleset_at(). */
-enum carc_ruleset_id { CARC_RULES_BASE, CARC_RULES_SOLO, CARC_RULES_HUNTERS, CARC_RULES_COUNT };
+enum carc_ruleset_id {
+	CARC_RULES_BASE, CARC_RULES_SOLO, CARC_RULES_HUNTERS, /* base rule sets */
+	CARC_RULES_RIVER, CARC_RULES_ABBOT,                  /* expansions */
+	CARC_RULES_COUNT
+};
 #define CARC_MAX_RULESETS 16  /* room for the registry to grow (arrays indexed by id) */
 #define CARC_MAX_EXPANSIONS 8 /* expansions in one game */
 
@@ -60,7 +64,9 @@ struct carc_ruleset {
 	const char *title;
 	bool expansion;          /* added to a base rule set, not played alone */
 	unsigned flags;          /* CARC_RS_* */
-	const char *tileset;     /* default tile set */
+	const char *tileset;     /* default tile set; an expansion's own tiles, played before the base set's
+				  * (The River), or NULL when its tiles are in the base set (The Abbot) */
+	const char *joins;       /* an expansion: the base rule sets it may join, blank-separated */
 	int followers;           /* default followers per colour */
 	int min_followers, max_followers;
 	int huts;                /* default huts per colour (0: none) */
@@ -82,8 +88,21 @@ const struct carc_ruleset *carc_ruleset_get(enum carc_ruleset_id id);
 /* By name, case-insensitively; NULL if none. */
 const struct carc_ruleset *carc_ruleset_find(const char *name, size_t len);
 /* The names of the rule sets that are not expansions, for messages: "base,
- * solo or hunters". */
+ * solo or hunters"; of the expansions: "river or abbot". */
 const char *carc_ruleset_names(void);
+const char *carc_ruleset_expansion_names(void);
+/* Whether the expansion may join the base rule set (its joins list). */
+bool carc_ruleset_joins(const struct carc_ruleset *expansion, const struct carc_ruleset *base);
+/* The rule set a game plays: base with the expansions (in registry order,
+ * none twice): base's id, name, flags, play hooks and words; its roles
+ * followed by each expansion's; the flags' union; the engine hooks merged
+ * field by field, the last module that sets one winning; a follower count
+ * and the second supply from the base unless an expansion gives them.
+ * Returns base itself when n is 0. Built once per combination for the
+ * whole process (thread-safe), never freed. NULL when the roles do not
+ * fit in CARC_MAX_ROLES. */
+const struct carc_ruleset *carc_rules_compose(const struct carc_ruleset *base,
+					      const struct carc_ruleset *const *expansions, int n);
 /* Role index by name (case-insensitive), or -1. */
 int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t len);
 

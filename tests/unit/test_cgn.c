@@ -188,6 +188,41 @@ static void test_cgn_bad_tags_reported_and_block_refereeing(void **state)
 
 /* Followers and Huts: each read, and checked, whether the other is given
  * or not; else the rule set's. */
+/* Expansions: any order, case and separator give one combination, kept
+ * in registry order; its roles and tiles are the game's. */
+static void test_cgn_expansions(void **state)
+{
+	struct fixture *f = *state;
+	assert_true(parse(f, "[Expansions \"Abbot, RIVER\"]\n\n1. red RB 1,0 0 abbot C\n"));
+	assert_int_equal(f->seen.n, 0);
+	assert_int_equal(f->rec.nexpansions, 2);
+	assert_string_equal(f->rec.expansions[0]->name, "river");
+	assert_string_equal(f->rec.expansions[1]->name, "abbot");
+	const struct carc_ruleset *both = f->rec.rules;
+	const struct carc_tileset *ts = f->rec.tileset;
+	assert_string_equal(both->name, "base");
+	assert_int_equal(f->rec.moves[0].role, carc_ruleset_role(both, "abbot", 5));
+	assert_string_equal(ts->tiles[f->rec.start_tile].id, "RA");
+	assert_int_equal(ts->total, 84);
+	carc_record_free(&f->rec);
+	assert_true(parse(f, "[Expansions \"river abbot\"]\n\n1. red RB 1,0 0 -\n"));
+	assert_ptr_equal(f->rec.rules, both);
+	assert_ptr_equal(f->rec.tileset, ts); /* assembled once */
+	carc_record_free(&f->rec);
+	/* without it, abbot is no role and RB no tile */
+	parse(f, "\n1. red RB 1,0 0 abbot C\n");
+	assert_true(saw(f, CARC_E022, 2, 8));
+	carc_record_free(&f->rec);
+	parse(f, "[Expansions \"river inns river\"]\n[Rules \"solo\"]\n\n1. red U -1,0 90\n");
+	assert_true(saw(f, CARC_E014, 1, 20));
+	assert_true(saw(f, CARC_E014, 1, 25));
+	assert_int_equal(f->rec.nexpansions, 1);
+	carc_record_free(&f->rec);
+	parse(f, "[Rules \"hunters\"]\n[Expansions \"river\"]\n\n1. red U -1,0 90\n");
+	assert_true(saw(f, CARC_E014, 2, 14));
+	carc_record_free(&f->rec);
+}
+
 static void test_cgn_followers_and_huts(void **state)
 {
 	struct fixture *f = *state;
@@ -833,6 +868,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cgn_tag_values_unescaped, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_bad_tags_reported_and_block_refereeing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_followers_and_huts, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cgn_expansions, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_comments_anywhere, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_comment_then_tag_or_turn_on_one_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_several_games_in_one_stream, setup, teardown),

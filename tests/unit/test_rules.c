@@ -46,8 +46,40 @@ static void test_registry(void **state)
 		assert_non_null(rs->words);
 	}
 	assert_ptr_equal(carc_ruleset_default(), named("BASE"));
-	assert_null(carc_ruleset_find("river", 5));
+	assert_null(carc_ruleset_find("inns", 4));
+	assert_true(named("river")->expansion);
 	assert_string_equal(carc_ruleset_names(), "base, solo or hunters");
+	assert_string_equal(carc_ruleset_expansion_names(), "river or abbot");
+	assert_true(carc_ruleset_joins(named("river"), named("solo")));
+	assert_true(carc_ruleset_joins(named("abbot"), named("base")));
+	assert_false(carc_ruleset_joins(named("abbot"), named("solo")));
+	assert_false(carc_ruleset_joins(named("river"), named("hunters")));
+}
+
+/* A game's rule set with expansions: the base's table with the expansions'
+ * roles after its own and their engine hooks merged, one per combination. */
+static void test_compose(void **state)
+{
+	(void)state;
+	const struct carc_ruleset *base = named("base"), *xs[2] = {named("river"), named("abbot")};
+	assert_ptr_equal(carc_rules_compose(base, xs, 0), base);
+	const struct carc_ruleset *both = carc_rules_compose(base, xs, 2);
+	assert_non_null(both);
+	assert_ptr_equal(carc_rules_compose(base, xs, 2), both);
+	assert_ptr_not_equal(carc_rules_compose(base, xs + 1, 1), both);
+	assert_int_equal(both->id, CARC_RULES_BASE);
+	assert_string_equal(both->name, "base");
+	assert_int_equal(both->nroles, base->nroles + 1);
+	assert_int_equal(carc_ruleset_role(both, "abbot", 5), base->nroles);
+	assert_int_equal(carc_ruleset_role(both, "farmer", 6), carc_ruleset_role(base, "farmer", 6));
+	assert_ptr_equal(both->words, base->words);
+	assert_non_null(both->engine);
+	if (xs[0]->engine && xs[0]->engine->check_place)
+		assert_ptr_equal(both->engine->check_place, xs[0]->engine->check_place);
+	const struct carc_ruleset *solo_river = carc_rules_compose(named("solo"), xs, 1);
+	assert_int_equal(solo_river->id, CARC_RULES_SOLO);
+	assert_int_equal(solo_river->flags, named("solo")->flags | xs[0]->flags);
+	assert_ptr_equal(solo_river->play, named("solo")->play);
 }
 
 static void test_flags(void **state)
@@ -184,6 +216,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_registry),
+		cmocka_unit_test(test_compose),
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_expansion_order),

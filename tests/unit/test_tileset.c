@@ -1107,6 +1107,57 @@ static void test_tileset_cache_loads_once(void **state)
 	carc_diag_free(&sink);
 }
 
+/* A game with The River and The Abbot: the river set's tiles before the
+ * base set's, in one set; the spring the start tile, D an ordinary tile of
+ * 4; kinds and terrains merged by name; the gardens in play; remembered. */
+static void test_tileset_joins_river_and_base(void **state)
+{
+	(void)state;
+	struct carc_tileset_cache *c = carc_tileset_cache_new();
+	struct carc_diag_sink sink = {0};
+	const struct carc_tileset *sets[2] = {carc_tileset_cache_get(c, "river", &sink, NULL, 0, 0),
+					      carc_tileset_cache_get(c, "base", &sink, NULL, 0, 0)};
+	assert_non_null(sets[0]);
+	assert_non_null(sets[1]);
+	const struct carc_tileset *ts = carc_tileset_cache_join(c, sets, 2, "river abbot");
+	assert_non_null(ts);
+	assert_ptr_equal(ts, carc_tileset_cache_join(c, sets, 2, "river abbot"));
+	assert_ptr_not_equal(ts, carc_tileset_cache_join(c, sets, 2, "river"));
+	assert_int_equal(ts->total, 12 + 72);
+	assert_string_equal(ts->tiles[ts->start_tile].id, "RA");
+	assert_string_equal(ts->tiles[ts->last_tile].id, "RL");
+	assert_int_equal(tile(ts, "D")->count, 4);
+	assert_false(tile(ts, "D")->start);
+	assert_int_equal(tile(ts, "RJ")->count, 1); /* the garden bend, with the abbot */
+	assert_int_equal(tile(ts, "RG")->count, 1);
+	assert_int_equal(tile(ts, "Eg")->count, 1);
+	assert_int_equal(tile(ts, "E")->count, 4);
+	assert_int_equal(carc_tileset_find(ts, "RA", 2), 0); /* the river's tiles first */
+	/* one kind of each name, its class and terrain carried over */
+	int river = carc_tileset_kind(ts, "river"), garden = carc_tileset_kind(ts, "garden");
+	assert_true(river >= 0 && garden >= 0);
+	assert_int_equal(ts->kinds[river].klass, CARC_CLASS_PATH);
+	assert_string_equal(ts->terrains[ts->kinds[river].terrain], "river");
+	for (int k = 0; k < ts->nkinds; k++)
+		for (int j = 0; j < k; j++)
+			assert_string_not_equal(ts->kinds[k].name, ts->kinds[j].name);
+	/* the base set's tiles keep their edges: U is road on N and S */
+	const struct carc_tile *u = tile(ts, "U");
+	assert_string_equal(ts->terrains[u->edge_terrain[0]], "road");
+	assert_string_equal(ts->kinds[u->features[0].kind].name, sets[1]->kinds[tile(sets[1], "U")->features[0].kind].name);
+	/* without the abbot: two plain bends, no garden tiles */
+	const struct carc_tileset *plain = carc_tileset_cache_join(c, sets, 2, "river");
+	assert_int_equal(tile(plain, "RG")->count, 2);
+	assert_int_equal(carc_tileset_find(plain, "RJ", 2), -1);
+	assert_int_equal(carc_tileset_find(plain, "Eg", 2), -1);
+	assert_int_equal(plain->total, 84);
+	/* the sets joined are untouched */
+	assert_int_equal(sets[1]->total, 72);
+	assert_string_equal(sets[1]->tiles[sets[1]->start_tile].id, "D");
+	carc_tileset_cache_free(c);
+	carc_diag_free(&sink);
+}
+
 /* ---- the loader: what it refuses ---- */
 
 struct bad_case {
@@ -1530,6 +1581,7 @@ int main(void)
 		cmocka_unit_test(test_tileset_plays_expansions),
 		cmocka_unit_test(test_tileset_bundled_sets_load),
 		cmocka_unit_test(test_tileset_cache_loads_once),
+		cmocka_unit_test(test_tileset_joins_river_and_base),
 		cmocka_unit_test(test_tileset_refuses_malformed_sets),
 		cmocka_unit_test(test_tileset_every_code_has_a_case),
 		cmocka_unit_test(test_tileset_missing_file_points_at_the_tag),
