@@ -423,6 +423,61 @@ static void test_jcz_test_records_score_as_jcz_asserts(void **state)
 	free(json);
 }
 
+/* The reference folder beside the repository ($CARC_SHARED, by default
+ * ../shared), which holds JCZ's garden-scoring game; not committed here. */
+static const char *shared_dir(void)
+{
+	const char *dir = getenv("CARC_SHARED");
+	return dir && *dir ? dir : "../shared";
+}
+
+/* JCZ's own test of The Abbot: "Alice has 9 points", "Bob has 4 points",
+ * "Alice scored garden for 9 points", "Bob scored garden for 4 points"
+ * (endTurn 8: Bob's garden scores at the end). */
+static void test_jcz_garden_scoring_scores_as_jcz_asserts(void **state)
+{
+	(void)state;
+	char path[600];
+	snprintf(path, sizeof path, "%s/reference/jcz/garden-scoring.jcz", shared_dir());
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		print_message("skipped: %s is absent (set CARC_SHARED)\n", path);
+		skip();
+		return;
+	}
+	fclose(f);
+	/* the garden tiles BA/RFrG and BA/RrG are Ug and Vg; abbots on their gardens */
+	static const char want[] =
+		"; Imported from test.jcz (JCloisterZone 5.7.0) by carc import\n"
+		"; JCloisterZone ends this game after turn 8 (gameAnnotations.endTurn) and scores it as finished, as carc "
+		"score --final does\n"
+		"[Date \"2021-05-22\"]\n"
+		"[Expansions \"abbot\"]\n"
+		"[Seats \"red green\"]\n"
+		"[Red \"Alice\"]\n"
+		"[Green \"Bob\"]\n"
+		"\n"
+		"1. red   Ug 1,0  90  abbot C\n"
+		"2. green Vg 0,-1 0   abbot C\n"
+		"3. red   U  2,0  90\n"
+		"4. green B  1,-1 0\n"
+		"5. red   V  2,-1 270\n"
+		"6. green E  0,1  180\n"
+		"7. red   E  1,1  90\n"
+		"8. green E  2,1  270\n";
+	char *json = read_file(path);
+	struct import im;
+	run_import(&im, json);
+	if (!im.ok)
+		fail_msg("%s: %s", path, im.first);
+	assert_string_equal(im.cgn.data, want);
+	assert_true(scored(im.cgn.data, CARC_RED, "garden", 9));
+	assert_true(scored(im.cgn.data, CARC_GREEN, "garden", 4));
+	free_import(&im);
+	check_scores(path, true, (const int[]){9, 4}, 2, "[Expansions \"abbot\"]");
+	free(json);
+}
+
 static void test_jcz_expansion_record_is_refused(void **state)
 {
 	(void)state;
@@ -540,6 +595,41 @@ static void test_jcz_refusals_have_their_codes(void **state)
 	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 1}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]},"
 		       " \"players\": [{\"slot\": 0}], \"replay\": [" PLACE("BA/C", "R0", 0, -1) "," PASS "," COMMIT
 		       "], \"gameAnnotations\": {\"drawOrder\": [\"BA/L\"]}}", CARC_E511, 0, 0);
+}
+
+/* Imports src and checks that its text holds each of the lines want lists. */
+static void expect_lines(const char *src, const char *const *want, size_t n)
+{
+	struct import im;
+	run_import(&im, src);
+	if (!im.ok)
+		fail_msg("%s", im.first);
+	for (size_t i = 0; i < n; i++)
+		if (!strstr(im.cgn.data, want[i]))
+			fail_msg("no line \"%s\" in:\n%s", want[i], im.cgn.data);
+	free_import(&im);
+}
+
+/* The River's spring starts the game (turned as JCZ turns it); the garden
+ * bend is RJ with The Abbot and the plain bend RG without it; an abbot on a
+ * garden or a monastery is "abbot C". */
+static void test_jcz_river_and_abbot_convert(void **state)
+{
+	(void)state;
+	expect_lines(RIVER_GAME("\"basic:2\": 1, \"river/1:2\": 1", "\"abbot\": 1, \"garden\": true, \"river\": true",
+				PLACE("RI.1/IIG", "R0", 1, 0) "," ABBOT(0, 1, 0, "Garden") "," COMMIT ","
+				PLACE("RI.1/LIRI", "R90", 1, 1) "," ABBOT(1, 1, 1, "Monastery") "," COMMIT),
+		     (const char *const[]){"[Expansions \"river abbot\"]\n", "1. red   RJ 1,0  0  abbot C\n",
+					   "2. green RH 1,-1 90 abbot C\n"}, 3);
+	expect_lines(RIVER_GAME("\"basic:2\": 1, \"river/1:2\": 1", "\"garden\": true",
+				PLACE("RI.1/IIG", "R0", 1, 0) "," PASS "," COMMIT),
+		     (const char *const[]){"[Expansions \"river\"]\n", "1. red RG 1,0 0\n"}, 2);
+	expect_lines("{\"setup\": {\"sets\": {\"basic\": 1, \"river/1\": 1}, \"start\": [{\"tile\": \"RI/s\", \"x\": 3, "
+		     "\"y\": 4, \"rotation\": 90}]}, \"players\": [{\"slot\": 2}], \"replay\": ["
+		     PLACE("RI.1/CcII", "R180", 3, 5) "," DEPLOY(3, 5, "City", "SE") "," COMMIT "]}",
+		     (const char *const[]){"[Start \"RA 90\"]\n", "1. blue RE 0,-1 180 knight E\n"}, 2);
+	expect_lines(ABBOT_GAME(PLACE("BA/CG", "R180", 0, 1) "," ABBOT(0, 0, 1, "Garden") "," COMMIT),
+		     (const char *const[]){"[Expansions \"abbot\"]\n", "1. red Eg 0,-1 180 abbot C\n"}, 2);
 }
 
 /* What carc does not convert of The River and The Abbot, and what does not
@@ -660,8 +750,10 @@ int main(void)
 		cmocka_unit_test(test_jcz_every_tile_in_every_rotation_matches_jcz),
 		cmocka_unit_test(test_jcz_locations_parse_and_print),
 		cmocka_unit_test(test_jcz_test_records_score_as_jcz_asserts),
+		cmocka_unit_test(test_jcz_garden_scoring_scores_as_jcz_asserts),
 		cmocka_unit_test(test_jcz_expansion_record_is_refused),
 		cmocka_unit_test(test_jcz_refusals_have_their_codes),
+		cmocka_unit_test(test_jcz_river_and_abbot_convert),
 		cmocka_unit_test(test_jcz_river_and_abbot_refusals),
 		cmocka_unit_test(test_jcz_tiny_city_with_farms_that_disagree),
 		cmocka_unit_test(test_jcz_start_elsewhere_draw_order_and_discards),
