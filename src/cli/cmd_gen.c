@@ -33,6 +33,9 @@ static void help(void)
 	       "  -c, --claim-rate P       chance that a turn carries claims, 0 to 1 (default 0.1)\n"
 	       "  -e, --edition N          write [Edition \"N\"] and score by it (1, 2 or 3;\n"
 	       "                           default: no tag, the 3rd edition)\n"
+	       "  -x, --expansions LIST    play with these expansions (blank- or comma-\n"
+	       "                           separated) and write them in [Expansions]:\n"
+	       "                           river (with base or solo)\n"
 	       "  -o, --output FILE        write to FILE instead of standard output\n"
 	       "  -h, --help               show this help\n"
 	       "  -V, --version            show the version\n\n"
@@ -63,6 +66,45 @@ static bool parse_count(const char *s, unsigned long long lo, unsigned long long
 	return true;
 }
 
+/* The expansions named in words (blank- or comma-separated, any case),
+ * each once and each one that goes with the rules, into opt; false after a
+ * usage message (the same checks as a record's Expansions tag). */
+static bool take_expansions(struct carc_gen_opts *opt, const char *words)
+{
+	opt->nexpansions = 0;
+	for (const char *p = words; *p;) {
+		size_t len = strcspn(p, " \t,");
+		if (!len) {
+			p++;
+			continue;
+		}
+		const struct carc_ruleset *x = carc_ruleset_find(p, len);
+		if (!x || !x->expansion) {
+			carc_usage_error("gen", "--expansions: '%.*s' is not an expansion: %s", (int)len, p,
+					 carc_ruleset_expansion_names());
+			return false;
+		}
+		if (!carc_ruleset_joins(x, opt->rules)) {
+			carc_usage_error("gen", "--expansions: %s does not go with --rules %s (it goes with: %s)", x->name,
+					 opt->rules->name, x->joins);
+			return false;
+		}
+		for (int i = 0; i < opt->nexpansions; i++)
+			if (opt->expansions[i] == x) {
+				carc_usage_error("gen", "--expansions names %s twice", x->name);
+				return false;
+			}
+		if (opt->nexpansions < CARC_MAX_EXPANSIONS)
+			opt->expansions[opt->nexpansions++] = x;
+		p += len;
+	}
+	if (!opt->nexpansions) {
+		carc_usage_error("gen", "--expansions names no expansion: %s", carc_ruleset_expansion_names());
+		return false;
+	}
+	return true;
+}
+
 int cmd_gen(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -70,17 +112,18 @@ int cmd_gen(int argc, char **argv)
 		{"games", required_argument, NULL, 'n'},   {"seed", required_argument, NULL, 's'},
 		{"deploy-rate", required_argument, NULL, 'd'}, {"claim-rate", required_argument, NULL, 'c'},
 		{"edition", required_argument, NULL, 'e'}, {"output", required_argument, NULL, 'o'},
+		{"expansions", required_argument, NULL, 'x'},
 		{"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	struct carc_gen_opts opt = {.rules = carc_ruleset_default(), .deploy_rate = 0.5,
 				    .claim_rate = 0.1, .seed = 1};
 	unsigned long long games = 1, v;
-	const char *output = NULL;
+	const char *output = NULL, *expansions = NULL;
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":r:p:n:s:d:c:e:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:p:n:s:d:c:e:o:x:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			opt.rules = carc_ruleset_find(optarg, strlen(optarg));
@@ -119,6 +162,9 @@ int cmd_gen(int argc, char **argv)
 		case 'o':
 			output = optarg;
 			break;
+		case 'x':
+			expansions = optarg;
+			break;
 		case 'h':
 			help();
 			return CARC_EXIT_OK;
@@ -135,6 +181,8 @@ int cmd_gen(int argc, char **argv)
 		return carc_usage_error("gen", "--players: %s games have %d to %d players", opt.rules->name,
 					opt.rules->min_seats, opt.rules->max_seats);
 
+	if (expansions && !take_expansions(&opt, expansions))
+		return CARC_EXIT_TROUBLE;
 	const char *why = NULL;
 	struct carc_gen *gen = carc_gen_new(&opt, &why);
 	if (!gen) {

@@ -117,8 +117,10 @@ static void totals(struct carc_buf *out, const struct carc_tileset *ts, const ch
 	carc_buf_printf(out, "%s: tile set %s", name, ts->name);
 	if (ts->title)
 		carc_buf_printf(out, " (%s)", ts->title);
-	if (ts->rules)
-		carc_buf_printf(out, ", for the %s rules", ts->rules);
+	if (ts->rules) {
+		const struct carc_ruleset *rs = carc_ruleset_find(ts->rules, strlen(ts->rules));
+		carc_buf_printf(out, ", for the %s %s", ts->rules, rs && rs->expansion ? "expansion" : "rules");
+	}
 	carc_buf_adds(out, "\n");
 	if (ts->provisional)
 		carc_buf_printf(out, "provisional: not the printed distribution%s%s\n", ts->note ? ": " : "",

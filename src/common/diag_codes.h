@@ -25,6 +25,7 @@
 	X(E012, ERROR, "bad-result", "the Result tag is not a list of colour and score")      \
 	X(E013, ERROR, "bad-start", "the Start tag is not a tile and a rotation")             \
 	X(E014, ERROR, "bad-expansions", "the Expansions tag names an unknown expansion, one twice, or one the Rules do not take") \
+	X(E015, ERROR, "expansion-tileset", "the Tileset tag names a set of an expansion's own tiles") \
 	X(E020, ERROR, "bad-turn-number", "a turn number is malformed")                       \
 	X(E021, ERROR, "unknown-colour", "a word where a colour is expected is not one")      \
 	X(E022, ERROR, "unknown-tile", "the tile is not in the game's tile set")              \
@@ -66,6 +67,11 @@
 	X(E214, ERROR, "colour-not-seated", "the colour does not play in this game")          \
 	X(E215, ERROR, "game-over", "a turn after the last tile was placed")                  \
 	X(E216, ERROR, "off-the-table", "the tile would lie beyond the Table size")            \
+	X(E260, ERROR, "river-not-continued", "river: a river tile whose river meets no placed tile") \
+	X(E261, ERROR, "river-u-turn", "river: a bend placed onto a bend that turns the river the same way") \
+	X(E262, ERROR, "lake-too-early", "river: the lake before the other river tiles")        \
+	X(E263, ERROR, "land-before-river-ends", "river: a land tile drawn while river tiles remain") \
+	X(E264, ERROR, "follower-on-river", "river: a follower deployed on the river")          \
 	X(E301, ERROR, "must-deploy", "solo: no follower deployed although the tile has a free feature") \
 	X(E302, ERROR, "stack-used-up", "solo: a colour draws more tiles than its stack holds") \
 	X(E303, ERROR, "solo-game-over", "solo: a turn after a follower had to be deployed and none was left") \

@@ -110,15 +110,111 @@ struct carc_gen {
 	struct carc_buf raw, turns;
 	struct carc_tileset_cache *cache;
 	struct carc_record rec;
-	/* the rule set's generator hooks (none for the base game), their state
-	 * kept from game to game, and the EndOrder value they may write */
-	const struct carc_play_hooks *hooks;
-	void *state_cache;
+	/* the game's modules (the base rule set, then its expansions) with
+	 * play hooks, each one's state in a game and kept from game to game
+	 * (by rule-set id); for each generator hook that replaces a step, the
+	 * module that sets it last (-1: none); and the EndOrder value they may
+	 * write */
+	int nmods;
+	const struct carc_play_hooks *mods[1 + CARC_MAX_EXPANSIONS];
+	void *mod_state[1 + CARC_MAX_EXPANSIONS];
+	int mod_id[1 + CARC_MAX_EXPANSIONS];
+	void *state_cache[CARC_MAX_RULESETS];
+	int draw_by, score_by, final_by, bonus_by;
+	bool must_deploy, may_draw;
+	uint8_t *taken;                 /* supply[i] has been drawn (when a module limits the draw) */
 	struct carc_buf end_order;
 	/* bonus tiles, when the tile set has them: shuffled, kept in supply
 	 * after the land tiles */
 	size_t bonus_next, bonus_end;
 };
+
+/* The game's modules with play hooks, and which of them replaces each step
+ * of the generator: the last that sets the hook, as the referee takes them
+ * (module.h). */
+static void take_modules(struct carc_gen *gen)
+{
+	const struct carc_ruleset *all[1 + CARC_MAX_EXPANSIONS];
+	int n = 0;
+	all[n++] = gen->opt.rules;
+	for (int i = 0; i < gen->opt.nexpansions && i < CARC_MAX_EXPANSIONS; i++)
+		all[n++] = gen->opt.expansions[i];
+	gen->nmods = 0;
+	gen->draw_by = gen->score_by = gen->final_by = gen->bonus_by = -1;
+	for (int i = 0; i < n; i++) {
+		const struct carc_play_hooks *h = all[i]->play;
+		if (!h)
+			continue;
+		int k = gen->nmods++;
+		gen->mods[k] = h;
+		gen->mod_id[k] = all[i]->id;
+		gen->draw_by = h->gen_draw ? k : gen->draw_by;
+		gen->score_by = h->gen_score_turn ? k : gen->score_by;
+		gen->final_by = h->gen_score_final ? k : gen->final_by;
+		gen->bonus_by = h->gen_bonus_due ? k : gen->bonus_by;
+		gen->must_deploy |= h->gen_must_deploy;
+		gen->may_draw |= h->gen_may_draw != NULL;
+	}
+}
+
+/* A game with expansions, as a record's Expansions tag makes it
+ * (cgn_header.c): the expansions in registry order, each once and each
+ * one that may join the rules; the rule set composed of them; the tile set
+ * joined from the expansions' own sets and the base set, their tiles in
+ * play. False, with *why, when they cannot be played. */
+static bool with_expansions(struct carc_gen *gen, const char **why)
+{
+	struct carc_gen_opts *o = &gen->opt;
+	const struct carc_ruleset *sorted[CARC_MAX_EXPANSIONS];
+	int n = 0;
+	for (int id = 0; id < carc_ruleset_count(); id++) {
+		int times = 0;
+		for (int i = 0; i < o->nexpansions; i++)
+			times += o->expansions[i] == carc_ruleset_at(id);
+		if (times > 1) {
+			*why = "an expansion is named twice";
+			return false;
+		}
+		if (times && n < CARC_MAX_EXPANSIONS)
+			sorted[n++] = carc_ruleset_at(id);
+	}
+	for (int i = 0; i < o->nexpansions; i++)
+		if (!o->expansions[i]->expansion || !carc_ruleset_joins(o->expansions[i], o->rules)) {
+			*why = "an expansion does not go with the rule set";
+			return false;
+		}
+	memcpy(o->expansions, sorted, (size_t)n * sizeof *sorted);
+	o->nexpansions = n;
+	const struct carc_ruleset *game = carc_rules_compose(o->rules, o->expansions, n);
+	if (!game) {
+		*why = "the expansions bring more roles than a game can hold";
+		return false;
+	}
+	const struct carc_tileset *sets[1 + CARC_MAX_EXPANSIONS];
+	struct carc_buf play = {0};
+	struct carc_diag_sink sink = {0};
+	int nsets = 0;
+	bool ok = true;
+	for (int i = 0; i < n && ok; i++) {
+		carc_buf_printf(&play, "%s%s", i ? " " : "", o->expansions[i]->name);
+		if (o->expansions[i]->tileset)
+			ok = (sets[nsets++] = carc_tileset_cache_get(gen->cache, o->expansions[i]->tileset, &sink, NULL, 0,
+								     0)) != NULL;
+	}
+	if (ok)
+		ok = (sets[nsets++] = o->tileset ? o->tileset
+						 : carc_tileset_cache_get(gen->cache, o->rules->tileset, &sink, NULL, 0, 0)) != NULL;
+	if (ok)
+		ok = (gen->ts = carc_tileset_cache_join(gen->cache, sets, nsets, carc_buf_cstr(&play))) != NULL;
+	carc_buf_free(&play);
+	carc_diag_free(&sink);
+	if (!ok) {
+		*why = "the tiles of the expansions and of the rule set's tile set do not make one tile set";
+		return false;
+	}
+	o->rules = game;
+	return true;
+}
 
 struct carc_gen *carc_gen_new(const struct carc_gen_opts *opts, const char **why)
 {
@@ -144,23 +240,30 @@ struct carc_gen *carc_gen_new(const struct carc_gen_opts *opts, const char **why
 	gen->opt = *opts;
 	gen->opt.rules = rs;
 	gen->opt.players = players;
-	gen->ts = opts->tileset;
+	gen->cache = carc_tileset_cache_new();
+	if (opts->nexpansions && !with_expansions(gen, why)) {
+		carc_tileset_cache_free(gen->cache);
+		free(gen);
+		return NULL;
+	}
+	if (!gen->ts)
+		gen->ts = opts->tileset;
 	if (!gen->ts) {
 		struct carc_diag_sink sink = {0};
 		gen->owned_ts = carc_tileset_load(rs->tileset, &sink, NULL, 0, 0);
 		carc_diag_free(&sink);
 		if (!gen->owned_ts) {
 			*why = "the rule set's tile set cannot be loaded";
+			carc_tileset_cache_free(gen->cache);
 			free(gen);
 			return NULL;
 		}
 		gen->ts = gen->owned_ts;
 	}
-	static const struct carc_play_hooks none;
-	gen->hooks = rs->play ? rs->play : &none;
+	take_modules(gen);
 	gen->g = carc_game_new();
-	gen->cache = carc_tileset_cache_new();
 	gen->supply = xmalloc((size_t)(gen->ts->total + gen->ts->bonus_total + 1) * sizeof *gen->supply);
+	gen->taken = xmalloc((size_t)(gen->ts->total + gen->ts->bonus_total + 1));
 	return gen;
 }
 
@@ -178,8 +281,12 @@ void carc_gen_free(struct carc_gen *gen)
 	carc_buf_free(&gen->turns);
 	carc_record_free(&gen->rec);
 	carc_tileset_cache_free(gen->cache);
-	if (gen->state_cache && gen->hooks->free)
-		gen->hooks->free(gen->state_cache);
+	for (int i = 0; i < CARC_MAX_RULESETS && i < carc_ruleset_count(); i++) {
+		const struct carc_ruleset *rs = carc_ruleset_at(i);
+		if (gen->state_cache[i] && rs->play && rs->play->free)
+			rs->play->free(gen->state_cache[i]);
+	}
+	free(gen->taken);
 	carc_buf_free(&gen->end_order);
 	free(gen);
 }
@@ -245,6 +352,52 @@ static bool role_fits(const struct carc_role *role, const char *kind)
 	return false;
 }
 
+/* Whether a module's check_deploy hook refuses the figure on the feature. */
+static bool refused(struct carc_gen *gen, uint32_t root, const struct carc_role *role)
+{
+	for (int k = 0; k < gen->nmods; k++) {
+		if (!gen->mods[k]->check_deploy)
+			continue;
+		struct carc_buf why = {0};
+		enum carc_code code = gen->mods[k]->check_deploy(gen->g, root, role, &why);
+		carc_buf_free(&why);
+		if (code)
+			return true;
+	}
+	return false;
+}
+
+/* Whether every module lets the tile be drawn now (gen_may_draw). */
+static bool may_draw(struct carc_gen *gen, int tile)
+{
+	for (int k = 0; k < gen->nmods; k++)
+		if (gen->mods[k]->gen_may_draw && !gen->mods[k]->gen_may_draw(gen->g, tile))
+			return false;
+	return true;
+}
+
+/* The slot of the supply drawn when the draw chose slot i: i itself, or,
+ * when a module does not let its tile be drawn now (The River: the river
+ * tiles first), the first slot after it (wrapping) not yet drawn whose tile
+ * may be, swapped into slot i. The shuffle left every order of the tiles
+ * not yet drawn equally likely, so the swap keeps the draw random. */
+static size_t draw_slot(struct carc_gen *gen, size_t i)
+{
+	if (gen->may_draw && !may_draw(gen, gen->supply[i])) {
+		for (size_t k = 1; k < gen->nsupply; k++) {
+			size_t j = (i + k) % gen->nsupply;
+			if (gen->taken[j] || !may_draw(gen, gen->supply[j]))
+				continue;
+			uint16_t t = gen->supply[i];
+			gen->supply[i] = gen->supply[j];
+			gen->supply[j] = t;
+			break;
+		}
+	}
+	gen->taken[i] = 1;
+	return i;
+}
+
 /* The legal deployments on placement pl for colour c; returns their count. */
 static int deploy_choices(struct carc_gen *gen, int pl, int c, struct deploy_choice *out)
 {
@@ -263,13 +416,8 @@ static int deploy_choices(struct carc_gen *gen, int pl, int c, struct deploy_cho
 				continue;
 			if (role->hut ? carc_game_huts(gen->g, c) <= 0 : (carc_game_supply(gen->g, c) <= 0 || occupied))
 				continue;
-			if (gen->hooks->check_deploy) {
-				struct carc_buf why = {0};
-				enum carc_code code = gen->hooks->check_deploy(gen->g, root, role, &why);
-				carc_buf_free(&why);
-				if (code)
-					continue; /* the rules' own checks (one hut per river system) */
-			}
+			if (refused(gen, root, role))
+				continue; /* the rules' own checks (one hut per river system) */
 			out[n++] = (struct deploy_choice){(uint8_t)r, (uint8_t)f};
 		}
 	}
@@ -362,16 +510,22 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 		shuffle_bonus(gen);
 	carc_game_start(gen->g, ts, rs, gen->opt.edition ? gen->opt.edition : 3, gen->seats, gen->nseats,
 			rs->followers, rs->huts, ts->start_tile, 0);
-	const struct carc_play_hooks *hk = gen->hooks;
-	void *st = hk->gen_begin ? hk->gen_begin(&gen->state_cache, gen->g, gen->seats, gen->nseats, gen->nsupply) : NULL;
+	for (int k = 0; k < gen->nmods; k++) {
+		const struct carc_play_hooks *h = gen->mods[k];
+		gen->mod_state[k] = h->gen_begin ? h->gen_begin(&gen->state_cache[gen->mod_id[k]], gen->g, gen->seats, gen->nseats,
+								  gen->nsupply)
+						 : NULL;
+	}
+	memset(gen->taken, 0, gen->nsupply);
 
 	/* The turns go to a buffer of their own: the Result tag comes first. */
 	struct carc_buf turns = gen->turns;
 	carc_buf_reset(&turns);
 	int seat = 0, turn = 1;
 	for (size_t drawn = 0; drawn < gen->nsupply; drawn++) {
-		size_t i = hk->gen_draw ? hk->gen_draw(st, &seat, drawn) : drawn;
-		int tile = gen->supply[i];
+		size_t i = gen->draw_by >= 0 ? gen->mods[gen->draw_by]->gen_draw(gen->mod_state[gen->draw_by], &seat, drawn)
+					     : drawn;
+		int tile = gen->supply[draw_slot(gen, i)];
 		int c = gen->seats[seat];
 		carc_game_draw(gen->g, tile);
 		size_t np;
@@ -403,7 +557,7 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 		int nc = deploy_choices(gen, pl, c, choices);
 		/* a follower must be deployed when one can be (solo) */
 		bool deployed = false;
-		if (nc && (hk->gen_must_deploy || carc_rng_chance(&gen->rng, gen->opt.deploy_rate))) {
+		if (nc && (gen->must_deploy || carc_rng_chance(&gen->rng, gen->opt.deploy_rate))) {
 			struct deploy_choice ch = choices[carc_rng_below(&gen->rng, (uint32_t)nc)];
 			uint8_t spots[CARC_SPOT_COUNT];
 			int ns = 0;
@@ -421,8 +575,9 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 		/* the rules may score the turn their own way, and end the game
 		 * after it (solo: a free feature and no follower left) */
 		bool ends = false;
-		if (hk->gen_score_turn)
-			ends = hk->gen_score_turn(st, pl, c, turn, deployed, &turns);
+		if (gen->score_by >= 0)
+			ends = gen->mods[gen->score_by]->gen_score_turn(gen->mod_state[gen->score_by], pl, c, turn, deployed,
+									&turns);
 		else
 			carc_game_score_completed(gen->g, turn);
 		if (carc_rng_chance(&gen->rng, gen->opt.claim_rate)) {
@@ -433,7 +588,7 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 		if (gen->on_turn)
 			gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, false);
 		/* a bonus turn (a forest with gold), unless this was the last land tile */
-		if (hk->gen_bonus_due && drawn + 1 < gen->nsupply && hk->gen_bonus_due(gen->g, ev0))
+		if (gen->bonus_by >= 0 && drawn + 1 < gen->nsupply && gen->mods[gen->bonus_by]->gen_bonus_due(gen->g, ev0))
 			bonus_turn(gen, c, turn, &turns);
 		seat = (seat + 1) % gen->nseats;
 		turn++;
@@ -441,8 +596,8 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 			break;
 	}
 	carc_buf_reset(&gen->end_order);
-	if (hk->gen_score_final)
-		hk->gen_score_final(st, &gen->end_order);
+	if (gen->final_by >= 0)
+		gen->mods[gen->final_by]->gen_score_final(gen->mod_state[gen->final_by], &gen->end_order);
 	else
 		carc_game_score_final(gen->g);
 
@@ -466,8 +621,17 @@ static void write_header(struct carc_gen *gen, struct carc_buf *out)
 	const struct carc_ruleset *rs = gen->opt.rules;
 	carc_buf_adds(out, "[Event \"carc gen\"]\n");
 	carc_buf_printf(out, "[Rules \"%s\"]\n", rs->name);
-	if (gen->ts->name && strcmp(gen->ts->name, rs->tileset))
-		carc_buf_printf(out, "[Tileset \"%s\"]\n", gen->ts->name);
+	if (gen->opt.nexpansions) {
+		carc_buf_adds(out, "[Expansions \"");
+		for (int i = 0; i < gen->opt.nexpansions; i++)
+			carc_buf_printf(out, "%s%s", i ? " " : "", gen->opt.expansions[i]->name);
+		carc_buf_adds(out, "\"]\n");
+	}
+	/* the tile set the rules (and their expansions) take by default is
+	 * not named */
+	const struct carc_tileset *own = gen->opt.tileset ? gen->opt.tileset : gen->opt.nexpansions ? NULL : gen->ts;
+	if (own && own->name && strcmp(own->name, rs->tileset))
+		carc_buf_printf(out, "[Tileset \"%s\"]\n", own->name);
 	if (gen->opt.edition)
 		carc_buf_printf(out, "[Edition \"%d\"]\n", gen->opt.edition);
 	carc_buf_adds(out, "[Seats \"");

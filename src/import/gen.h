@@ -30,7 +30,12 @@
 
 struct carc_gen_opts {
 	const struct carc_ruleset *rules;
-	const struct carc_tileset *tileset; /* NULL: the rule set's default, loaded by carc_gen_new */
+	/* expansions added to the rules (rules.h: tables with .expansion), in
+	 * the order the Expansions tag writes them */
+	const struct carc_ruleset *expansions[CARC_MAX_EXPANSIONS];
+	int nexpansions;
+	const struct carc_tileset *tileset; /* NULL: the rule set's default, loaded by carc_gen_new (with
+					       expansions: the game's own set, assembled as for a record) */
 	int players;          /* seats; 0: the rule set's default */
 	int edition;          /* 0: no Edition tag (the default, 3rd) */
 	double deploy_rate;   /* chance of deploying when a deployment is legal, 0..1 */

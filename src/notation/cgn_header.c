@@ -120,11 +120,10 @@ static FAST_PATH int known_tag(const struct carc_reader *r, const unsigned char 
 	 * into a lower-case letter (see ieq) */
 	uint64_t key = (word_at(p) | UINT64_C(0x2020202020202020)) & LOW_BYTES(k);
 	const struct tag_slot *e = &r->tag_names[tag_slot(key)];
-	if (e->key != key || e->len != n)
+	/* no known name is longer than 10 */
+	if (e->key != key || e->len != n ||
+	    (n > 8 && ((p[8] | 0x20) != e->tail[0] || (n > 9 && (p[9] | 0x20) != e->tail[1]))))
 		return CARC_TAG_UNKNOWN;
-	for (size_t i = 8; i < n; i++) /* no known name is longer than 10 */
-		if ((p[i] | 0x20) != e->tail[i - 8])
-			return CARC_TAG_UNKNOWN;
 	return e->id;
 }
 
@@ -654,6 +653,17 @@ void cgn_finish_header(struct parser *ps)
 		if (rec->tileset) {
 			r->tileset_name = tsname;
 			r->tileset = rec->tileset;
+		}
+	}
+	if (rec->tileset && named_by == CARC_TAG_TILESET && rec->tileset->rules) {
+		/* a set of an expansion's own tiles opens no game alone */
+		const struct carc_tileset *ts = rec->tileset;
+		const struct carc_ruleset *x = carc_ruleset_find(ts->rules, strlen(ts->rules));
+		if (x && x->expansion) {
+			header_error(ps, CARC_E015, CARC_TAG_TILESET, "tile set '%s' holds only the tiles of the expansion %s, "
+				     "which are played before a tile set's land tiles: write [Expansions \"%s\"]", ts->name,
+				     x->name, x->name);
+			rec->tileset = NULL;
 		}
 	}
 	if (rec->tileset && rec->nexpansions)

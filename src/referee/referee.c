@@ -202,6 +202,24 @@ static void check_result(struct referee *rf)
 	}
 }
 
+/* The modules' check_deploy hooks on a figure about to go onto a feature
+ * (by root): reports each refusal; true when there was one. */
+static bool module_refusal(struct referee *rf, uint32_t root, const struct carc_role *role)
+{
+	bool refused = false;
+	for (int k = 0; k < rf->nmods; k++) {
+		if (!hooks(rf, k)->check_deploy)
+			continue;
+		struct carc_buf why = {0};
+		enum carc_code code = hooks(rf, k)->check_deploy(rf->g, root, role, &why);
+		if (code)
+			fault(rf, code, rf->m->deploy_span, "%s", carc_buf_cstr(&why));
+		refused |= code != 0;
+		carc_buf_free(&why);
+	}
+	return refused;
+}
+
 static void deploy(struct referee *rf, int placement)
 {
 	const struct carc_move *m = rf->m;
@@ -216,6 +234,10 @@ static void deploy(struct referee *rf, int placement)
 	}
 	const char *kind = rf->ts->kinds[t->features[f].kind].name;
 	if (strcmp(role->kinds[0], kind) && (!role->kinds[1] || strcmp(role->kinds[1], kind))) {
+		/* a module may forbid the feature to every role (The River: no
+		 * follower on the river): its code says so, not the role's */
+		if (module_refusal(rf, carc_game_feature_root(rf->g, placement, f), role))
+			return;
 		fault(rf, CARC_E210, m->deploy_span, "a %s stands on a %s, but %s of tile %s is a %s",
 		      role->name, role->kinds[1] ? "river or lake" : role->kinds[0], carc_spot_name(m->spot), t->id, kind);
 		return;
@@ -239,15 +261,7 @@ static void deploy(struct referee *rf, int placement)
 		carc_buf_free(&name);
 		/* physically possible: applied as recorded */
 	}
-	for (int k = 0; k < rf->nmods; k++) {
-		if (!hooks(rf, k)->check_deploy)
-			continue;
-		struct carc_buf why = {0};
-		enum carc_code code = hooks(rf, k)->check_deploy(rf->g, root, role, &why);
-		if (code)
-			fault(rf, code, m->deploy_span, "%s", carc_buf_cstr(&why));
-		carc_buf_free(&why);
-	}
+	module_refusal(rf, root, role);
 	carc_game_deploy(rf->g, placement, f, m->spot, c, m->role, rf->turn);
 }
 

@@ -49,7 +49,11 @@ struct carc_play_hooks {
 	void (*draw)(void *st, const struct carc_move *m, int count);
 	/* Checks a figure about to go onto a feature (by root): returns 0, or a
 	 * code with the reason in why (after "turn N, colour: "). The
-	 * generator asks it too, to leave such deployments out. */
+	 * generator asks it too, to leave such deployments out. The referee
+	 * asks it also for a feature of a kind the role may not stand on,
+	 * before it reports that (E210), so that a module can forbid a feature
+	 * to every role with its own code (The River: no follower on the
+	 * river); 0 then leaves the role's own error. */
 	enum carc_code (*check_deploy)(struct carc_game *g, uint32_t root, const struct carc_role *role,
 				       struct carc_buf *why);
 	/* Scores what the turn completed, in place of the engine's order
@@ -108,6 +112,10 @@ struct carc_play_hooks {
 	/* Final scoring, in place of carc_game_score_final; may write an
 	 * EndOrder value to end_order. */
 	void (*gen_score_final)(void *st, struct carc_buf *end_order);
+	/* Whether the tile may be drawn now (The River: the river tiles first,
+	 * the lake last of them); the generator then draws the next tile of
+	 * the supply that may be. */
+	bool (*gen_may_draw)(const struct carc_game *g, int tile);
 };
 
 /* The words a rule set's reports need. */

@@ -66,7 +66,6 @@ struct carc_ruleset {
 	unsigned flags;          /* CARC_RS_* */
 	const char *tileset;     /* default tile set; an expansion's own tiles, played before the base set's
 				  * (The River), or NULL when its tiles are in the base set (The Abbot) */
-	const char *joins;       /* an expansion: the base rule sets it may join, blank-separated */
 	int followers;           /* default followers per colour */
 	int min_followers, max_followers;
 	int huts;                /* default huts per colour (0: none) */
@@ -77,6 +76,7 @@ struct carc_ruleset {
 	const struct carc_engine_hooks *engine; /* NULL: the base engine's rules alone */
 	const struct carc_play_hooks *play;     /* NULL: the base turn */
 	const struct carc_rules_words *words;   /* never NULL */
+	const char *joins;       /* an expansion: the base rule sets it may join, blank-separated */
 };
 
 /* The registry: every rule set, in id order. */

@@ -9,8 +9,17 @@
 # W001 warning that a short record is an unfinished game (a full game must
 # not even have that). Every tests/rules/illegal/*.cgn breaks one rule and
 # names the code it must draw in a line "; expect: E2xx": `carc check` must
-# exit 1 and report that code. Ends with "N passed, N failed".
-dir=$(dirname "$0")
+# exit 1 and report that code, on line N when the line goes on ", line N"
+# ("; expect: E261, line 10"), and no other error. Ends with "N passed, N
+# failed".
+#
+#   sh tests/rules/run.sh DIR [PATTERN]
+#
+# checks the records of DIR instead, only those with a line that matches
+# the grep PATTERN when it is given (tests/river/run.sh: the records that
+# play The River).
+dir=${1:-$(dirname "$0")}
+select=$2
 CARC=${CARC:-build/carc}
 case $CARC in /*) ;; *) CARC=$(pwd)/$CARC ;; esac
 tmp=${TMPDIR:-/tmp}/carc-rules.$$
@@ -24,8 +33,13 @@ fail() {
 	failed=$((failed + 1))
 }
 
+# whether record $1 is one to check
+selected() {
+	[ -f "$1" ] && { [ -z "$select" ] || grep -q "$select" "$1"; }
+}
+
 for f in "$dir"/*.cgn; do
-	[ -f "$f" ] || continue
+	selected "$f" || continue
 	"$CARC" check "$f" >/dev/null 2>"$tmp"
 	status=$?
 	# diagnostics other than the unfinished-game warning
@@ -42,8 +56,9 @@ for f in "$dir"/*.cgn; do
 done
 
 for f in "$dir"/illegal/*.cgn; do
-	[ -f "$f" ] || continue
+	selected "$f" || continue
 	code=$(sed -n 's/^; expect: \(E[0-9][0-9]*\).*/\1/p' "$f" | head -n 1)
+	line=$(sed -n 's/^; expect: E[0-9]*, line \([0-9][0-9]*\).*/\1/p' "$f" | head -n 1)
 	if [ -z "$code" ]; then
 		: >"$tmp"
 		fail "$f" "no '; expect: E...' line"
@@ -55,6 +70,10 @@ for f in "$dir"/illegal/*.cgn; do
 		fail "$f" "exit status $status, expected 1"
 	elif ! grep -q "error\[$code\]" "$tmp"; then
 		fail "$f" "expected error[$code]"
+	elif [ -n "$line" ] && ! grep -q "^$f:$line:[0-9]*: error\[$code\]" "$tmp"; then
+		fail "$f" "expected error[$code] on line $line"
+	elif [ -n "$line" ] && grep -v "^$f:$line:" "$tmp" | grep -q ': error\['; then
+		fail "$f" "an error other than the one expected"
 	else
 		passed=$((passed + 1))
 	fi
