@@ -13,6 +13,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum format { FMT_TEXT, FMT_JSON, FMT_YAML, FMT_CSV };
 
@@ -136,11 +137,26 @@ struct score_run {
 	struct carc_diag_sink sink;
 	struct carc_result res;
 	struct carc_emitter *em;
-	struct carc_buf text;
+	struct carc_buf text;   /* text and CSV: the reports not yet written */
+	bool batch;             /* ... kept until BATCH bytes (not on a terminal) */
 	struct carc_projector *projector;
 	unsigned index;
 	bool invalid, trouble, found;
 };
+
+/* A report is a few KB a game: written 64 KB at a time, not a write or
+ * two a game. */
+enum { BATCH = 1 << 16 };
+
+/* Writes the text reports kept, when they reach BATCH bytes or all is
+ * true. */
+static void score_flush(struct score_run *s, bool all)
+{
+	if (!all && s->batch && s->text.len < BATCH)
+		return;
+	fwrite(s->text.data, 1, s->text.len, s->out);
+	carc_buf_reset(&s->text);
+}
 
 /* Referees and reports the game just read. */
 static void score_game(struct score_run *s, struct carc_reader *r, struct carc_record *rec, struct carc_game *g)
@@ -175,7 +191,6 @@ static void score_game(struct score_run *s, struct carc_reader *r, struct carc_r
 			return; /* not reported: its report would lack what was asked */
 		}
 	}
-	carc_buf_reset(&s->text);
 	if (a->format == FMT_TEXT) {
 		if (s->index > 1 && !a->game_wanted)
 			carc_buf_addc(&s->text, '\n');
@@ -185,7 +200,7 @@ static void score_game(struct score_run *s, struct carc_reader *r, struct carc_r
 	} else {
 		carc_report_doc(s->em, res, &a->ro);
 	}
-	fwrite(s->text.data, 1, s->text.len, s->out);
+	score_flush(s, false);
 }
 
 /* Every game of in (or the one of --game); the reader's error (0: none). */
@@ -264,11 +279,11 @@ int cmd_score(int argc, char **argv)
 			      .em = a.format == FMT_JSON ? carc_emitter_json(to.f)
 				    : a.format == FMT_YAML ? carc_emitter_yaml(to.f) : NULL,
 			      .projector = a.projected ? carc_projector_new() : NULL};
-	if (a.format == FMT_CSV) {
+	if (a.format == FMT_CSV)
 		carc_report_csv_header(&s.text, a.projected);
-		fwrite(s.text.data, 1, s.text.len, s.out);
-	}
+	s.batch = !isatty(fileno(to.f));
 	int read_error = score_input(&s, in, path);
+	score_flush(&s, true);
 	bool emitted = !s.em || carc_emitter_close(s.em);
 	carc_projector_free(s.projector);
 	carc_close_input(in);

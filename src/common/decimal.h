@@ -24,37 +24,25 @@ static inline char *carc_decimal(char *end, long v)
 	return p;
 }
 
-/* Writes v in decimal at d (up to CARC_DECIMAL_MAX bytes): returns its end.
- * (Numbers below 1000, most of a report's, without a loop.) */
+/* carc_decimal3[u], u below 1000: u's digits, zeros to 3 bytes, then
+ * their count; copied whole, so that most numbers of a report are one
+ * load and one store, with no branch on how many digits they have. */
+extern const char carc_decimal3[1000][4];
+
+/* u (1000 or more) in decimal at d: returns its end. */
+char *carc_decimal_long(char *d, unsigned long u);
+
+/* Writes v in decimal at d (up to CARC_DECIMAL_MAX bytes, whatever v; a
+ * few bytes past the number's end may be written over): returns its end. */
 static inline char *carc_decimal_put(char *d, long v)
 {
 	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-	if (v < 0)
-		*d++ = '-';
-	if (u < 10) {
-		*d++ = (char)('0' + u);
-		return d;
-	}
-	if (u < 100) {
-		d[0] = (char)('0' + u / 10);
-		d[1] = (char)('0' + u % 10);
-		return d + 2;
-	}
-	if (u < 1000) {
-		d[0] = (char)('0' + u / 100);
-		d[1] = (char)('0' + u / 10 % 10);
-		d[2] = (char)('0' + u % 10);
-		return d + 3;
-	}
-	size_t n = 1;
-	for (unsigned long t = u; t >= 10; t /= 10)
-		n++;
-	char *end = d + n;
-	do {
-		*--end = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	return d + n;
+	*d = '-';
+	d += v < 0;
+	if (u >= 1000)
+		return carc_decimal_long(d, u);
+	memcpy(d, carc_decimal3[u], 4);
+	return d + carc_decimal3[u][3];
 }
 
 /* Appends v in decimal, right-aligned in width columns (printf's "%*ld"). */

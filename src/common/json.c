@@ -46,6 +46,41 @@ static inline bool any_special(uint64_t w)
 	return ((control | beyond | quote | backslash) & high) != 0;
 }
 
+/* Most of a report's strings: short and plain. Writes one with its quotes,
+ * a word of 8 bytes at a time (the last word overlapping the one before
+ * it, so that no loop runs byte by byte but for a string below 8 bytes),
+ * and returns true; false, with nothing written, when it needs escaping. */
+static bool short_plain(struct carc_buf *out, const unsigned char *p, size_t len)
+{
+	carc_buf_reserve(out, len + 2);
+	char *q = out->data + out->len + 1;
+	uint64_t w;
+	if (len < 8) {
+		for (size_t k = 0; k < len; k++) {
+			if (!plain[p[k]])
+				return false;
+			q[k] = (char)p[k];
+		}
+	} else {
+		size_t k = 0;
+		for (; k + 8 < len; k += 8) {
+			memcpy(&w, p + k, 8);
+			if (any_special(w))
+				return false;
+			memcpy(q + k, &w, 8);
+		}
+		memcpy(&w, p + len - 8, 8);
+		if (any_special(w))
+			return false;
+		memcpy(q + len - 8, &w, 8);
+	}
+	q[-1] = '"';
+	q[len] = '"';
+	q[len + 1] = '\0';
+	out->len += len + 2;
+	return true;
+}
+
 void carc_json_string(struct carc_buf *out, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -56,22 +91,8 @@ void carc_json_string(struct carc_buf *out, const char *s, size_t len)
 	 * and writing them is most of what a report costs. A character of
 	 * UTF-8 may end up to 3 bytes past the chunk: the room has that to
 	 * spare. Runs of 8 plain bytes are copied as one word. */
-	if (len <= 32) { /* most of a report's strings: short, and plain */
-		carc_buf_reserve(out, MAX_ESCAPE * len + 2);
-		char *q = out->data + out->len;
-		size_t k = 0;
-		q[0] = '"';
-		while (k < len && plain[p[k]]) {
-			q[1 + k] = (char)p[k];
-			k++;
-		}
-		if (k == len) {
-			q[1 + len] = '"';
-			q[2 + len] = '\0';
-			out->len += len + 2;
-			return;
-		}
-	}
+	if (len <= 64 && short_plain(out, p, len))
+		return;
 	size_t i = 0;
 	char *d = NULL;
 	do {

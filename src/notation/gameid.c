@@ -106,20 +106,22 @@ static void put_value(struct hasher *h, const struct carc_record *rec, const str
 static void put_claims(struct hasher *h, const struct carc_record *rec, uint32_t first, unsigned count)
 {
 	put(h, PART_CLAIMS | (uint64_t)count << 8);
-	/* most often one claim per colour: each where its colour says */
-	int8_t at[CARC_COLOURS];
-	memset(at, -1, sizeof at);
-	unsigned k = 0;
+	/* most often one claim per colour: each where its colour says, and
+	 * taken in colour order by the bits of the colours seen */
+	uint8_t at[CARC_COLOURS];
+	unsigned seen = 0, k = 0;
 	for (; k < count && count <= CARC_COLOURS; k++) {
-		const struct carc_claim *cl = &rec->claims[first + k];
-		if (cl->colour >= CARC_COLOURS || at[cl->colour] >= 0)
+		unsigned colour = rec->claims[first + k].colour;
+		if (colour >= CARC_COLOURS || (seen >> colour & 1))
 			break;
-		at[cl->colour] = (int8_t)k;
+		seen |= 1u << colour;
+		at[colour] = (uint8_t)k;
 	}
 	if (k == count) {
-		for (int colour = 0; colour < CARC_COLOURS; colour++)
-			if (at[colour] >= 0)
-				put(h, (uint64_t)colour | (uint64_t)(uint32_t)rec->claims[first + at[colour]].points << 32);
+		for (; seen; seen &= seen - 1) {
+			int colour = carc_lowest_bit(seen);
+			put(h, (uint64_t)colour | (uint64_t)(uint32_t)rec->claims[first + at[colour]].points << 32);
+		}
 		return;
 	}
 	for (int colour = 0; colour < CARC_COLOURS; colour++) /* (two of one colour: an error) */
@@ -218,8 +220,8 @@ static void put_move(struct hasher *h, const struct carc_record *rec, const stru
 		put_span(h, rec, m->line, TEXT_COLLAPSED);
 		return;
 	}
-	bool deploys = !m->discard && m->role >= 0;
-	uint64_t deploy = deploys ? (uint64_t)(m->role + 1) | (uint64_t)m->spot << 4 : 0;
+	bool deploys = !m->discard & (m->role >= 0); /* (no branch: it is as likely as not) */
+	uint64_t deploy = ((uint64_t)(m->role + 1) | (uint64_t)m->spot << 4) & -(uint64_t)deploys;
 	int32_t x = m->discard ? 0 : m->x, y = m->discard ? 0 : m->y;
 	const unsigned char *t = (const unsigned char *)rec->src.text + m->tile_span.off;
 	/* Most turns, in one word (bit 63 set, bit 62 clear): the number is

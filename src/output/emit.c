@@ -1,8 +1,10 @@
 /*
  * emit.c - the JSON and YAML emitters behind emit.h.
  *
- * JSON is written by hand into a buffer (escaping in json.c) and flushed at
- * the end of each document. YAML goes through libyaml's event emitter; a
+ * JSON is written by hand into a buffer (escaping in json.c) and handed to
+ * the stream when a document ends and the buffer holds CARC_EMIT_BATCH
+ * bytes or more (at each document's end on a terminal): a document is a
+ * few kilobytes, and a write of each cost more than writing it. YAML goes through libyaml's event emitter; a
  * string that would read back as another type (a number, true, null, ...)
  * is double-quoted so that the YAML document has the same types as the JSON.
  */
@@ -14,6 +16,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <yaml.h>
 
 static int yaml_write(void *data, unsigned char *buffer, size_t size)
@@ -26,7 +29,16 @@ struct carc_emitter *carc_emitter_json(FILE *out)
 {
 	struct carc_emitter *e = xcalloc(1, sizeof *e);
 	e->out = out;
+	e->batch = !isatty(fileno(out)); /* (a terminal sees each document when done) */
 	return e;
+}
+
+/* JSON: hands the documents written so far to the stream. */
+static void json_flush(struct carc_emitter *e)
+{
+	if (e->buf.len && fwrite(e->buf.data, 1, e->buf.len, e->out) != e->buf.len)
+		e->failed = true;
+	carc_buf_reset(&e->buf);
 }
 
 struct carc_emitter *carc_emitter_yaml(FILE *out)
@@ -66,6 +78,8 @@ bool carc_emitter_close(struct carc_emitter *e)
 		yaml_emitter_flush(e->ye);
 		yaml_emitter_delete(e->ye);
 		free(e->ye);
+	} else {
+		json_flush(e);
 	}
 	ok = !e->failed && !ferror(e->out);
 	carc_buf_free(&e->buf);
@@ -90,7 +104,6 @@ void carc_emit_doc_begin(struct carc_emitter *e)
 		yemit(e, &ev);
 		return;
 	}
-	carc_buf_reset(&e->buf);
 	e->after_key = false;
 	e->first = true;
 }
@@ -104,8 +117,8 @@ void carc_emit_doc_end(struct carc_emitter *e)
 		return;
 	}
 	carc_buf_addc(&e->buf, '\n');
-	if (fwrite(e->buf.data, 1, e->buf.len, e->out) != e->buf.len)
-		e->failed = true;
+	if (!e->batch || e->buf.len >= CARC_EMIT_BATCH)
+		json_flush(e);
 }
 
 void carc_emit_yaml_open(struct carc_emitter *e, bool map)

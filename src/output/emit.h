@@ -20,13 +20,16 @@
 
 struct yaml_emitter_s;
 
+enum { CARC_EMIT_BATCH = 1 << 16 };
+
 /* (its fields are for the inline calls below, and emit.c) */
 struct carc_emitter {
 	bool yaml;
 	bool after_key;   /* JSON: a key was written; its value comes next */
 	bool first;       /* JSON: nothing written yet in the innermost open container */
 	bool failed;
-	struct carc_buf buf; /* JSON: the document so far */
+	bool batch;       /* JSON: documents are kept until CARC_EMIT_BATCH bytes */
+	struct carc_buf buf; /* JSON: the documents not yet written */
 	FILE *out;
 	struct yaml_emitter_s *ye;
 };
@@ -68,11 +71,19 @@ static inline char *carc_emit_json_room(struct carc_emitter *e, size_t n)
 {
 	carc_buf_reserve(&e->buf, n + 1);
 	char *d = e->buf.data + e->buf.len;
-	if (!e->after_key && !e->first)
-		*d++ = ',';
+	*d = ','; /* (kept only when needed: a store, not a branch on data) */
+	d += !(e->after_key | e->first);
 	e->after_key = false;
 	e->first = false;
 	return d;
+}
+
+/* JSON: room for n bytes with no comma before them (what closes a
+ * container, or goes on from what was written); where to write them. */
+static inline char *carc_emit_json_tail(struct carc_emitter *e, size_t n)
+{
+	carc_buf_reserve(&e->buf, n);
+	return e->buf.data + e->buf.len;
 }
 
 /* JSON: the element written ends at d. */
@@ -100,8 +111,7 @@ static inline void carc_emit_close(struct carc_emitter *e, bool map)
 		carc_emit_yaml_close(e, map);
 		return;
 	}
-	carc_buf_reserve(&e->buf, 1);
-	char *d = e->buf.data + e->buf.len;
+	char *d = carc_emit_json_tail(e, 1);
 	*d++ = map ? '}' : ']';
 	carc_emit_json_done(e, d);
 	e->first = false; /* the parent holds at least what just closed */
@@ -123,6 +133,21 @@ static inline void carc_emit_k(struct carc_emitter *e, const struct carc_key *k,
 	memcpy(d, k->json, sizeof k->json);
 	carc_emit_json_done(e, d + k->len + 2 + as_key);
 	e->after_key = as_key;
+}
+
+/* JSON pieces for a writer that writes several elements at once between
+ * carc_emit_json_room (or _tail) and carc_emit_json_done: a literal's
+ * text, and a key's ("red": or "red"); each returns the piece's end. */
+#define CARC_JSON_LIT(d, lit) carc_json_put((d), (lit), sizeof(lit) - 1)
+static inline char *carc_json_put(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, n);
+	return d + n;
+}
+static inline char *carc_json_k(char *d, const struct carc_key *k, bool as_key)
+{
+	memcpy(d, k->json, sizeof k->json);
+	return d + k->len + 2 + as_key;
 }
 
 static inline void carc_emit_keyk(struct carc_emitter *e, const struct carc_key *k) { carc_emit_k(e, k, true); }

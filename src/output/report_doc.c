@@ -6,6 +6,8 @@
  */
 #include "output/report.h"
 
+#include "common/json.h"
+
 #include <string.h>
 
 /* A key made when first needed, for a game. */
@@ -19,18 +21,27 @@ struct doc {
 	const struct carc_report_head *h;
 	const struct carc_record *rec;
 	/* the colours, and the words of a game's turns and events, by their indexes */
-	struct slot colour[CARC_COLOURS], spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[8], bonus;
+	struct slot colour[CARC_COLOURS], spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[8], bonus,
+		source[CARC_SRC_COUNT];
 	const char *bonus_text; /* the text of bonus */
+	bool json;              /* JSON, and every seat's colour made as a key: the usual parts of
+				   a turn are written in one piece (json_turn_begin) */
 };
 
-/* text as a key or as a string value, from its slot (made once a game) */
-static void slot_text(struct doc *d, struct slot *s, const char *text, bool as_key)
+/* Whether s holds text as a key (made when first needed, once a game). */
+static bool slot_ready(struct slot *s, const char *text)
 {
 	if (!s->tried) {
 		s->tried = true;
 		s->made = carc_key_make(&s->k, text);
 	}
-	if (s->made)
+	return s->made;
+}
+
+/* text as a key or as a string value, from its slot */
+static void slot_text(struct doc *d, struct slot *s, const char *text, bool as_key)
+{
+	if (slot_ready(s, text))
 		carc_emit_k(d->e, &s->k, as_key);
 	else if (as_key)
 		carc_emit_key(d->e, text);
@@ -45,8 +56,15 @@ static void slot_key(struct doc *d, struct slot *s, const char *text) { slot_tex
 static void colour_key(struct doc *d, int c) { slot_key(d, &d->colour[c], carc_colour_name(c)); }
 static void colour_str(struct doc *d, int c) { slot_str(d, &d->colour[c], carc_colour_name(c)); }
 
+enum { COLOURS_ROOM = 2 + CARC_COLOURS * (1 + sizeof(struct carc_key)) };
+static char *json_colours(const struct doc *d, char *p, uint8_t mask);
+
 static void emit_colours(struct doc *d, uint8_t mask)
 {
+	if (d->json) {
+		carc_emit_json_done(d->e, json_colours(d, carc_emit_json_room(d->e, COLOURS_ROOM), mask));
+		return;
+	}
 	carc_emit_seq_begin(d->e);
 	for (int s = 0; s < d->rec->nseats; s++)
 		if (mask & (1u << d->rec->seats[s]))
@@ -65,8 +83,192 @@ static void colour_int(struct doc *d, int c, long v)
 	}
 }
 
+/* ---- JSON: a turn's usual parts in one piece ---- */
+
+enum {
+	SCORES_ROOM = 2 + CARC_COLOURS * (1 + sizeof(struct carc_key) + CARC_DECIMAL_MAX),
+	TURN_ROOM = 320, /* (the pieces of json_turn_begin, each at its widest) */
+	TILE_MAX = 8,
+};
+
+/* {"red":12,"blue":7} at p, the seats' scores: returns its end. */
+static char *json_scores(const struct doc *d, char *p, const int *scores)
+{
+	*p++ = '{';
+	for (int s = 0; s < d->rec->nseats; s++) {
+		int c = d->rec->seats[s];
+		*p = ',';
+		p += s != 0;
+		p = carc_json_k(p, &d->colour[c].k, true);
+		p = carc_decimal_put(p, scores[c]);
+	}
+	*p++ = '}';
+	return p;
+}
+
+/* ["red","blue"] at p, the seats of mask: returns its end. (Every seat is
+ * written, and kept or not: no branch on which colours are in mask.) */
+static char *json_colours(const struct doc *d, char *p, uint8_t mask)
+{
+	*p++ = '[';
+	bool any = false;
+	for (int s = 0; s < d->rec->nseats; s++) {
+		int c = d->rec->seats[s];
+		bool in = mask >> c & 1;
+		char *start = p;
+		*p = ',';
+		p += any;
+		p = carc_json_k(p, &d->colour[c].k, false);
+		p = in ? p : start;
+		any |= in;
+	}
+	*p++ = ']';
+	return p;
+}
+
+/* {"red":1} at p, the seats with a count that is not 0: returns its end. */
+static char *json_counts(const struct doc *d, char *p, const uint8_t *count)
+{
+	*p++ = '{';
+	bool any = false;
+	for (int s = 0; s < d->rec->nseats; s++) {
+		int c = d->rec->seats[s];
+		bool in = count[c] != 0;
+		char *start = p;
+		*p = ',';
+		p += any;
+		p = carc_json_k(p, &d->colour[c].k, true);
+		p = carc_decimal_put(p, count[c]);
+		p = in ? p : start;
+		any |= in;
+	}
+	*p++ = '}';
+	return p;
+}
+
+/* Whether a tile's name goes into JSON as it is (short, printable ASCII,
+ * no quote or backslash). */
+static bool plain_tile(const char *s, size_t n)
+{
+	if (n > TILE_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+			return false;
+	}
+	return true;
+}
+
+/* A usual turn (no bonus, discard or order; a plain tile name; its words
+ * made as keys) up to its opened "scored" list, written at once: the same
+ * bytes as doc_turn_begin's calls give. false (nothing written) for any
+ * other turn. */
+static bool json_turn_begin(struct doc *d, const struct carc_report_turn *it)
+{
+	const struct carc_turn *t = it->turn;
+	if (!d->json || t->bonus || t->discard || it->order || !d->colour[t->colour].made ||
+	    !plain_tile(it->tile, it->tile_len))
+		return false;
+	if (it->role && !(slot_ready(&d->role[it->role_id], it->role) && slot_ready(&d->spot[it->spot_id], it->spot)))
+		return false;
+	struct carc_emitter *e = d->e;
+	char *p = carc_emit_json_room(e, TURN_ROOM);
+	p = CARC_JSON_LIT(p, "{\"turn\":");
+	p = carc_decimal_put(p, t->number);
+	p = CARC_JSON_LIT(p, ",\"colour\":");
+	p = carc_json_k(p, &d->colour[t->colour].k, false);
+	p = CARC_JSON_LIT(p, ",\"tile\":\"");
+	for (size_t i = 0; i < it->tile_len; i++)
+		*p++ = it->tile[i];
+	p = CARC_JSON_LIT(p, "\",\"x\":");
+	p = carc_decimal_put(p, it->x);
+	p = CARC_JSON_LIT(p, ",\"y\":");
+	p = carc_decimal_put(p, it->y);
+	p = CARC_JSON_LIT(p, ",\"rotation\":");
+	p = carc_decimal_put(p, it->rotation);
+	if (it->role) {
+		p = CARC_JSON_LIT(p, ",\"deploy\":{\"role\":");
+		p = carc_json_k(p, &d->role[it->role_id].k, false);
+		p = CARC_JSON_LIT(p, ",\"spot\":");
+		p = carc_json_k(p, &d->spot[it->spot_id].k, false);
+		*p++ = '}';
+	} else {
+		p = CARC_JSON_LIT(p, ",\"deploy\":null");
+	}
+	p = CARC_JSON_LIT(p, ",\"legal\":");
+	memcpy(p, t->illegal ? "false" : "true ", 5);
+	p += 4 + t->illegal;
+	p = CARC_JSON_LIT(p, ",\"scored\":[");
+	carc_emit_json_done(e, p);
+	e->first = true;
+	return true;
+}
+
+/* The end of a turn (doc_turn_end) written at once. */
+static void json_turn_end(struct doc *d, const struct carc_report_turn *it)
+{
+	struct carc_emitter *e = d->e;
+	char *p = carc_emit_json_tail(e, 2 * SCORES_ROOM + 32);
+	p = CARC_JSON_LIT(p, "],\"scores\":");
+	p = json_scores(d, p, it->scores);
+	if (it->projected) {
+		p = CARC_JSON_LIT(p, ",\"projected\":");
+		p = json_scores(d, p, it->projected);
+	}
+	*p++ = '}';
+	carc_emit_json_done(e, p);
+	e->first = false;
+}
+
+enum { EVENT_ROOM = 4 * sizeof(struct carc_key) + 4 * (16 + CARC_DECIMAL_MAX) + 2 * SCORES_ROOM };
+
+/* A usual event (all its words made as keys; nobody skipped, no why) in
+ * two pieces around its feature's name: the same bytes as doc_event's
+ * calls give. false (nothing written) for any other event. */
+static bool json_event(struct doc *d, const struct carc_report_event *it)
+{
+	const struct carc_event *ev = it->ev;
+	if (!d->json || ev->skipped || it->why || !slot_ready(&d->type[ev->type & 7], it->type) ||
+	    !slot_ready(&d->kind[ev->kind], it->kind) || !slot_ready(&d->bonus, it->bonus_many))
+		return false;
+	struct carc_emitter *e = d->e;
+	char *p = carc_emit_json_room(e, EVENT_ROOM);
+	p = CARC_JSON_LIT(p, "{\"type\":");
+	p = carc_json_k(p, &d->type[ev->type & 7].k, false);
+	p = CARC_JSON_LIT(p, ",\"kind\":");
+	p = carc_json_k(p, &d->kind[ev->kind].k, false);
+	p = CARC_JSON_LIT(p, ",\"feature\":");
+	carc_emit_json_done(e, p);
+	carc_json_cstr(&e->buf, it->feature);
+	p = carc_emit_json_tail(e, EVENT_ROOM);
+	p = CARC_JSON_LIT(p, ",\"tiles\":");
+	p = carc_decimal_put(p, ev->tiles);
+	*p++ = ',';
+	p = carc_json_k(p, &d->bonus.k, true);
+	p = carc_decimal_put(p, ev->items);
+	if (ev->type == CARC_EV_FARM) {
+		p = CARC_JSON_LIT(p, ",\"cities\":");
+		p = carc_decimal_put(p, ev->cities);
+	}
+	p = CARC_JSON_LIT(p, ",\"points\":");
+	p = carc_decimal_put(p, ev->points);
+	p = CARC_JSON_LIT(p, ",\"followers\":");
+	p = json_counts(d, p, ev->followers);
+	p = CARC_JSON_LIT(p, ",\"scored\":");
+	p = json_colours(d, p, ev->winners);
+	*p++ = '}';
+	carc_emit_json_done(e, p);
+	e->first = false;
+	return true;
+}
+
 static void emit_scores(struct doc *d, const int *scores)
 {
+	if (d->json) {
+		carc_emit_json_done(d->e, json_scores(d, carc_emit_json_room(d->e, SCORES_ROOM), scores));
+		return;
+	}
 	carc_emit_map_begin(d->e);
 	for (int s = 0; s < d->rec->nseats; s++)
 		colour_int(d, d->rec->seats[s], scores[d->rec->seats[s]]);
@@ -115,6 +317,7 @@ static void doc_head(void *w, const struct carc_report_head *h)
 	memset(d->role, 0, sizeof d->role);
 	memset(d->kind, 0, sizeof d->kind);
 	memset(d->type, 0, sizeof d->type);
+	memset(d->source, 0, sizeof d->source);
 	d->bonus_text = NULL;
 	carc_emit_doc_begin(e);
 	carc_emit_map_begin(e);
@@ -137,6 +340,9 @@ static void doc_head(void *w, const struct carc_report_head *h)
 	emit_str_or_null(e, CARC_KEY("tileset"), rec->tileset ? rec->tileset->name : NULL);
 	emit_int_field(e, CARC_KEY("edition"), res->edition);
 	doc_players(d);
+	d->json = !e->yaml;
+	for (int s = 0; s < rec->nseats; s++)
+		d->json &= d->colour[rec->seats[s]].made;
 	carc_emit_keyk(e, CARC_KEY("valid"));
 	carc_emit_bool(e, res->errors == 0);
 	emit_int_field(e, CARC_KEY("errors"), res->errors);
@@ -173,6 +379,8 @@ static void doc_turn_begin(void *w, const struct carc_report_turn *it)
 	struct doc *d = w;
 	struct carc_emitter *e = d->e;
 	const struct carc_turn *t = it->turn;
+	if (json_turn_begin(d, it))
+		return;
 	carc_emit_map_begin(e);
 	emit_int_field(e, CARC_KEY("turn"), t->number);
 	if (d->colour[t->colour].made) {
@@ -218,6 +426,10 @@ static void doc_turn_begin(void *w, const struct carc_report_turn *it)
 static void doc_turn_end(void *w, const struct carc_report_turn *it)
 {
 	struct doc *d = w;
+	if (d->json) {
+		json_turn_end(d, it);
+		return;
+	}
 	carc_emit_seq_end(d->e);
 	carc_emit_keyk(d->e, CARC_KEY("scores"));
 	emit_scores(d, it->scores);
@@ -233,6 +445,12 @@ static void doc_event(void *w, const struct carc_report_event *it)
 	struct doc *d = w;
 	struct carc_emitter *e = d->e;
 	const struct carc_event *ev = it->ev;
+	if (d->bonus_text != it->bonus_many) { /* (a game has one or a few) */
+		d->bonus_text = it->bonus_many;
+		d->bonus.tried = false;
+	}
+	if (json_event(d, it))
+		return;
 	carc_emit_map_begin(e);
 	carc_emit_keyk(e, CARC_KEY("type"));
 	slot_str(d, &d->type[ev->type & 7], it->type);
@@ -241,10 +459,6 @@ static void doc_event(void *w, const struct carc_report_event *it)
 	carc_emit_keyk(e, CARC_KEY("feature"));
 	carc_emit_str(e, it->feature);
 	emit_int_field(e, CARC_KEY("tiles"), ev->tiles);
-	if (d->bonus_text != it->bonus_many) { /* (a game has one or a few) */
-		d->bonus_text = it->bonus_many;
-		d->bonus.tried = false;
-	}
 	slot_key(d, &d->bonus, it->bonus_many);
 	carc_emit_int(e, ev->items);
 	if (ev->type == CARC_EV_FARM)
@@ -270,11 +484,11 @@ static void doc_event(void *w, const struct carc_report_event *it)
 }
 
 /* The sources from first to last of the breakdown, as one map. */
-static void doc_sources(struct carc_emitter *e, const struct carc_report_breakdown *b, int c, int first, int last)
+static void doc_sources(struct doc *d, const struct carc_report_breakdown *b, int c, int first, int last)
 {
 	for (int src = first; src <= last; src++) {
-		carc_emit_key(e, b->key[src]);
-		carc_emit_int(e, b->points[src][c]);
+		slot_key(d, &d->source[src], b->key[src]);
+		carc_emit_int(d->e, b->points[src][c]);
 	}
 }
 
@@ -290,15 +504,15 @@ static void doc_breakdown(void *w, const struct carc_report_breakdown *b)
 		carc_emit_map_begin(e);
 		carc_emit_keyk(e, CARC_KEY("play"));
 		carc_emit_map_begin(e);
-		doc_sources(e, b, c, CARC_SRC_PLAY_PATH, CARC_SRC_PLAY_SITE);
+		doc_sources(d, b, c, CARC_SRC_PLAY_PATH, CARC_SRC_PLAY_SITE);
 		carc_emit_map_end(e);
 		carc_emit_keyk(e, CARC_KEY("end"));
 		carc_emit_map_begin(e);
-		doc_sources(e, b, c, CARC_SRC_END_PATH, CARC_SRC_END_SITE);
+		doc_sources(d, b, c, CARC_SRC_END_PATH, CARC_SRC_END_SITE);
 		carc_emit_map_end(e);
-		doc_sources(e, b, c, CARC_SRC_AREA, CARC_SRC_OTHER);
+		doc_sources(d, b, c, CARC_SRC_AREA, CARC_SRC_OTHER);
 		if (b->has_start)
-			doc_sources(e, b, c, CARC_SRC_START, CARC_SRC_START);
+			doc_sources(d, b, c, CARC_SRC_START, CARC_SRC_START);
 		emit_int_field(e, CARC_KEY("total"), b->total[c]);
 		carc_emit_map_end(e);
 	}

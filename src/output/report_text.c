@@ -25,13 +25,16 @@ struct text {
 static const char *const ansi[CARC_COLOURS] = {"\033[31m", "\033[32m", "\033[34m", "\033[33m", "\033[90m",
 					       "\033[37m", "\033[35m"};
 
+/* Appends a literal: its length known when compiling, so copied inline. */
+#define ADD_LIT(out, lit) carc_buf_add((out), (lit), sizeof(lit) - 1)
+
 static void colour_word(struct carc_buf *out, int c, bool color)
 {
 	if (color)
 		carc_buf_adds(out, ansi[c]);
 	carc_buf_adds(out, carc_colour_name(c));
 	if (color)
-		carc_buf_adds(out, "\033[0m");
+		ADD_LIT(out, "\033[0m");
 }
 
 /* " (name)" after a colour with a player's name */
@@ -39,7 +42,7 @@ static void player_name(struct carc_buf *out, const struct carc_record *rec, int
 {
 	const char *name = carc_record_tag(rec, CARC_TAG_KNOWN + colour);
 	if (name) {
-		carc_buf_adds(out, " (");
+		ADD_LIT(out, " (");
 		carc_buf_adds(out, name);
 		carc_buf_addc(out, ')');
 	}
@@ -55,10 +58,10 @@ static bool colour_list(struct carc_buf *out, const struct carc_record *rec, uin
 		if (!(mask & (1u << c)))
 			continue;
 		if (!first)
-			carc_buf_adds(out, ", ");
+			ADD_LIT(out, ", ");
 		colour_word(out, c, color);
 		if (points >= 0) {
-			carc_buf_adds(out, " +");
+			ADD_LIT(out, " +");
 			carc_buf_addint(out, points);
 		}
 		if (names)
@@ -76,23 +79,25 @@ static void event_text(struct carc_buf *out, const struct carc_record *rec, cons
 	carc_buf_adds(out, it->lead);
 	carc_buf_adds(out, it->feature);
 	if (ev->type == CARC_EV_FARM) {
-		carc_buf_adds(out, " as a farm (");
+		ADD_LIT(out, " as a farm (");
 		carc_buf_addint(out, ev->cities);
 		carc_buf_adds(out, ev->cities == 1 ? " city" : " cities");
 	} else {
-		carc_buf_adds(out, " (");
+		ADD_LIT(out, " (");
 		carc_buf_addint(out, ev->tiles);
-		carc_buf_adds(out, ev->tiles == 1 ? " tile" : " tiles");
+		ADD_LIT(out, " tile");
+		if (ev->tiles != 1)
+			carc_buf_addc(out, 's');
 	}
 	if (ev->items) {
-		carc_buf_adds(out, ", ");
+		ADD_LIT(out, ", ");
 		carc_buf_addint(out, ev->items);
 		carc_buf_addc(out, ' ');
 		carc_buf_adds(out, ev->items == 1 ? it->bonus_one : it->bonus_many);
 	}
-	carc_buf_adds(out, "): ");
+	ADD_LIT(out, "): ");
 	if (!ev->winners && !ev->skipped) {
-		carc_buf_adds(out, "nobody");
+		ADD_LIT(out, "nobody");
 		return;
 	}
 	bool first = colour_list(out, rec, ev->winners, color, true, ev->points, false);
@@ -100,13 +105,14 @@ static void event_text(struct carc_buf *out, const struct carc_record *rec, cons
 		int c = rec->seats[s];
 		if (!(ev->skipped & (1u << c)))
 			continue;
-		carc_buf_adds(out, first ? "" : ", ");
+		if (!first)
+			ADD_LIT(out, ", ");
 		colour_word(out, c, color);
-		carc_buf_adds(out, " not paid");
+		ADD_LIT(out, " not paid");
 		first = false;
 	}
 	if (it->why) {
-		carc_buf_adds(out, " (");
+		ADD_LIT(out, " (");
 		carc_buf_adds(out, it->why);
 		carc_buf_addc(out, ')');
 	}
@@ -486,12 +492,59 @@ void carc_report_csv_header(struct carc_buf *out, bool projected)
 	carc_buf_adds(out, "\n");
 }
 
+/* A short text padded with zeros to 16 bytes, so that it is copied whole
+ * (no call, no branch on its length); made when first needed. */
+struct word {
+	char text[16];
+	uint8_t len;
+	bool tried, made;
+};
+
+/* Makes w of a, or of "a b" when b is given; false when too long. */
+static bool word_ready(struct word *w, const char *a, const char *b)
+{
+	if (w->tried)
+		return w->made;
+	size_t na = strlen(a), nb = b ? strlen(b) : 0, n = na + (b ? 1 + nb : 0);
+	w->tried = true;
+	w->made = n <= sizeof w->text;
+	if (w->made) {
+		memcpy(w->text, a, na);
+		if (b) {
+			w->text[na] = ' ';
+			memcpy(w->text + na + 1, b, nb);
+		}
+		w->len = (uint8_t)n;
+	}
+	return w->made;
+}
+
+static char *word_put(char *d, const struct word *w)
+{
+	memcpy(d, w->text, sizeof w->text);
+	return d + w->len;
+}
+
+/* Copies n bytes of s, 16 at a time: up to 15 bytes past n are read from
+ * s (which has them) and written at d (which has room). */
+static char *put_padded(char *d, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i += 16)
+		memcpy(d + i, s + i, 16);
+	return d + n;
+}
+
 struct csv {
 	struct carc_buf *out;
 	const struct carc_report_head *h;
+	struct word colour[CARC_COLOURS];
+	struct word deploy[CARC_MAX_ROLES][CARC_SPOT_COUNT]; /* "farmer NNW", by role and spot */
 	struct carc_buf game;  /* the first columns of every row: file,game,line,offset,id */
 	struct carc_buf cell;  /* the "scored" field being made */
-	uint8_t seated;        /* a bit per colour */
+	uint8_t seated[CARC_COLOURS]; /* the seated colours, in colour order ... */
+	uint8_t gap[CARC_COLOURS];    /* ... each after this many commas */
+	int nseated;
+	uint8_t tail;                 /* the commas after the last */
 	bool quiet;            /* not refereed: no rows */
 	bool in_final;         /* between final_begin and final_end: a row an event */
 	size_t events;         /* in the cell */
@@ -503,8 +556,17 @@ static void csv_head(void *w, const struct carc_report_head *h)
 	const struct carc_record *rec = h->rec;
 	c->h = h;
 	c->quiet = !h->res->refereed;
+	unsigned mask = 0;
 	for (int s = 0; s < rec->nseats; s++)
-		c->seated |= (uint8_t)(1u << rec->seats[s]);
+		mask |= 1u << rec->seats[s];
+	int last = -1;
+	for (int k = 0; k < CARC_COLOURS; k++)
+		if (mask >> k & 1) {
+			c->seated[c->nseated] = (uint8_t)k;
+			c->gap[c->nseated++] = (uint8_t)(k - last);
+			last = k;
+		}
+	c->tail = (uint8_t)(CARC_COLOURS - 1 - last);
 	csv_field(&c->game, rec->src.name, strlen(rec->src.name));
 	carc_buf_addc(&c->game, ',');
 	carc_buf_addint(&c->game, rec->index);
@@ -521,6 +583,21 @@ static void csv_head(void *w, const struct carc_report_head *h)
 	carc_buf_add(&c->game, p, (size_t)(num + sizeof num - p));
 	carc_buf_addc(&c->game, ',');
 	carc_buf_adds(&c->game, h->id);
+	carc_buf_reserve(&c->game, 16); /* (for put_padded) */
+}
+
+/* The values of v for the seated colours (seated[], in colour order, after
+ * gap[] commas each), and the commas of the colours after them; returns
+ * the end. */
+static char *csv_values(const struct csv *c, char *d, const int *v)
+{
+	for (int i = 0; i < c->nseated; i++) {
+		memset(d, ',', 8);
+		d += c->gap[i];
+		d = carc_decimal_put(d, v[c->seated[i]]);
+	}
+	memset(d, ',', 8);
+	return d + c->tail;
 }
 
 /* The scores of the seated colours (others empty); then, with --projected,
@@ -529,19 +606,71 @@ static void csv_scores(struct csv *c, const int *scores, const int *projected)
 {
 	struct carc_buf *out = c->out;
 	int groups = c->h->opts->projected ? 2 : 1;
-	carc_buf_reserve(out, (size_t)groups * CARC_COLOURS * (CARC_DECIMAL_MAX + 1) + 1);
+	carc_buf_reserve(out, (size_t)groups * (CARC_COLOURS * (CARC_DECIMAL_MAX + 1) + 8) + 1);
 	char *d = out->data + out->len;
 	for (int group = 0; group < groups; group++) {
 		const int *v = group ? projected : scores;
-		for (int k = 0; k < CARC_COLOURS; k++) {
-			*d++ = ',';
-			if (v && (c->seated & (1u << k)))
-				d = carc_decimal_put(d, v[k]);
+		if (v) {
+			d = csv_values(c, d, v);
+		} else {
+			memset(d, ',', CARC_COLOURS);
+			d += CARC_COLOURS;
 		}
 	}
 	*d++ = '\n';
 	*d = '\0';
 	out->len = (size_t)(d - out->data);
+}
+
+/* Whether a tile's name goes into CSV as it is, and is short. */
+static bool csv_plain_tile(const char *s, size_t n)
+{
+	return n <= 8 && !csv_quoted(s, n);
+}
+
+enum { ROW_ROOM = 16 + 1 + CARC_DECIMAL_MAX + 2 + 16 + 1 + 8 + 3 * (1 + CARC_DECIMAL_MAX) + 1 + 16 + 2 };
+
+/* A usual row's first fields (those of csv_turn_begin) written at once;
+ * false (nothing written) when a word is too long or the tile needs
+ * quotes. */
+static bool csv_row_begin(struct csv *c, const struct carc_report_turn *it)
+{
+	const struct carc_turn *t = it->turn;
+	struct word *colour = &c->colour[t->colour];
+	struct word none = {.tried = true, .made = true}; /* (no deployment: an empty word) */
+	struct word *deploy = it->role && !t->discard ? &c->deploy[it->role_id][it->spot_id] : &none;
+	if (!word_ready(colour, carc_colour_name(t->colour), NULL) || !word_ready(deploy, it->role, it->spot) ||
+	    !csv_plain_tile(it->tile, it->tile_len))
+		return false;
+	struct carc_buf *out = c->out;
+	carc_buf_reserve(out, c->game.len + ROW_ROOM);
+	char *d = put_padded(out->data + out->len, c->game.data, c->game.len);
+	*d++ = ',';
+	d = carc_decimal_put(d, t->number);
+	*d = '+';
+	d += t->bonus;
+	*d++ = ',';
+	d = word_put(d, colour);
+	*d++ = ',';
+	for (size_t i = 0; i < it->tile_len; i++)
+		*d++ = it->tile[i];
+	if (t->discard) {
+		memcpy(d, ",,,,discard,", 12);
+		d += 12;
+	} else {
+		*d++ = ',';
+		d = carc_decimal_put(d, it->x);
+		*d++ = ',';
+		d = carc_decimal_put(d, it->y);
+		*d++ = ',';
+		d = carc_decimal_put(d, it->rotation);
+		*d++ = ',';
+		d = word_put(d, deploy);
+		*d++ = ',';
+	}
+	*d = '\0';
+	out->len = (size_t)(d - out->data);
+	return true;
 }
 
 static void csv_turn_begin(void *w, const struct carc_report_turn *it)
@@ -550,6 +679,10 @@ static void csv_turn_begin(void *w, const struct carc_report_turn *it)
 	struct carc_buf *out = c->out;
 	const struct carc_turn *t = it->turn;
 	if (c->quiet)
+		return;
+	c->cell.len = 0;
+	c->events = 0;
+	if (csv_row_begin(c, it))
 		return;
 	carc_buf_add(out, c->game.data, c->game.len);
 	carc_buf_addc(out, ',');
@@ -577,8 +710,6 @@ static void csv_turn_begin(void *w, const struct carc_report_turn *it)
 		}
 		carc_buf_addc(out, ',');
 	}
-	c->cell.len = 0;
-	c->events = 0;
 }
 
 static void csv_event(void *w, const struct carc_report_event *it)

@@ -240,7 +240,8 @@ static void test_json_emit_int(void **state)
  * element: each level is a map whose "k" holds the next level inside an
  * array, between an empty map, a string, a number, true, null and an empty
  * array. */
-/* decimal.h against snprintf: every sign and length, LONG_MIN, widths. */
+/* decimal.h against snprintf: every sign and length, every number of its
+ * table, LONG_MIN, widths. */
 static void test_decimal_matches_printf(void **state)
 {
 	(void)state;
@@ -259,6 +260,12 @@ static void test_decimal_matches_printf(void **state)
 			snprintf(want, sizeof want, "%ld", values[i]);
 			assert_string_equal(b.data, want);
 		}
+	for (long v = -1100; v <= 1100; v++) { /* each entry of the table, and past it */
+		carc_buf_reset(&b);
+		carc_buf_addint(&b, v);
+		snprintf(want, sizeof want, "%ld", v);
+		assert_string_equal(b.data, want);
+	}
 	carc_buf_reset(&b);
 	carc_buf_spaces(&b, 3);
 	carc_buf_adds_w(&b, "red", 7);
