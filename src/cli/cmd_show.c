@@ -69,6 +69,9 @@ static void legend(struct carc_buf *out, const struct carc_scene *s, bool color)
 		carc_buf_printf(out, "   %d follower%s in supply", supply, supply == 1 ? "" : "s");
 		if (rec->rules->huts) /* the rules have a second supply */
 			carc_buf_printf(out, ", %d hut%s", carc_game_huts(s->game, c), carc_game_huts(s->game, c) == 1 ? "" : "s");
+		for (int r = 0; r < rec->rules->nroles; r++) /* the roles with a supply of their own: the abbot */
+			if (rec->rules->roles[r].own)
+				carc_buf_printf(out, ", %d %s", carc_game_role_supply(s->game, c, r), rec->rules->roles[r].name);
 		carc_buf_addc(out, '\n');
 	}
 	carc_buf_adds(out, "followers:");

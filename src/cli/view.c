@@ -294,4 +294,6 @@ void carc_scene_describe(const struct carc_scene *s, struct carc_buf *out)
 	carc_buf_printf(out, " at %d,%d turned %d", (int)m->x, (int)m->y, m->rot * 90);
 	if (m->role >= 0)
 		carc_buf_printf(out, ", %s %s", s->rec.rules->roles[m->role].name, carc_spot_name(m->spot));
+	else if (m->recall >= 0)
+		carc_buf_printf(out, ", %s taken back", s->rec.rules->roles[m->recall].name);
 }

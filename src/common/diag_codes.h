@@ -72,6 +72,12 @@
 	X(E262, ERROR, "lake-too-early", "river: the lake before the other river tiles")        \
 	X(E263, ERROR, "land-before-river-ends", "river: a land tile drawn while river tiles remain") \
 	X(E264, ERROR, "follower-on-river", "river: a follower deployed on the river")          \
+	X(E270, ERROR, "abbot-not-on-site", "The Abbot: an abbot goes elsewhere than a cloister or a garden") \
+	X(E271, ERROR, "follower-on-garden", "The Abbot: a figure other than the abbot goes onto a garden") \
+	X(E272, ERROR, "second-abbot", "The Abbot: an abbot is deployed while the colour's abbot is on the map") \
+	X(E273, ERROR, "return-no-abbot", "The Abbot: return abbot when the colour has no abbot on the map") \
+	X(E274, ERROR, "return-completed", "The Abbot: return abbot from a feature that the turn completes") \
+	X(E275, ERROR, "abbot-not-in-play", "The Abbot: an abbot or return abbot in a game without The Abbot") \
 	X(E301, ERROR, "must-deploy", "solo: no follower deployed although the tile has a free feature") \
 	X(E302, ERROR, "stack-used-up", "solo: a colour draws more tiles than its stack holds") \
 	X(E303, ERROR, "solo-game-over", "solo: a turn after a follower had to be deployed and none was left") \

@@ -574,21 +574,23 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 	if (g->nwaiting)
 		carc_engine_recheck_waiting(g);
 	if (role >= 0) {
-		/* the four reasons to refuse tested as one: each is rare, but
-		 * four branches after the joins, whose outcomes fill the branch
-		 * predictor's history, cost more than the reads (the kind of
-		 * feature f & 15 is read for no feature too: some feature's) */
+		/* the three reasons to refuse tested as one (a hut, or a role
+		 * with a supply of its own, may stand on no kind here:
+		 * build_roles): each is rare, but three branches after the
+		 * joins, whose outcomes fill the branch predictor's history,
+		 * cost more than the reads (the kind of feature f & 15 is read
+		 * for no feature too: some feature's) */
 		int f = (unsigned)spot < CARC_SPOT_COUNT ? mo->spot[spot] : CARC_NO_FEATURE;
 		unsigned kind = g->templates[tile * CARC_MAX_FEATURES + (f & (CARC_MAX_FEATURES - 1))].kind;
-		if ((f == CARC_NO_FEATURE) | g->rules->roles[role].hut | (g->supply[colour] <= 0) |
-		    !(g->may_stand[role] >> kind & 1))
+		if ((f == CARC_NO_FEATURE) | (g->supply[colour] <= 0) | !(g->may_stand[role] >> kind & 1))
 			return CARC_PLAY_PLACED;
 		uint32_t seg = g->placed[pi].seg0 + (uint32_t)f;
 		struct seg *root = &g->segs[find(g, seg)];
 		if (has_followers(root))
 			return CARC_PLAY_PLACED; /* occupied */
-		/* carc_game_deploy, for a follower (not a hut) from a supply that
-		 * has one, on a feature that holds none (fhead 0) */
+		/* carc_game_deploy, for a follower (not a hut, nor a role with a
+		 * supply of its own) from a supply that has one, on a feature
+		 * that holds none (fhead 0) */
 		follower_room(g);
 		uint32_t fi = (uint32_t)g->nfollowers++;
 		g->followers[fi] = (struct carc_follower){

@@ -190,7 +190,8 @@ struct carc_game {
 	struct orient *orient;  /* per tile type and rotation (tile * 4 + rot) */
 	struct bumps *bumps;    /* per tile type and rotation: what it adds to the cells around */
 	uint16_t *borders;      /* per tile type and feature: carc_feature.borders */
-	/* carc_game_play: bit k of may_stand[r]: role r may stand on kind k */
+	/* carc_game_play: bit k of may_stand[r]: role r may stand on kind k (none for a
+	 * hut or a role with a supply of its own: build_roles) */
 	uint16_t may_stand[CARC_MAX_ROLES];
 	const struct carc_ruleset *may_stand_rules;
 	unsigned long may_stand_for; /* the serial of the tile set */
@@ -233,7 +234,8 @@ struct carc_game {
 	size_t rootmap_cap;  /* in words */
 	uint64_t seated_lanes; /* byte c is 0xff when colour c plays (majority) */
 	uint8_t hut_roles;   /* bit r: role r of may_stand_rules is a hut */
-	uint8_t returning_roles; /* bit r: role r returns to the supply when scored */
+	uint8_t returning_roles; /* bit r: role r returns to the followers' supply when scored (a role
+				    with a supply of its own, carc_role.own, has what is not on the map) */
 
 	carc_award_fn award;
 	void *award_ctx;
@@ -430,7 +432,7 @@ static inline void follower_room(struct carc_game *g)
 }
 
 /* Takes the followers off a scored feature; those whose role returns go
- * back to the supply. */
+ * back to the supply (a role's own supply is its figures off the map). */
 static HOT_INLINE void lift_followers(struct carc_game *g, uint32_t root)
 {
 	struct seg *s = &g->segs[root];

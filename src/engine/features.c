@@ -211,7 +211,9 @@ void carc_game_each_feature(struct carc_game *g, carc_feature_fn fn, void *ctx)
 void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot, int colour, int role, int turn)
 {
 	const struct carc_role *r = &g->rules->roles[role];
-	if (r->hut) {
+	if (r->own) {
+		/* a supply of its own: what is not on the map */
+	} else if (r->hut) {
 		if (g->huts[colour] > 0)
 			g->huts[colour]--;
 	} else if (g->supply[colour] > 0) {
@@ -260,6 +262,23 @@ void carc_game_score_feature(struct carc_game *g, uint32_t root, int turn)
 		reserve_events(g, 1);
 		score_feature(g, root, turn, true);
 	}
+}
+
+void carc_game_score_now(struct carc_game *g, uint32_t root, int turn, int type, int source)
+{
+	root = find(g, root);
+	reserve_events(g, 1);
+	score_feature(g, root, turn, false);
+	/* score_feature paid as the final scoring does: the points move to
+	 * the source asked for */
+	struct carc_event *ev = &g->events[g->totals.nevents - 1];
+	for (unsigned w = ev->winners; w; w &= w - 1) {
+		int c = carc_lowest_bit(w);
+		g->from[c][ev->source] -= ev->points;
+		g->from[c][source] += ev->points;
+	}
+	ev->type = (uint8_t)type;
+	ev->source = (uint8_t)source;
 }
 
 int carc_game_feature_value(struct carc_game *g, uint32_t root)

@@ -253,13 +253,15 @@ static void count_set(struct carc_game *g, const struct carc_tileset *ts)
 	}
 }
 
-/* Which kinds each role may stand on (carc_game_play), which roles are huts
- * and which return when scored. */
+/* Which kinds each role may stand on (carc_game_play: none for a hut or a
+ * role with a supply of its own, whose deployment it leaves to the caller),
+ * which roles are huts, which return when scored and to which supply. */
 static void build_roles(struct carc_game *g, const struct carc_ruleset *rules, const struct carc_tileset *ts)
 {
 	for (int r = 0; r < CARC_MAX_ROLES; r++) {
 		g->may_stand[r] = 0;
-		for (int k = 0; r < rules->nroles && k < ts->nkinds; k++) {
+		bool special = r < rules->nroles && (rules->roles[r].hut || rules->roles[r].own);
+		for (int k = 0; r < rules->nroles && !special && k < ts->nkinds; k++) {
 			const struct carc_role *role = &rules->roles[r];
 			if (!strcmp(role->kinds[0], ts->kinds[k].name) ||
 			    (role->kinds[1] && !strcmp(role->kinds[1], ts->kinds[k].name)))
@@ -268,9 +270,10 @@ static void build_roles(struct carc_game *g, const struct carc_ruleset *rules, c
 	}
 	g->hut_roles = g->returning_roles = 0;
 	for (int r = 0; r < rules->nroles; r++) {
-		if (rules->roles[r].hut)
+		const struct carc_role *role = &rules->roles[r];
+		if (role->hut)
 			g->hut_roles |= (uint8_t)(1u << r);
-		if (rules->roles[r].returns)
+		if (role->returns && !role->own)
 			g->returning_roles |= (uint8_t)(1u << r);
 	}
 	g->may_stand_rules = rules;
@@ -380,6 +383,19 @@ void carc_game_draw(struct carc_game *g, int tile)
 
 int carc_game_supply(const struct carc_game *g, int colour) { return g->supply[colour]; }
 int carc_game_huts(const struct carc_game *g, int colour) { return g->huts[colour]; }
+int carc_game_role_supply(const struct carc_game *g, int colour, int role)
+{
+	const struct carc_role *r = &g->rules->roles[role];
+	if (r->hut)
+		return g->huts[colour];
+	if (!r->own)
+		return g->supply[colour];
+	/* a supply of its own: the figures of the colour not on the map */
+	int left = (g->seated >> colour & 1) ? r->own : 0;
+	for (size_t i = 0; i < g->nfollowers; i++)
+		left -= g->followers[i].active && g->followers[i].role == role && g->followers[i].colour == colour;
+	return left;
+}
 
 int carc_game_score(const struct carc_game *g, int colour) { return g->totals.score[colour]; }
 const int *carc_game_scores(const struct carc_game *g) { return g->totals.score; }

@@ -157,7 +157,7 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
  * and places it (carc_game_draw, carc_game_place), setting *placement;
  * then, when role >= 0 and the deployment is plainly legal (a feature at
  * spot of a kind the role may stand on, not occupied, a follower in the
- * supply; not a hut), deploys (carc_game_deploy); and scores what the tile
+ * supply; not a hut, nor a role with a supply of its own), deploys (carc_game_deploy); and scores what the tile
  * completed (carc_game_score_completed). The state afterwards is exactly
  * what those calls give. Returns CARC_PLAY_DONE then; CARC_PLAY_NONE, with
  * nothing done and *placement -1, when the tile is not in the supply or
@@ -192,7 +192,11 @@ int carc_game_feature_attr(struct carc_game *g, uint32_t root, int attr);
 
 int carc_game_supply(const struct carc_game *g, int colour);
 int carc_game_huts(const struct carc_game *g, int colour);
-/* Deploys a follower of the given role onto a feature of the placement. */
+/* The figures of a role a colour has left: the followers, the huts, or the
+ * role's own supply (carc_role.own). */
+int carc_game_role_supply(const struct carc_game *g, int colour, int role);
+/* Deploys a follower of the given role onto a feature of the placement,
+ * from the role's supply. */
 void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot, int colour, int role, int turn);
 
 /* Scores every feature the last placement completed, in play order: roads,
@@ -208,6 +212,13 @@ void carc_game_score_feature(struct carc_game *g, uint32_t root, int turn);
 int carc_game_feature_value(struct carc_game *g, uint32_t root);
 /* Final scoring: incomplete features, then farms. */
 void carc_game_score_final(struct carc_game *g);
+/* Scores a feature (by root) now, during play, as the final scoring would
+ * (its value as an incomplete feature, the tiles placed so far counted),
+ * and lifts its followers, those whose role returns going back to their
+ * supply (The Abbot's "return abbot"): one event of the given type (a
+ * module's kind, CARC_EV_MODULE on) and source, for the turn. The feature
+ * then counts as scored: a later completion scores it no more. */
+void carc_game_score_now(struct carc_game *g, uint32_t root, int turn, int type, int source);
 
 /* A game's running totals, kept current by the engine: the referee reads
  * them after every turn through one pointer (carc_game_totals, valid for

@@ -9,6 +9,8 @@
  *            pairs of the placed tile, uniformly, at one of the feature's
  *            spots, uniformly; roles and feature kinds come from the rule set
  *            and the tile set, so nothing here knows "knight" or "city";
+ *            or, when nothing is deployed, a figure taken back (a module's
+ *            gen_recall: The Abbot's return abbot, now and then);
  *   score    what the placement completed;
  *   claim    with probability claim_rate, every colour's running score.
  * The game ends when the supply is empty; final scoring fills [Result].
@@ -352,14 +354,15 @@ static bool role_fits(const struct carc_role *role, const char *kind)
 	return false;
 }
 
-/* Whether a module's check_deploy hook refuses the figure on the feature. */
-static bool refused(struct carc_gen *gen, uint32_t root, const struct carc_role *role)
+/* Whether a module's check_deploy hook refuses colour's figure on the
+ * feature. */
+static bool refused(struct carc_gen *gen, uint32_t root, const struct carc_role *role, int colour)
 {
 	for (int k = 0; k < gen->nmods; k++) {
 		if (!gen->mods[k]->check_deploy)
 			continue;
 		struct carc_buf why = {0};
-		enum carc_code code = gen->mods[k]->check_deploy(gen->g, root, role, &why);
+		enum carc_code code = gen->mods[k]->check_deploy(gen->g, root, role, colour, &why);
 		carc_buf_free(&why);
 		if (code)
 			return true;
@@ -414,9 +417,9 @@ static int deploy_choices(struct carc_gen *gen, int pl, int c, struct deploy_cho
 			const struct carc_role *role = &rs->roles[r];
 			if (!role_fits(role, kind))
 				continue;
-			if (role->hut ? carc_game_huts(gen->g, c) <= 0 : (carc_game_supply(gen->g, c) <= 0 || occupied))
+			if (carc_game_role_supply(gen->g, c, r) <= 0 || (!role->hut && occupied))
 				continue;
-			if (refused(gen, root, role))
+			if (refused(gen, root, role, c))
 				continue; /* the rules' own checks (one hut per river system) */
 			out[n++] = (struct deploy_choice){(uint8_t)r, (uint8_t)f};
 		}
@@ -572,6 +575,11 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 				deployed = true;
 			}
 		}
+		/* or a figure taken back instead (The Abbot's return abbot) */
+		for (int m = 0; m < gen->nmods && !deployed; m++)
+			if (gen->mods[m]->gen_recall &&
+			    gen->mods[m]->gen_recall(gen->g, c, turn, carc_rng_next(&gen->rng), &turns))
+				break;
 		/* the rules may score the turn their own way, and end the game
 		 * after it (solo: a free feature and no follower left) */
 		bool ends = false;

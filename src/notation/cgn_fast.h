@@ -337,7 +337,10 @@ static FAST_PATH size_t turn_words(struct carc_reader *r, struct carc_record *re
 	i = NEXT_WORD(last);
 
 	/* deployment: "-", or a role and a spot, or none */
-	m->role = -1;
+	{ /* role and recall, -1 both, as one store */
+		static const int8_t none[2] = {-1, -1};
+		memcpy(&m->role, none, sizeof none);
+	}
 	m->role_span = span(0, 0);
 	m->spot = 0;
 	m->spot_span = span(0, 0);

@@ -32,8 +32,10 @@
  *   turn-line  = [ turn-mark blanks ] COLOUR blanks TILE blanks           cgn_parse_move
  *                ( placement | "discard" ) [ claim ] ;
  *   turn-mark  = NUMBER "." | NUMBER "+" | "+" ;
- *   placement  = POSITION blanks ROTATION [ blanks deploy ] [ blanks order ] ;
+ *   placement  = POSITION blanks ROTATION [ blanks ( deploy | recall ) ]
+ *                [ blanks order ] ;
  *   deploy     = "-" | ROLE blanks SPOT ;                                 parse_deploy
+ *   recall     = "return" blanks ROLE ;  a role taken back (The Abbot)    parse_return
  *   order      = "order" blanks spot-ref { blanks spot-ref } ;  solo     parse_order
  *   spot-ref   = SPOT | POSITION ":" SPOT ;                               cgn_parse_spot_ref
  *   claim      = [ blanks ] "=" [ blanks ] score                          cgn_parse_claims

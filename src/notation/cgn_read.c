@@ -401,6 +401,7 @@ static void add_bad_move(struct parser *ps, size_t from, size_t to)
 	memset(m, 0, sizeof *m);
 	m->turn = -1;
 	m->role = -1;
+	m->recall = -1;
 	m->bad = true;
 	m->line = span(from, to - from);
 	rec->has_moves = true;

@@ -172,28 +172,43 @@ static bool parse_order(struct cursor *c, struct carc_move *m, size_t kw)
 	return true;
 }
 
+/* The role named by the word at s: its index in the game's roles; -1,
+ * reported, when it is none (nor reported when the rules are unknown). A
+ * role of an expansion the game does not play gets the expansion's code. */
+static int role_word(struct parser *ps, const char *buf, size_t s, size_t n)
+{
+	const struct carc_ruleset *rs = ps->rec->rules;
+	int role = -1;
+	for (int i = 0; i < rs->nroles && role < 0; i++)
+		if (n == ps->r->role_len[i] && ieq(buf + s, rs->roles[i].name, n))
+			role = i;
+	if (role >= 0 || ps->rules_bad)
+		return role;
+	const struct carc_ruleset *x = carc_ruleset_expansion_with_role(buf + s, n);
+	if (x && x->off_code) {
+		cgn_report(ps, (enum carc_code)x->off_code, s, n,
+			   "'%.*s' is a figure of %s, which this game does not play (add [Expansions \"%s\"])", (int)n,
+			   buf + s, x->title, x->name);
+		return -1;
+	}
+	char roles[128] = "";
+	for (int i = 0; i < rs->nroles; i++)
+		snprintf(roles + strlen(roles), sizeof roles - strlen(roles), "%s%s", i ? ", " : "", rs->roles[i].name);
+	if (carc_spot_lookup(buf + s, n) >= 0)
+		cgn_report(ps, CARC_E025, s, n, "'%.*s' is a spot; write the role first, as in %s %.*s", (int)n, buf + s,
+			   rs->roles[0].name, (int)n, buf + s);
+	else
+		cgn_report(ps, CARC_E025, s, n, "'%.*s' is not a role in %s games (%s)", (int)n, buf + s, rs->name, roles);
+	return -1;
+}
+
 /* deploy = ROLE SPOT ; the role word is at s. */
 static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t n)
 {
 	struct parser *ps = c->ps;
-	const struct carc_ruleset *rs = ps->rec->rules;
-	int role = -1;
-	for (int i = 0; i < rs->nroles && role < 0; i++)
-		if (n == ps->r->role_len[i] && ieq(c->buf + s, rs->roles[i].name, n))
-			role = i;
-	if (role < 0 && !ps->rules_bad) {
-		char roles[128] = "";
-		for (int i = 0; i < rs->nroles; i++)
-			snprintf(roles + strlen(roles), sizeof roles - strlen(roles), "%s%s", i ? ", " : "",
-				 rs->roles[i].name);
-		if (carc_spot_lookup(c->buf + s, n) >= 0)
-			cgn_report(ps, CARC_E025, s, n, "'%.*s' is a spot; write the role first, as in %s %.*s", (int)n,
-				   c->buf + s, rs->roles[0].name, (int)n, c->buf + s);
-		else
-			cgn_report(ps, CARC_E025, s, n, "'%.*s' is not a role in %s games (%s)", (int)n, c->buf + s, rs->name,
-				   roles);
+	int role = role_word(ps, c->buf, s, n);
+	if (role < 0 && !ps->rules_bad)
 		return false;
-	}
 	m->role = (int8_t)role;
 	m->role_span = span(s, n);
 	skip_space(c, true);
@@ -220,6 +235,45 @@ static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t
 static inline bool is_keyword(struct cursor *c, size_t s, size_t n, const char *kw, size_t kwlen)
 {
 	return n == kwlen && ieq(c->buf + s, kw, n);
+}
+
+/* recall = "return" ROLE ; the figure taken back instead of deploying
+ * (The Abbot's "return abbot"), after the keyword at kw. */
+static bool parse_return(struct cursor *c, struct carc_move *m, size_t kw)
+{
+	struct parser *ps = c->ps;
+	const struct carc_ruleset *rs = ps->rec->rules;
+	skip_space(c, true);
+	size_t s, n = 0;
+	if (!at_end(c) && c->buf[c->p] != '=')
+		n = word(c, &s);
+	if (ps->line_bad)
+		return false;
+	if (!n) {
+		expect_more(c, "the role of the figure taken back after 'return', as in return abbot");
+		return false;
+	}
+	int role = role_word(ps, c->buf, s, n);
+	if (role < 0 && !ps->rules_bad)
+		return false;
+	if (role >= 0 && !rs->roles[role].recall) {
+		char roles[128] = "";
+		for (int i = 0; i < rs->nroles; i++)
+			if (rs->roles[i].recall)
+				snprintf(roles + strlen(roles), sizeof roles - strlen(roles), "%s%s", roles[0] ? ", " : "",
+					 rs->roles[i].name);
+		if (roles[0])
+			cgn_report(ps, CARC_E025, s, n, "a %s is not taken back: return takes back only the %s", rs->roles[role].name,
+				   roles);
+		else
+			cgn_report(ps, CARC_E025, s, n, "a %s is not taken back: return takes back no figure in %s games",
+				   rs->roles[role].name, rs->name);
+		return false;
+	}
+	m->recall = (int8_t)role;
+	m->role_span = span(s, n);
+	m->deploy_span = span(kw, s + n - kw);
+	return true;
 }
 
 /* turn-mark = NUMBER "." | NUMBER "+" | "+" ; when the line starts with one */
@@ -314,7 +368,7 @@ static bool next_word(struct cursor *c, size_t *s, size_t *n)
 	return true;
 }
 
-/* [ deploy ] [ order ] ; after the rotation, up to the claim or the end */
+/* [ deploy | recall ] [ order ] ; after the rotation, up to the claim or the end */
 static bool parse_deploy_order(struct cursor *c, struct carc_move *m)
 {
 	struct parser *ps = c->ps;
@@ -331,7 +385,7 @@ static bool parse_deploy_order(struct cursor *c, struct carc_move *m)
 	if (!is_keyword(c, s, n, "order", 5)) {
 		if (n == 1 && c->buf[s] == '-')
 			m->deploy_span = span(s, 1);
-		else if (!parse_deploy(c, m, s, n))
+		else if (is_keyword(c, s, n, "return", 6) ? !parse_return(c, m, s) : !parse_deploy(c, m, s, n))
 			return false;
 		if (!next_word(c, &s, &n))
 			return true;
@@ -416,6 +470,7 @@ void cgn_parse_move(struct parser *ps)
 	memset(m, 0, sizeof *m);
 	m->turn = -1;
 	m->role = -1;
+	m->recall = -1;
 	rec->has_moves = true;
 	size_t line_from = c.p;
 	size_t s, n;

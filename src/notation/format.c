@@ -139,9 +139,12 @@ static void column(const struct carc_record *rec, const struct carc_move *m, int
 			carc_buf_adds(b, rec->rules->roles[m->role].name);
 			carc_buf_addc(b, ' ');
 			carc_buf_adds(b, carc_spot_name(m->spot));
+		} else if (m->recall >= 0) {
+			carc_buf_adds(b, "return ");
+			carc_buf_adds(b, rec->rules->roles[m->recall].name);
 		}
 		if (m->has_order) {
-			carc_buf_adds(b, m->role >= 0 ? " order" : "order");
+			carc_buf_adds(b, m->role >= 0 || m->recall >= 0 ? " order" : "order");
 			for (int k = 0; k < m->order_count; k++) {
 				const struct carc_order_item *it = &rec->order[m->order_first + k];
 				carc_buf_addc(b, ' ');

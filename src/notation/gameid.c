@@ -222,6 +222,8 @@ static void put_move(struct hasher *h, const struct carc_record *rec, const stru
 	}
 	bool deploys = !m->discard & (m->role >= 0); /* (no branch: it is as likely as not) */
 	uint64_t deploy = ((uint64_t)(m->role + 1) | (uint64_t)m->spot << 4) & -(uint64_t)deploys;
+	if (!m->discard && m->recall >= 0) /* "return ROLE": spot 15, which no deployment has */
+		deploy = (uint64_t)(m->recall + 1) | (uint64_t)15 << 4;
 	int32_t x = m->discard ? 0 : m->x, y = m->discard ? 0 : m->y;
 	const unsigned char *t = (const unsigned char *)rec->src.text + m->tile_span.off;
 	/* Most turns, in one word (bit 63 set, bit 62 clear): the number is

@@ -72,16 +72,21 @@ struct carc_move {
 	uint8_t rot;               /* quarter turns clockwise, 0-3 */
 	struct carc_span rot_span;
 	int8_t role;               /* index into the rule set's roles, -1 for none */
+	int8_t recall;             /* "return ROLE": the role of the figure taken back instead of
+				      deploying (carc_role.recall; role_span names it), -1 for none */
 	struct carc_span role_span;
 	uint8_t spot;
 	struct carc_span spot_span;
-	struct carc_span deploy_span; /* "knight N", or "-" */
+	struct carc_span deploy_span; /* "knight N", "return abbot", or "-" */
 	bool has_order, has_claim;
 	uint16_t order_count, claim_count; /* (a line holds at most a few hundred) */
 	uint32_t order_first, claim_first; /* into the record's order and claims: a game may
 					      hold more than 65536 of them */
 	struct carc_span claim_span;
 };
+
+_Static_assert(offsetof(struct carc_move, recall) == offsetof(struct carc_move, role) + 1,
+	       "the fast path writes a move's role and recall as one word");
 
 struct carc_tag {
 	struct carc_span span;   /* the whole tag */

@@ -158,6 +158,8 @@ static void walk_turns(struct walk *k, const struct carc_report_head *h)
 			it.spot = carc_spot_name(m->spot);
 			it.role_id = m->role;
 			it.spot_id = m->spot;
+		} else if (!t->discard && m->recall >= 0) {
+			it.recall = rec->rules->roles[m->recall].name;
 		}
 		if (k->wr->turn_begin)
 			k->wr->turn_begin(k->w, &it);

@@ -46,6 +46,7 @@ struct carc_report_turn {
 	size_t tile_len;
 	int x, y, rotation;           /* (not for a discard) */
 	const char *role, *spot;      /* the deployment; NULL: none */
+	const char *recall;           /* the role of a figure taken back instead ("return abbot"); NULL */
 	int role_id, spot_id;         /* (their indexes: rules' roles, enum carc_spot) */
 	const char *order;            /* solo: "given" or "chosen" (by carc); NULL */
 	const int *scores;            /* per colour, after the turn */

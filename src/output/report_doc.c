@@ -413,6 +413,10 @@ static void doc_turn_begin(void *w, const struct carc_report_turn *it)
 		} else {
 			carc_emit_null(e);
 		}
+		if (it->recall) {
+			carc_emit_keyk(e, CARC_KEY("return"));
+			carc_emit_str(e, it->recall);
+		}
 	}
 	carc_emit_keyk(e, CARC_KEY("legal"));
 	carc_emit_bool(e, !t->illegal);

@@ -245,6 +245,9 @@ static void text_turn_begin(void *w, const struct carc_report_turn *it)
 			carc_buf_adds(out, it->role);
 			carc_buf_addc(out, ' ');
 			carc_buf_adds(out, it->spot);
+		} else if (it->recall) {
+			carc_buf_adds(out, "return ");
+			carc_buf_adds(out, it->recall);
 		}
 	}
 	pad_to(out, ls, C_SCORES);
@@ -707,6 +710,9 @@ static void csv_turn_begin(void *w, const struct carc_report_turn *it)
 			carc_buf_adds(out, it->role);
 			carc_buf_addc(out, ' ');
 			carc_buf_adds(out, it->spot);
+		} else if (it->recall) {
+			carc_buf_adds(out, "return ");
+			carc_buf_adds(out, it->recall);
 		}
 		carc_buf_addc(out, ',');
 	}

@@ -202,8 +202,9 @@ static void check_result(struct referee *rf)
 	}
 }
 
-/* The modules' check_deploy hooks on a figure about to go onto a feature
- * (by root): reports each refusal; true when there was one. */
+/* The modules' check_deploy hooks on a figure of the move's colour about
+ * to go onto a feature (by root): reports each refusal; true when there
+ * was one. */
 static bool module_refusal(struct referee *rf, uint32_t root, const struct carc_role *role)
 {
 	bool refused = false;
@@ -211,7 +212,7 @@ static bool module_refusal(struct referee *rf, uint32_t root, const struct carc_
 		if (!hooks(rf, k)->check_deploy)
 			continue;
 		struct carc_buf why = {0};
-		enum carc_code code = hooks(rf, k)->check_deploy(rf->g, root, role, &why);
+		enum carc_code code = hooks(rf, k)->check_deploy(rf->g, root, role, rf->m->colour, &why);
 		if (code)
 			fault(rf, code, rf->m->deploy_span, "%s", carc_buf_cstr(&why));
 		refused |= code != 0;
@@ -232,23 +233,26 @@ static void deploy(struct referee *rf, int placement)
 		      carc_spot_name(m->spot), t->id, carc_spot_name(m->spot));
 		return;
 	}
+	int c = m->colour;
+	uint32_t root = carc_game_feature_root(rf->g, placement, f);
+	/* the modules first: a refusal of theirs names the fault in place of
+	 * the checks below (module.h: The River's no follower on the river,
+	 * The Abbot's abbot on a road or second abbot) */
+	bool named = module_refusal(rf, root, role);
 	const char *kind = rf->ts->kinds[t->features[f].kind].name;
 	if (strcmp(role->kinds[0], kind) && (!role->kinds[1] || strcmp(role->kinds[1], kind))) {
-		/* a module may forbid the feature to every role (The River: no
-		 * follower on the river): its code says so, not the role's */
-		if (module_refusal(rf, carc_game_feature_root(rf->g, placement, f), role))
-			return;
-		fault(rf, CARC_E210, m->deploy_span, "a %s stands on a %s, but %s of tile %s is a %s",
-		      role->name, role->kinds[1] ? "river or lake" : role->kinds[0], carc_spot_name(m->spot), t->id, kind);
+		if (!named)
+			fault(rf, CARC_E210, m->deploy_span, "a %s stands on a %s%s%s, but %s of tile %s is a %s",
+			      role->name, role->kinds[0], role->kinds[1] ? " or " : "", role->kinds[1] ? role->kinds[1] : "",
+			      carc_spot_name(m->spot), t->id, kind);
 		return;
 	}
-	int c = m->colour;
-	if (role->hut ? carc_game_huts(rf->g, c) <= 0 : carc_game_supply(rf->g, c) <= 0) {
-		fault(rf, CARC_E208, m->deploy_span, "%s has no %s left to deploy", carc_colour_name(c),
-		      role->hut ? "hut" : "follower");
+	if (carc_game_role_supply(rf->g, c, m->role) <= 0) {
+		if (!named)
+			fault(rf, CARC_E208, m->deploy_span, "%s has no %s left to deploy", carc_colour_name(c),
+			      role->hut ? "hut" : role->own ? role->name : "follower");
 		return;
 	}
-	uint32_t root = carc_game_feature_root(rf->g, placement, f);
 	const struct carc_follower *occ = role->hut ? NULL : carc_game_feature_occupant(rf->g, root);
 	if (occ) {
 		size_t np;
@@ -261,7 +265,6 @@ static void deploy(struct referee *rf, int placement)
 		carc_buf_free(&name);
 		/* physically possible: applied as recorded */
 	}
-	module_refusal(rf, root, role);
 	carc_game_deploy(rf->g, placement, f, m->spot, c, m->role, rf->turn);
 }
 
@@ -328,6 +331,10 @@ static void place(struct referee *rf, struct carc_turn *tr)
 	tr->placement = carc_game_place(rf->g, m->tile, m->rot, m->x, m->y, m->colour, rf->turn);
 	if (m->role >= 0)
 		deploy(rf, tr->placement);
+	else if (m->recall >= 0)
+		for (int k = 0; k < rf->nmods; k++)
+			if (hooks(rf, k)->recall)
+				hooks(rf, k)->recall(state(rf, k), m, tr->placement, rf->turn);
 }
 
 /* What carc_game_play left undone of the turn (played: what it did): the

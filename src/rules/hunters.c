@@ -606,9 +606,10 @@ void carc_hunters_score_final(struct carc_game *g)
 /* ---- huts ---- */
 
 /* The check_deploy hook: one hut per river system when it is put down. */
-static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const struct carc_role *role,
+static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const struct carc_role *role, int colour,
 				   struct carc_buf *why)
 {
+	(void)colour;
 	const struct carc_follower *hut = role->hut ? carc_hunters_system_hut(g, root) : NULL;
 	if (!hut)
 		return 0;

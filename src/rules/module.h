@@ -47,15 +47,23 @@ struct carc_play_hooks {
 	void (*turn_begin)(void *st, const struct carc_move *m, bool bonus, int turn);
 	/* The move draws its tile (count: the turn's count). */
 	void (*draw)(void *st, const struct carc_move *m, int count);
-	/* Checks a figure about to go onto a feature (by root): returns 0, or a
-	 * code with the reason in why (after "turn N, colour: "). The
-	 * generator asks it too, to leave such deployments out. The referee
-	 * asks it also for a feature of a kind the role may not stand on,
-	 * before it reports that (E210), so that a module can forbid a feature
-	 * to every role with its own code (The River: no follower on the
-	 * river); 0 then leaves the role's own error. */
-	enum carc_code (*check_deploy)(struct carc_game *g, uint32_t root, const struct carc_role *role,
+	/* Checks a figure of colour about to go onto a feature (by root):
+	 * returns 0, or a code with the reason in why (after "turn N, colour:
+	 * "). The referee asks it before its own checks of the figure (the
+	 * kinds the role stands on, a figure left in the supply), and a code
+	 * it gives names the fault in their place: the module knows its
+	 * figures (The River: no follower on the river; The Abbot: an abbot
+	 * on a road, a second abbot). The deployment is then applied as
+	 * recorded when the referee's checks pass, else not. The generator
+	 * asks it too, to leave such deployments out. */
+	enum carc_code (*check_deploy)(struct carc_game *g, uint32_t root, const struct carc_role *role, int colour,
 				       struct carc_buf *why);
+	/* The move takes a figure back instead of deploying ("return ROLE":
+	 * m->recall, a role with carc_role.recall): checks it and, when it
+	 * may, takes it back and scores what that scores, after the tile is
+	 * placed (placement; -1 when it was not) and before the turn's
+	 * scoring. Called for each module that sets it. */
+	void (*recall)(void *st, const struct carc_move *m, int placement, int turn);
 	/* Scores what the turn completed, in place of the engine's order
 	 * (placement: -1 when the tile was not placed; count: the turn's count). */
 	void (*score_turn)(void *st, const struct carc_move *m, int placement, int count);
@@ -103,6 +111,12 @@ struct carc_play_hooks {
 	size_t (*gen_draw)(void *st, int *seat, size_t drawn);
 	/* A follower must be deployed whenever one can be. */
 	bool gen_must_deploy;
+	/* The turn's tile is placed and nothing deployed: whether colour takes
+	 * a figure back instead ("return ROLE"), chosen with roll, a uniform
+	 * random number. When it does, takes it back and scores what that
+	 * scores (before the turn's scoring), appends " return ROLE" to the
+	 * turn line and returns true. */
+	bool (*gen_recall)(struct carc_game *g, int colour, int turn, uint64_t roll, struct carc_buf *line);
 	/* Scores the turn's placement, in place of carc_game_score_completed;
 	 * may append to the turn line (" order ..."). Returns true when the game
 	 * ends after this turn. */

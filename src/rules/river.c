@@ -238,9 +238,10 @@ static void draw(void *st, const struct carc_move *m, int count)
 }
 
 /* No follower on the river. */
-static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const struct carc_role *role,
+static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const struct carc_role *role, int colour,
 				   struct carc_buf *why)
 {
+	(void)colour;
 	const struct river_tiles *rt = river_tiles(carc_game_tileset(g));
 	if (rt->kind < 0 || carc_game_feature_kind(g, root) != rt->kind)
 		return 0;

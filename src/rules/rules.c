@@ -179,6 +179,14 @@ const struct carc_ruleset *carc_rules_compose(const struct carc_ruleset *base,
 	return found;
 }
 
+const struct carc_ruleset *carc_ruleset_expansion_with_role(const char *name, size_t len)
+{
+	for (int i = 0; i < CARC_RULES_COUNT; i++)
+		if (registry[i]->expansion && carc_ruleset_role(registry[i], name, len) >= 0)
+			return registry[i];
+	return NULL;
+}
+
 int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t len)
 {
 	for (int i = 0; i < rs->nroles; i++)

@@ -24,6 +24,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* The registry's order (rules.c); also each table's index there. Code
  * outside src/rules/ does not name them: it iterates carc_ruleset_at(). */
@@ -42,6 +43,9 @@ struct carc_role {
 	const char *kinds[2]; /* feature kinds it may stand on: "city" */
 	bool returns;         /* comes back when its feature is scored */
 	bool hut;             /* taken from the second supply (Hunters and Gatherers' huts) */
+	uint8_t own;          /* a supply of its own: this many figures of each colour, taken from it
+				 and returned to it (The Abbot's abbot: 1); 0: the followers' (or the huts') */
+	bool recall;          /* may be taken back instead of deploying: "return ROLE" (the abbot) */
 };
 
 /* What a record of the rule set may write beyond the base notation, and
@@ -63,6 +67,8 @@ struct carc_ruleset {
 	const char *name;        /* as in the Rules tag */
 	const char *title;
 	bool expansion;          /* added to a base rule set, not played alone */
+	int off_code;            /* an expansion: the code (enum carc_code) of a record that writes one
+				    of its roles while it is not on; 0: the notation's E025 */
 	unsigned flags;          /* CARC_RS_* */
 	const char *tileset;     /* default tile set; an expansion's own tiles, played before the base set's
 				  * (The River), or NULL when its tiles are in the base set (The Abbot) */
@@ -103,6 +109,10 @@ bool carc_ruleset_joins(const struct carc_ruleset *expansion, const struct carc_
  * fit in CARC_MAX_ROLES. */
 const struct carc_ruleset *carc_rules_compose(const struct carc_ruleset *base,
 					      const struct carc_ruleset *const *expansions, int n);
+/* The first expansion of the registry that has a role of that name
+ * (case-insensitive), or NULL: for the message of a role written in a game
+ * that does not play it. */
+const struct carc_ruleset *carc_ruleset_expansion_with_role(const char *name, size_t len);
 /* Role index by name (case-insensitive), or -1. */
 int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t len);
 

@@ -968,6 +968,72 @@ static void test_game_city_bordering_three_farms(void **state)
 	assert_int_equal(score(f, BLUE), 3);
 }
 
+/* ---- a role with a supply of its own, a feature scored now ---- */
+
+/* The base game with a fifth role that has a supply of its own, one a
+ * colour (as The Abbot's abbot): the engine's generic data, without the
+ * module. One table, so that the engine's cache of a game's roles (by the
+ * table's address) always sees the same. */
+static const struct carc_ruleset *with_own_role(const struct carc_ruleset *base)
+{
+	static struct carc_ruleset rs;
+	rs = *base;
+	rs.roles[rs.nroles++] = (struct carc_role){"prior", {"cloister"}, true, false, 1, true};
+	return &rs;
+}
+
+static void test_game_own_supply_apart_from_the_followers(void **state)
+{
+	struct fixture *f = fx(state);
+	f->rules = with_own_role(f->rules);
+	start2(f, 3);
+	int prior = role(f, "prior");
+	assert_int_equal(carc_game_role_supply(f->g, RED, prior), 1);
+	assert_int_equal(carc_game_role_supply(f->g, BLUE, prior), 0); /* not seated */
+	/* carc_game_play leaves its deployment to the caller */
+	int t = tile(f, "B"), pl = -1;
+	int cloister = carc_spot_lookup("C", 1);
+	assert_int_equal(carc_game_play(f->g, t, 0, 0, -1, RED, 1, prior, cloister, &pl), CARC_PLAY_PLACED);
+	carc_game_deploy(f->g, pl, carc_game_spot_feature(f->g, pl, cloister), cloister, RED, prior, 1);
+	carc_game_score_completed(f->g, 1);
+	assert_int_equal(carc_game_role_supply(f->g, RED, prior), 0);
+	assert_int_equal(carc_game_supply(f->g, RED), 7);
+	assert_int_equal(carc_game_role_supply(f->g, RED, role(f, "monk")), 7);
+	f->rules = carc_ruleset_get(CARC_RULES_BASE);
+}
+
+static void test_game_score_now_as_at_the_end_and_lift(void **state)
+{
+	struct fixture *f = fx(state);
+	f->rules = with_own_role(f->rules);
+	start2(f, 3);
+	int p = play(f, "B", 0, -1, 0, RED, "prior", "C");
+	play(f, "U", -1, 0, 90, GREEN, NULL, NULL);
+	play(f, "U", 1, 0, 90, RED, NULL, NULL);
+	/* the cloister and its neighbours D, U, U: 1 + 3, to red, now */
+	carc_game_score_now(f->g, at(f, p, "C"), 3, CARC_EV_MODULE + 7, CARC_SRC_OTHER);
+	assert_int_equal(score(f, RED), 4);
+	assert_int_equal(carc_game_points_from(f->g, RED, CARC_SRC_OTHER), 4);
+	assert_int_equal(carc_game_points_from(f->g, RED, CARC_SRC_END_SITE), 0);
+	size_t n;
+	const struct carc_event *ev = carc_game_events(f->g, &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(ev[0].type, CARC_EV_MODULE + 7);
+	assert_int_equal(ev[0].source, CARC_SRC_OTHER);
+	assert_int_equal(ev[0].turn, 3);
+	assert_int_equal(ev[0].points, 4);
+	assert_int_equal(ev[0].winners, 1u << RED);
+	/* lifted, and back in its own supply */
+	const struct carc_follower *fl = carc_game_followers(f->g, &n);
+	assert_false(fl[0].active);
+	assert_int_equal(carc_game_role_supply(f->g, RED, role(f, "prior")), 1);
+	assert_null(carc_game_feature_occupant(f->g, at(f, p, "C")));
+	/* the final scoring does not score it again */
+	carc_game_score_final(f->g);
+	assert_int_equal(score(f, RED), 4);
+	f->rules = carc_ruleset_get(CARC_RULES_BASE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -986,6 +1052,8 @@ int main(void)
 		cmocka_unit_test(test_game_referee_tile_not_in_supply),
 		cmocka_unit_test(test_game_referee_own_follower_blocks),
 		cmocka_unit_test(test_game_deploy_takes_from_supply),
+		cmocka_unit_test(test_game_own_supply_apart_from_the_followers),
+		cmocka_unit_test(test_game_score_now_as_at_the_end_and_lift),
 		cmocka_unit_test(test_game_deploy_feature_occupied_across_tiles),
 		cmocka_unit_test(test_game_deploy_fields_joined_by_a_cloister),
 		cmocka_unit_test(test_game_road_complete_when_both_ends_stop),
