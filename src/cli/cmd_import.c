@@ -25,12 +25,14 @@ static void help(void)
 {
 	printf("usage: carc import [--from jcz|bga|carcassonnelab] [-o OUT.cgn] FILE...|-\n\n"
 	       "Convert games recorded by other programs into canonical CGN. The games go\n"
-	       "to standard output (or OUT.cgn), one after another. Only base games\n"
-	       "convert: an expansion set, tile, figure or rule, or an input that is\n"
-	       "malformed or contradicts itself, is an error naming the element and its\n"
-	       "line and column, and that input gives no game.\n\n"
+	       "to standard output (or OUT.cgn), one after another. Base games convert,\n"
+	       "and from JCloisterZone games with The River I and The Abbot too: any other\n"
+	       "expansion's set, tile, figure or rule, or an input that is malformed or\n"
+	       "contradicts itself, is an error naming the element and its line and\n"
+	       "column, and that input gives no game.\n\n"
 	       "formats:\n"
-	       "  jcz             a JCloisterZone .jcz file, one game (the default)\n"
+	       "  jcz             a JCloisterZone .jcz file, one game (the default); The\n"
+	       "                  River I and The Abbot become [Expansions \"river abbot\"]\n"
 	       "  bga             a Board Game Arena replay log (JSON), one game: tiles,\n"
 	       "                  meeples, discards, a claim after each scoring turn and\n"
 	       "                  the final scores as Result, so carc check verifies BGA\n"
@@ -42,7 +44,8 @@ static void help(void)
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
 	       "exit status: 0 every input converted, 2 an input could not be read or\n"
-	       "converted (usage, unreadable file, not a base game, malformed).\n");
+	       "converted (usage, unreadable file, an expansion carc does not convert,\n"
+	       "malformed).\n");
 }
 
 /* Reads a whole input into b; false (errno set) on a read error. */

@@ -96,16 +96,17 @@
 	X(E406, ERROR, "river-system-has-hut", "a hut goes onto a river system that has one") \
 	X(E501, ERROR, "jcz-not-json", "a .jcz file is not one well-formed JSON object")      \
 	X(E502, ERROR, "jcz-schema", "a .jcz key is missing or its value has the wrong type") \
-	X(E503, ERROR, "jcz-expansion", "the .jcz setup names an expansion set or figure")    \
+	X(E503, ERROR, "jcz-expansion", "the .jcz setup names an expansion set or figure carc does not convert")    \
 	X(E504, ERROR, "jcz-rule", "a .jcz setup rule has no CGN equivalent")                 \
-	X(E505, ERROR, "jcz-unknown-tile", "a .jcz tile id is not a base-game tile")          \
+	X(E505, ERROR, "jcz-unknown-tile", "a .jcz tile id is not a tile of the base game or The River I")          \
 	X(E506, ERROR, "jcz-unknown-message", "a .jcz replay message type cannot be converted") \
 	X(E507, ERROR, "jcz-message-order", "a .jcz replay message comes out of turn order")  \
-	X(E508, ERROR, "jcz-location", "a .jcz follower pointer names no feature of the tile placed") \
+	X(E508, ERROR, "jcz-location", "a .jcz follower pointer names no feature of the tile placed, or one its figure may not take") \
 	X(E509, ERROR, "jcz-figure", "a .jcz deployment is of an expansion figure")          \
 	X(E510, ERROR, "jcz-players", "the .jcz players list is empty, too long or repeats a slot") \
 	X(E511, ERROR, "jcz-draw-order", "a placed tile contradicts the .jcz drawOrder")      \
 	X(E512, ERROR, "jcz-farm-edition", "tiny-city-scoring 2 with farms no CGN edition scores as JCZ does") \
+	X(E513, ERROR, "jcz-abbot-return", "a .jcz abbot return names no abbot of the player where it stands") \
 	X(E520, ERROR, "bga-not-json", "a BGA replay log is not well-formed JSON")          \
 	X(E521, ERROR, "bga-schema", "a BGA log key is missing or its value has the wrong type") \
 	X(E522, ERROR, "bga-expansion", "a BGA tile type beyond the base 24, or an expansion figure") \

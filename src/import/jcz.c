@@ -6,8 +6,8 @@
  *      jansson tree and keeps where each value is, so that every later
  *      message points at the value it is about;
  *   2. header: setup, players and annotations become CGN tags;
- *   3. replay: the messages of each turn (PLACE_TILE, then DEPLOY_MEEPLE or
- *      PASS, then COMMIT) become one CGN turn line each;
+ *   3. replay: the messages of each turn (PLACE_TILE, then DEPLOY_MEEPLE,
+ *      RETURN_MEEPLE or PASS, then COMMIT) become one CGN turn line each;
  *   4. finish: the CGN text is read back with the CGN parser, which proves it
  *      well formed, and written out again in canonical form.
  * The first problem of the replay stops the conversion: what follows a
@@ -34,22 +34,32 @@
 
 /* ---- the tile and location tables ---- */
 
-/* JCZ's base tiles, matched to CGN's letters by comparing the features of
- * JCZ's tile definitions (edges, half-edges, pennants, the cities each field
- * borders) with src/tilesets/base.yaml in all four rotations; tests/unit/
- * test_jcz.c repeats the comparison for every tile and rotation. The garden
- * tiles of JCZ's 2nd-edition set (…G) have a garden for the abbot, which the
- * base game does not use; otherwise they are the tile of the same letter. */
+/* JCZ's tiles, matched to CGN's ids by comparing the features of JCZ's tile
+ * definitions (edges, half-edges, pennants, the cities each field borders)
+ * with src/tilesets/base.yaml and river.yaml in all four rotations;
+ * tests/unit/test_jcz.c repeats the comparison for every tile and rotation.
+ * The garden tiles of JCZ's 2nd-edition sets (…G) are CGN's garden tiles
+ * with The Abbot, and the tile of the plain letter without it: only the
+ * abbot uses a garden. Each river tile's picture is JCZ's (issue 21). */
+#define BA(id, tile, turn) {"BA/" id, tile, tile, CARC_JCZ_BASE, turn}
+#define BG(id, tile, plain, turn) {"BA/" id, tile, plain, CARC_JCZ_BASE, turn}
+#define RI(id, tile) {"RI" id, tile, tile, CARC_JCZ_RIVER, 0}
 static const struct carc_jcz_tile jcz_tiles[] = {
-	{"BA/LR", 'A', 0},    {"BA/L", 'B', 0},      {"BA/Cccc+", 'C', 0}, {"BA/RCr", 'D', 0},
-	{"BA/C", 'E', 0},     {"BA/CG", 'E', 0},     {"BA/CFc+", 'F', 0},  {"BA/CFc.1", 'G', 0},
-	{"BA/CFC.2", 'H', 1}, {"BA/CFCG", 'H', 1},   {"BA/CC.2", 'I', 3},  {"BA/CCG", 'I', 3},
-	{"BA/CRr", 'J', 0},   {"BA/RrC", 'K', 0},    {"BA/CRRR", 'L', 0},  {"BA/Cc+", 'M', 0},
-	{"BA/Cc+G", 'M', 0},  {"BA/Cc.1", 'N', 0},   {"BA/CcG", 'N', 0},   {"BA/CcRr+", 'O', 0},
-	{"BA/CcRr", 'P', 0},  {"BA/Ccc+", 'Q', 0},   {"BA/Ccc", 'R', 0},   {"BA/CccG", 'R', 0},
-	{"BA/CccR+", 'S', 0}, {"BA/CccR", 'T', 0},   {"BA/RFr", 'U', 1},   {"BA/RFrG", 'U', 1},
-	{"BA/Rr", 'V', 0},    {"BA/RrG", 'V', 0},    {"BA/RRR", 'W', 0},   {"BA/RRRR", 'X', 0},
+	BA("LR", "A", 0),          BA("L", "B", 0),          BA("Cccc+", "C", 0),     BA("RCr", "D", 0),
+	BA("C", "E", 0),           BG("CG", "Eg", "E", 0),   BA("CFc+", "F", 0),      BA("CFc.1", "G", 0),
+	BA("CFC.2", "H", 1),       BG("CFCG", "Hg", "H", 1), BA("CC.2", "I", 3),      BG("CCG", "Ig", "I", 3),
+	BA("CRr", "J", 0),         BA("RrC", "K", 0),        BA("CRRR", "L", 0),      BA("Cc+", "M", 0),
+	BG("Cc+G", "Mg", "M", 0),  BA("Cc.1", "N", 0),       BG("CcG", "Ng", "N", 0), BA("CcRr+", "O", 0),
+	BA("CcRr", "P", 0),        BA("Ccc+", "Q", 0),       BA("Ccc", "R", 0),       BG("CccG", "Rg", "R", 0),
+	BA("CccR+", "S", 0),       BA("CccR", "T", 0),       BA("RFr", "U", 1),       BG("RFrG", "Ug", "U", 1),
+	BA("Rr", "V", 0),          BG("RrG", "Vg", "V", 0),  BA("RRR", "W", 0),       BA("RRRR", "X", 0),
+	RI("/s", "RA"),            RI(".1/CIRI", "RB"),      RI(".1/CICI", "RC"),     RI(".1/IFI", "RD"),
+	RI(".1/CcII", "RE"),       RI(".1/II", "RG"),        RI(".1/LIRI", "RH"),     RI(".1/RrII", "RI"),
+	{"RI.1/IIG", "RJ", "RG", CARC_JCZ_RIVER, 0},         RI(".1/RIrI", "RK"),     RI(".1/I.e", "RL"),
 };
+#undef BA
+#undef BG
+#undef RI
 
 const struct carc_jcz_tile *carc_jcz_tiles(size_t *count)
 {
@@ -176,13 +186,16 @@ static int feature_spot(const struct carc_tileset *ts, const struct carc_tile *t
 	return CARC_SPOT_C;
 }
 
+/* What every refusal of an expansion says. */
+#define CONVERTS "carc converts the base game, The River I and The Abbot"
+
 /* JCZ's feature names and the tile-set kinds they stand for. */
 static const struct {
 	const char *jcz;
 	const char *kind;
 } feature_names[] = {
 	{"City", "city"}, {"Road", "road"}, {"Field", "field"}, {"Farm", "field"},
-	{"Monastery", "cloister"}, {"Cloister", "cloister"},
+	{"Monastery", "cloister"}, {"Cloister", "cloister"}, {"Garden", "garden"},
 };
 
 /* ---- step 1: loading the JSON ---- */
@@ -203,7 +216,7 @@ struct conv {
 	struct carc_buf path;     /* scratch for element paths in messages */
 
 	struct carc_tileset_cache *cache;
-	const struct carc_tileset *ts;
+	struct carc_tileset *sets[2]; /* base, river (NULL without The River): enum carc_jcz_set */
 	const struct carc_ruleset *rules;
 	struct carc_buf cgn;      /* the record as written, before canonical form */
 
@@ -213,6 +226,14 @@ struct conv {
 	json_t *tiny_city;        /* setup.rules.tiny-city-scoring when it is "2" */
 	json_t *draw_order;       /* gameAnnotations.drawOrder, or NULL */
 	size_t draw_next;         /* its next entry */
+
+	bool river, abbot;        /* The River I, The Abbot are played */
+	const char *first_edition; /* a set of 1st-edition tiles named (basic:1, river/1:1), or NULL */
+	struct abbot_at {         /* per player: where the abbot was last deployed */
+		bool out;
+		int x, y;
+		char feature[16];
+	} abbots[CARC_COLOURS];
 };
 
 static enum jtype jtype(const json_t *n)
@@ -402,18 +423,33 @@ static void add_tag(struct carc_buf *b, const char *name, const char *value)
 	carc_buf_adds(b, "\"]\n");
 }
 
-/* A JCZ tile id to the index of its tile in the base set, or reports E505. */
-static int tile_of(struct conv *cv, const json_t *id_node, const char *path, const struct carc_jcz_tile **jt)
+/* A JCZ tile id to CGN's tile, in the bundled set that holds it, or reports
+ * E505: with The Abbot a garden tile is CGN's garden tile, without it the
+ * plain one. */
+static const struct carc_tile *tile_of(struct conv *cv, const json_t *id_node, const char *path,
+				       const struct carc_jcz_tile **jt)
 {
 	const char *id = str(id_node);
 	*jt = carc_jcz_tile_find(id, strlen(id));
 	if (!*jt) {
-		fail(cv, CARC_E505, at_node(cv, id_node), "%s: tile \"%s\" is not a base-game tile; only base games can "
-		     "be imported", path, id);
-		return -1;
+		fail(cv, CARC_E505, at_node(cv, id_node), "%s: tile \"%s\" is an expansion's; " CONVERTS, path,
+		     id);
+		return NULL;
 	}
-	char letter = (*jt)->letter;
-	return carc_tileset_find(cv->ts, &letter, 1);
+	const struct carc_tileset *ts = cv->sets[(*jt)->set];
+	if (!ts) {
+		fail(cv, CARC_E505, at_node(cv, id_node), "%s: tile \"%s\" is a river tile, but setup.sets names no river "
+		     "(river/1)", path, id);
+		return NULL;
+	}
+	const char *cgn = cv->abbot ? (*jt)->tile : (*jt)->plain;
+	int i = carc_tileset_find(ts, cgn, strlen(cgn));
+	if (i < 0) { /* never: tests/unit/test_jcz.c finds every tile */
+		fail(cv, CARC_E505, at_node(cv, id_node), "%s: tile set %s has no tile %s for \"%s\"; this is a bug in carc "
+		     "import", path, ts->name, cgn, id);
+		return NULL;
+	}
+	return &ts->tiles[i];
 }
 
 /* "R90" (replay) or 90 / "R90" (setup.start) to quarter turns; -1 if neither. */
@@ -468,9 +504,13 @@ static const char *const expansion_rules[] = {
 	"little-buildings-scoring", "king-and-robber-baron-scoring", "king-and-robber-scoring",
 };
 
+/* The River I as JCZ names its set: without an edition, or with the 1st
+ * (two plain bends) or the 2nd (a plain bend and a garden bend). */
+static const char *const river_sets[] = {"river/1", "river/1:1", "river/1:2"};
+
 static void read_sets(struct conv *cv, const json_t *sets)
 {
-	int base = 0;
+	int base = 0, river = 0;
 	const char *name;
 	json_t *v;
 	json_object_foreach((json_t *)sets, name, v) {
@@ -482,16 +522,21 @@ static void read_sets(struct conv *cv, const json_t *sets)
 		}
 		if (copies == 0)
 			continue;
-		if (strcmp(name, "basic") && strcmp(name, "basic:1") && strcmp(name, "basic:2")) {
-			fail(cv, CARC_E503, at_key(cv, sets, name), "setup.sets: \"%s\" is an expansion; only base games can be imported", name);
+		bool is_river = false;
+		for (size_t i = 0; i < CARC_ARRAY_LEN(river_sets); i++)
+			is_river |= !strcmp(name, river_sets[i]);
+		if (!is_river && strcmp(name, "basic") && strcmp(name, "basic:1") && strcmp(name, "basic:2")) {
+			fail(cv, CARC_E503, at_key(cv, sets, name), "setup.sets: \"%s\" is an expansion; " CONVERTS, name);
 			continue;
 		}
+		const char *what = is_river ? "The River" : "the base game";
 		if (copies != 1)
-			fail(cv, CARC_E503, at_node(cv, v), "setup.sets.%s: %ld copies of the base game; CGN's base game has one", name,
-			     copies);
-		base++;
-		if (base == 2)
-			fail(cv, CARC_E503, at_key(cv, sets, name), "setup.sets: two base sets at once; CGN's base game has one");
+			fail(cv, CARC_E503, at_node(cv, v), "setup.sets.%s: %ld copies of %s; CGN's has one", name, copies, what);
+		if (++*(is_river ? &river : &base) == 2)
+			fail(cv, CARC_E503, at_key(cv, sets, name), "setup.sets: two sets of %s at once; CGN's has one", what);
+		if (!strcmp(name, "basic:1") || !strcmp(name, "river/1:1"))
+			cv->first_edition = name;
+		cv->river |= is_river;
 	}
 	if (base == 0)
 		fail(cv, CARC_E503, at_node(cv, sets), "setup.sets names no base set (basic:1 or basic:2)");
@@ -512,9 +557,23 @@ static void read_elements(struct conv *cv, const json_t *el, struct carc_buf *ta
 		} else if (!strcmp(name, "farmers")) {
 			/* Without farmers no follower stands in a field, and fields score nobody:
 			 * the same game either way. */
+		} else if (!strcmp(name, "garden") || !strcmp(name, "river")) {
+			/* garden: the tiles of the 2nd edition, whose gardens only the abbot
+			 * uses; river: The River's rules, which come with its tiles. */
+		} else if (!strcmp(name, "abbot")) {
+			if (jtype(v) == J_BOOL ? json_is_true(v) : int_value(v, 1, 1, &n)) {
+				cv->abbot = true;
+				if (cv->first_edition)
+					fail(cv, CARC_E503, at_member(cv, el, name), "setup.elements.abbot with setup.sets.%s, tiles of the "
+					     "1st edition: CGN's Abbot plays with the 2nd edition's, some with gardens (basic:2, "
+					     "river/1:2)", cv->first_edition);
+			} else if (truthy(v)) {
+				fail(cv, CARC_E503, at_member(cv, el, name), "setup.elements.abbot should be 1 (or 0): The Abbot gives "
+				     "each player one abbot");
+			}
 		} else if (truthy(v)) {
-			fail(cv, CARC_E503, at_key(cv, el, name), "setup.elements: \"%s\" is an expansion figure or setting; only base games "
-			     "can be imported", name);
+			fail(cv, CARC_E503, at_key(cv, el, name), "setup.elements: \"%s\" is an expansion figure or setting; "
+			     CONVERTS, name);
 		}
 	}
 }
@@ -568,12 +627,39 @@ static void read_start(struct conv *cv, const json_t *start, struct carc_buf *ta
 	cv->start_x = (int)x;
 	cv->start_y = (int)y;
 	const struct carc_jcz_tile *jt;
-	int t = tile_of(cv, tile, "setup.start[0].tile", &jt);
-	if (t < 0)
+	const struct carc_tile *t = tile_of(cv, tile, "setup.start[0].tile", &jt);
+	if (!t)
 		return;
+	/* the game's start tile: the spring with The River, else the base set's */
+	const struct carc_tileset *ts = cv->sets[cv->river ? CARC_JCZ_RIVER : CARC_JCZ_BASE];
+	if (cv->river && t != &ts->tiles[ts->start_tile]) {
+		fail(cv, CARC_E503, at_node(cv, tile), "setup.start[0].tile: with The River the spring (RI/s) starts the game, "
+		     "not \"%s\"", str(tile));
+		return;
+	}
 	int cgn_rot = (rot + jt->turn) & 3;
-	if (t != cv->ts->start_tile || cgn_rot != 0)
-		carc_buf_printf(tags, "[Start \"%c %d\"]\n", jt->letter, cgn_rot * 90);
+	if (t != &ts->tiles[ts->start_tile] || cgn_rot != 0)
+		carc_buf_printf(tags, "[Start \"%s %d\"]\n", t->id, cgn_rot * 90);
+}
+
+/* Loads The River's tiles, puts the abbot's garden tiles in play, and names
+ * the expansions in the Expansions tag. */
+static void play_expansions(struct conv *cv, struct carc_buf *tags)
+{
+	if (cv->river && !cv->sets[CARC_JCZ_RIVER]) {
+		cv->sets[CARC_JCZ_RIVER] = carc_tileset_load("river", cv->sink, NULL, 0, 0);
+		if (!cv->sets[CARC_JCZ_RIVER]) {
+			cv->errors++;
+			return;
+		}
+	}
+	const char *words = cv->river ? (cv->abbot ? "river abbot" : "river") : cv->abbot ? "abbot" : NULL;
+	if (!words)
+		return;
+	carc_buf_printf(tags, "[Expansions \"%s\"]\n", words);
+	for (int i = 0; i < 2; i++)
+		if (cv->sets[i])
+			carc_tileset_play(cv->sets[i], words, strlen(words));
 }
 
 static void read_setup(struct conv *cv, const json_t *setup, struct carc_buf *tags)
@@ -597,6 +683,7 @@ static void read_setup(struct conv *cv, const json_t *setup, struct carc_buf *ta
 	json_t *elements = want(cv, setup, "setup", "elements", J_OBJECT, false);
 	if (elements)
 		read_elements(cv, elements, tags);
+	play_expansions(cv, tags);
 	json_t *rules = want(cv, setup, "setup", "rules", J_OBJECT, false);
 	if (rules)
 		read_rules(cv, rules);
@@ -719,10 +806,14 @@ struct turn {
 	bool open;              /* PLACE_TILE seen, COMMIT not yet */
 	bool decided;           /* DEPLOY_MEEPLE or PASS seen */
 	int player;
-	int tile, rot, x, y;    /* in CGN terms */
+	const struct carc_tileset *ts;
+	const struct carc_tile *tile;
+	int rot, x, y;          /* in CGN terms */
 	const struct carc_jcz_tile *jcz;
 	int jcz_rot;
-	int role, spot;         /* role index or -1 */
+	const char *role;       /* the deployment's role, or NULL */
+	int spot;
+	bool returned;          /* the abbot taken back instead */
 };
 
 /* The player of a message: its "player" field, or else whose turn it is. */
@@ -744,13 +835,12 @@ static bool message_player(struct conv *cv, const json_t *msg, const char *path,
 
 static void write_turn(struct conv *cv, const struct turn *t)
 {
-	const struct carc_tile *tile = &cv->ts->tiles[t->tile];
-	carc_buf_printf(&cv->cgn, "%s %s %d,%d %d", carc_colour_name(cv->colour[t->player]), tile->id, t->x, t->y,
+	carc_buf_printf(&cv->cgn, "%s %s %d,%d %d", carc_colour_name(cv->colour[t->player]), t->tile->id, t->x, t->y,
 			t->rot * 90);
-	if (t->role >= 0)
-		carc_buf_printf(&cv->cgn, " %s %s", cv->rules->roles[t->role].name, carc_spot_name(t->spot));
+	if (t->role)
+		carc_buf_printf(&cv->cgn, " %s %s", t->role, carc_spot_name(t->spot));
 	else
-		carc_buf_adds(&cv->cgn, " -");
+		carc_buf_adds(&cv->cgn, t->returned ? " return abbot" : " -");
 	carc_buf_addc(&cv->cgn, '\n');
 }
 
@@ -774,10 +864,10 @@ static bool draw_until(struct conv *cv, const struct turn *t, const json_t *id_n
 		const struct carc_jcz_tile *jt;
 		char dpath[64];
 		snprintf(dpath, sizeof dpath, "gameAnnotations.drawOrder[%zu]", cv->draw_next);
-		int tile = tile_of(cv, d, dpath, &jt);
-		if (tile < 0)
+		const struct carc_tile *tile = tile_of(cv, d, dpath, &jt);
+		if (!tile)
 			return false;
-		carc_buf_printf(&cv->cgn, "%s %c discard\n", carc_colour_name(cv->colour[t->player]), jt->letter);
+		carc_buf_printf(&cv->cgn, "%s %s discard\n", carc_colour_name(cv->colour[t->player]), tile->id);
 	}
 	cv->draw_next++;
 	return true;
@@ -792,7 +882,6 @@ static bool place_tile(struct conv *cv, const json_t *msg, const json_t *payload
 	}
 	memset(t, 0, sizeof *t);
 	t->player = player;
-	t->role = -1;
 	char sub[96];
 	snprintf(sub, sizeof sub, "%s.payload", path);
 	json_t *id = want(cv, payload, sub, "tileId", J_STRING, true);
@@ -803,8 +892,9 @@ static bool place_tile(struct conv *cv, const json_t *msg, const json_t *payload
 	const struct carc_jcz_tile *jt;
 	snprintf(sub, sizeof sub, "%s.payload.tileId", path);
 	t->tile = tile_of(cv, id, sub, &jt);
-	if (t->tile < 0)
+	if (!t->tile)
 		return false;
+	t->ts = cv->sets[jt->set];
 	int rot = rotation_of(rn);
 	if (rot < 0) {
 		fail(cv, CARC_E502, at_node(cv, rn), "%s.payload.rotation should be R0, R90, R180 or R270", path);
@@ -822,66 +912,187 @@ static bool place_tile(struct conv *cv, const json_t *msg, const json_t *payload
 	return true;
 }
 
+/* What a meepleId "<player>.<figure>.<n>" names. */
+enum figure { FIG_FOLLOWER, FIG_ABBOT, FIG_OTHER };
+
+static enum figure figure_of(const char *m, long *owner)
+{
+	char *end;
+	*owner = strtol(m, &end, 10);
+	if (end == m || *m < '0' || *m > '9')
+		*owner = -1;
+	const char *dot = strchr(m, '.');
+	if (dot && !strncmp(dot, ".small.", 7))
+		return FIG_FOLLOWER;
+	if (dot && !strncmp(dot, ".abbot.", 7))
+		return FIG_ABBOT;
+	return FIG_OTHER;
+}
+
+/* A JCZ feature pointer {position, feature, location}. */
+struct pointer {
+	const json_t *pos, *feature, *where;
+	int x, y;               /* in CGN terms */
+	const char *kind;       /* the tile-set kind its feature names */
+	struct carc_jcz_location loc;
+};
+
+static bool read_pointer(struct conv *cv, const json_t *ptr, const char *path, struct pointer *p)
+{
+	p->pos = want(cv, ptr, path, "position", J_ARRAY, true);
+	p->feature = want(cv, ptr, path, "feature", J_STRING, true);
+	p->where = want(cv, ptr, path, "location", J_STRING, true);
+	if (!p->pos || !p->feature || !p->where)
+		return false;
+	if (!position_of(cv, p->pos, pathf(cv, "%s.position", path), &p->x, &p->y))
+		return false;
+	p->kind = NULL;
+	for (size_t i = 0; i < CARC_ARRAY_LEN(feature_names) && !p->kind; i++)
+		if (!strcmp(str(p->feature), feature_names[i].jcz))
+			p->kind = feature_names[i].kind;
+	if (!p->kind) {
+		fail(cv, CARC_E508, at_node(cv, p->feature), "%s: \"%s\" is not a feature carc converts (City, Road, Field, "
+		     "Monastery, Garden)", path, str(p->feature));
+		return false;
+	}
+	if (!carc_jcz_parse_location(str(p->where), strlen(str(p->where)), &p->loc)) {
+		fail(cv, CARC_E508, at_node(cv, p->where), "%s: \"%s\" is not a location of the base game", path,
+		     str(p->where));
+		return false;
+	}
+	return true;
+}
+
+static bool site(const char *kind)
+{
+	return !strcmp(kind, "cloister") || !strcmp(kind, "garden");
+}
+
+/* Whether the turn may take its decision (what: a deployment, a return, a
+ * pass) now: after its tile, before any other decision; E507 at at if not. */
+static bool may_decide(struct conv *cv, const json_t *at, const char *path, const char *what, const struct turn *t)
+{
+	if (t->open && !t->decided)
+		return true;
+	fail(cv, CARC_E507, at_node(cv, at), "%s: %s %s", path, what,
+	     t->open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
+	return false;
+}
+
 static bool deploy_meeple(struct conv *cv, const json_t *msg, const json_t *payload, const char *path,
 			  struct turn *t)
 {
-	if (!t->open || t->decided) {
-		fail(cv, CARC_E507, at_node(cv, msg), "%s: DEPLOY_MEEPLE %s", path,
-		     t->open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
+	if (!may_decide(cv, msg, path, "DEPLOY_MEEPLE", t))
 		return false;
-	}
 	char sub[96];
 	snprintf(sub, sizeof sub, "%s.payload", path);
 	json_t *ptr = want(cv, payload, sub, "pointer", J_OBJECT, true);
 	json_t *meeple = want(cv, payload, sub, "meepleId", J_STRING, true);
 	if (!ptr || !meeple)
 		return false;
-	/* meepleId: "<player>.small.<n>" for a follower; anything else is an expansion figure */
-	const char *m = str(meeple), *dot = strchr(m, '.');
-	if (!dot || strncmp(dot, ".small.", 7)) {
-		fail(cv, CARC_E509, at_node(cv, meeple), "%s: \"%s\" is not a follower (an expansion figure); only base games can be "
-		     "imported", path, m);
+	long owner;
+	enum figure fig = figure_of(str(meeple), &owner);
+	if (fig == FIG_OTHER || (fig == FIG_ABBOT && !cv->abbot)) {
+		fail(cv, CARC_E509, at_node(cv, meeple), "%s: \"%s\" is %s", path, str(meeple), fig == FIG_ABBOT ?
+		     "an abbot, but setup.elements has no abbot" : "not a follower or an abbot (an expansion figure); "
+		     CONVERTS);
 		return false;
 	}
 	snprintf(sub, sizeof sub, "%s.payload.pointer", path);
-	json_t *pos = want(cv, ptr, sub, "position", J_ARRAY, true);
-	json_t *feature = want(cv, ptr, sub, "feature", J_STRING, true);
-	json_t *where = want(cv, ptr, sub, "location", J_STRING, true);
-	if (!pos || !feature || !where)
+	struct pointer p;
+	if (!read_pointer(cv, ptr, sub, &p))
 		return false;
-	int x, y;
-	snprintf(sub, sizeof sub, "%s.payload.pointer.position", path);
-	if (!position_of(cv, pos, sub, &x, &y))
-		return false;
-	if (x != t->x || y != t->y) {
-		fail(cv, CARC_E508, at_node(cv, pos), "%s: the follower goes onto another tile than the one just placed", path);
+	if (p.x != t->x || p.y != t->y) {
+		fail(cv, CARC_E508, at_node(cv, p.pos), "%s: the %s goes onto another tile than the one just placed", path,
+		     fig == FIG_ABBOT ? "abbot" : "follower");
 		return false;
 	}
-	const char *kind = NULL;
-	for (size_t i = 0; i < CARC_ARRAY_LEN(feature_names) && !kind; i++)
-		if (!strcmp(str(feature), feature_names[i].jcz))
-			kind = feature_names[i].kind;
-	if (!kind) {
-		fail(cv, CARC_E508, at_node(cv, feature), "%s: \"%s\" is not a base-game feature (City, Road, Field, Monastery)", path,
-		     str(feature));
+	if (fig == FIG_ABBOT ? !site(p.kind) : !strcmp(p.kind, "garden")) {
+		fail(cv, CARC_E508, at_node(cv, p.feature), "%s: %s", path, fig == FIG_ABBOT ? "the abbot goes only onto a "
+		     "monastery or a garden" : "only the abbot goes onto a garden");
 		return false;
 	}
-	struct carc_jcz_location loc;
-	if (!carc_jcz_parse_location(str(where), strlen(str(where)), &loc)) {
-		fail(cv, CARC_E508, at_node(cv, where), "%s: \"%s\" is not a base-game location", path, str(where));
-		return false;
-	}
-	const struct carc_tile *tile = &cv->ts->tiles[t->tile];
-	int f = carc_jcz_feature_at(cv->ts, tile, t->rot, kind, &loc);
+	int f = carc_jcz_feature_at(t->ts, t->tile, t->rot, p.kind, &p.loc);
 	if (f < 0) {
-		fail(cv, CARC_E508, at_node(cv, where), "%s: tile %s turned %d (JCZ's %s turned R%d) has no %s at exactly \"%s\"",
-		     path, tile->id, t->rot * 90, t->jcz->id, t->jcz_rot * 90, kind, str(where));
+		fail(cv, CARC_E508, at_node(cv, p.where), "%s: tile %s turned %d (JCZ's %s turned R%d) has no %s at exactly "
+		     "\"%s\"", path, t->tile->id, t->rot * 90, t->jcz->id, t->jcz_rot * 90, p.kind, str(p.where));
 		return false;
 	}
-	for (int r = 0; r < cv->rules->nroles; r++)
-		if (!strcmp(cv->rules->roles[r].kinds[0], kind))
-			t->role = r;
-	t->spot = feature_spot(cv->ts, tile, t->rot, f);
+	if (fig == FIG_ABBOT) {
+		t->role = "abbot";
+		cv->abbots[t->player].out = true;
+		cv->abbots[t->player].x = p.x;
+		cv->abbots[t->player].y = p.y;
+		snprintf(cv->abbots[t->player].feature, sizeof cv->abbots[t->player].feature, "%s", p.kind);
+	}
+	for (int r = 0; r < cv->rules->nroles && !t->role; r++)
+		if (!strcmp(cv->rules->roles[r].kinds[0], p.kind))
+			t->role = cv->rules->roles[r].name;
+	t->spot = feature_spot(t->ts, t->tile, t->rot, f);
+	t->decided = true;
+	return true;
+}
+
+/* RETURN_MEEPLE with source ABBOT_RETURN: the player takes the abbot back
+ * instead of deploying (CGN's "return abbot"). Its pointer is a meeple
+ * pointer, {featurePointer: {position, feature, location}, meepleId}, which
+ * must name the player's abbot where the player last deployed it. */
+static bool return_meeple(struct conv *cv, const json_t *msg, const json_t *payload, const char *path,
+			  struct turn *t)
+{
+	char sub[96];
+	snprintf(sub, sizeof sub, "%s.payload", path);
+	json_t *source = want(cv, payload, sub, "source", J_STRING, true);
+	json_t *ptr = want(cv, payload, sub, "pointer", J_OBJECT, true);
+	if (!source || !ptr)
+		return false;
+	if (strcmp(str(source), "ABBOT_RETURN")) {
+		fail(cv, CARC_E506, at_node(cv, source), "%s: a figure returned by %s cannot be converted (an expansion's); carc "
+		     "converts the abbot's return, ABBOT_RETURN", path, str(source));
+		return false;
+	}
+	if (!may_decide(cv, msg, path, "the abbot's return", t))
+		return false;
+	snprintf(sub, sizeof sub, "%s.payload.pointer", path);
+	json_t *meeple = want(cv, ptr, sub, "meepleId", J_STRING, true);
+	if (!meeple)
+		return false;
+	json_t *fp = member(ptr, "featurePointer");
+	if (fp) {
+		fp = want(cv, ptr, sub, "featurePointer", J_OBJECT, true);
+		if (!fp)
+			return false;
+		snprintf(sub, sizeof sub, "%s.payload.pointer.featurePointer", path);
+	} else {
+		fp = ptr; /* the feature pointer's keys beside meepleId */
+	}
+	long owner;
+	if (figure_of(str(meeple), &owner) != FIG_ABBOT || !cv->abbot) {
+		fail(cv, CARC_E509, at_node(cv, meeple), "%s: \"%s\" is %s", path, str(meeple), cv->abbot ? "not an abbot: "
+		     "carc converts the abbot's return only" : "an abbot, but setup.elements has no abbot");
+		return false;
+	}
+	if (owner != t->player) {
+		fail(cv, CARC_E513, at_node(cv, meeple), "%s: player %d returns \"%s\", which is not the player's own abbot",
+		     path, t->player, str(meeple));
+		return false;
+	}
+	struct pointer p;
+	if (!read_pointer(cv, fp, sub, &p))
+		return false;
+	const struct abbot_at *a = &cv->abbots[t->player];
+	if (!a->out || a->x != p.x || a->y != p.y || strcmp(a->feature, p.kind)) {
+		if (a->out)
+			fail(cv, CARC_E513, at_node(cv, p.pos), "%s: player %d's abbot was deployed last onto the %s at [%d, %d], "
+			     "not a %s at [%d, %d]", path, t->player, a->feature, a->x + cv->start_x, cv->start_y - a->y, p.kind,
+			     p.x + cv->start_x, cv->start_y - p.y);
+		else
+			fail(cv, CARC_E513, at_node(cv, p.pos), "%s: player %d returns an abbot that was never deployed", path,
+			     t->player);
+		return false;
+	}
+	cv->abbots[t->player].out = false;
+	t->returned = true;
 	t->decided = true;
 	return true;
 }
@@ -904,11 +1115,11 @@ static bool read_replay(struct conv *cv, const json_t *replay)
 		const char *ty = str(type);
 		size_t plen = strlen(path);
 		snprintf(path + plen, sizeof path - plen, " (%s)", ty);
-		bool known = !strcmp(ty, "PLACE_TILE") || !strcmp(ty, "DEPLOY_MEEPLE") || !strcmp(ty, "PASS") ||
-			     !strcmp(ty, "COMMIT");
+		bool known = !strcmp(ty, "PLACE_TILE") || !strcmp(ty, "DEPLOY_MEEPLE") || !strcmp(ty, "RETURN_MEEPLE") ||
+			     !strcmp(ty, "PASS") || !strcmp(ty, "COMMIT");
 		if (!known) {
-			fail(cv, CARC_E506, at_node(cv, type), "replay[%zu]: message type \"%s\" cannot be converted (a base game has "
-			     "PLACE_TILE, DEPLOY_MEEPLE, PASS and COMMIT)", i, ty);
+			fail(cv, CARC_E506, at_node(cv, type), "replay[%zu]: message type \"%s\" cannot be converted (carc converts "
+			     "PLACE_TILE, DEPLOY_MEEPLE, RETURN_MEEPLE of the abbot, PASS and COMMIT)", i, ty);
 			return false;
 		}
 		json_t *payload = member(msg, "payload");
@@ -916,7 +1127,7 @@ static bool read_replay(struct conv *cv, const json_t *replay)
 			fail(cv, CARC_E502, at_member(cv, msg, "payload"), "%s.payload should be an object", path);
 			return false;
 		}
-		if ((!payload || jtype(payload) == J_NULL) && (!strcmp(ty, "PLACE_TILE") || !strcmp(ty, "DEPLOY_MEEPLE"))) {
+		if ((!payload || jtype(payload) == J_NULL) && strcmp(ty, "PASS") && strcmp(ty, "COMMIT")) {
 			fail(cv, CARC_E502, at_node(cv, msg), "%s has no \"payload\"", path);
 			return false;
 		}
@@ -934,12 +1145,12 @@ static bool read_replay(struct conv *cv, const json_t *replay)
 		} else if (!strcmp(ty, "DEPLOY_MEEPLE")) {
 			if (!deploy_meeple(cv, msg, payload, path, &t))
 				return false;
-		} else if (!strcmp(ty, "PASS")) {
-			if (!t.open || t.decided) {
-				fail(cv, CARC_E507, at_node(cv, type), "%s: PASS %s", path,
-				     t.open ? "after the turn's follower was already decided" : "with no tile placed in this turn");
+		} else if (!strcmp(ty, "RETURN_MEEPLE")) {
+			if (!return_meeple(cv, msg, payload, path, &t))
 				return false;
-			}
+		} else if (!strcmp(ty, "PASS")) {
+			if (!may_decide(cv, type, path, "PASS", &t))
+				return false;
 			t.decided = true;
 		} else { /* COMMIT */
 			if (!t.open) {
@@ -1038,8 +1249,8 @@ bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_b
 	if (ok) {
 		cv.cache = carc_tileset_cache_new();
 		cv.rules = carc_ruleset_default();
-		cv.ts = carc_tileset_cache_get(cv.cache, cv.rules->tileset, sink, NULL, 0, 0);
-		ok = cv.ts != NULL;
+		cv.sets[CARC_JCZ_BASE] = carc_tileset_load(cv.rules->tileset, sink, NULL, 0, 0);
+		ok = cv.sets[CARC_JCZ_BASE] != NULL;
 	}
 	json_t *root = ok ? carc_json_root(cv.doc) : NULL;
 	struct carc_buf tags = {0};
@@ -1063,5 +1274,8 @@ bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_b
 	carc_json_free(cv.doc);
 	if (cv.cache)
 		carc_tileset_cache_free(cv.cache);
+	for (int i = 0; i < 2; i++)
+		if (cv.sets[i])
+			carc_tileset_free(cv.sets[i]);
 	return ok;
 }

@@ -3,10 +3,11 @@
  *
  * JCloisterZone (JCZ) saves a game as JSON: a setup (tile sets, figures,
  * rules, the start tile), the players, and a replay of messages: PLACE_TILE,
- * DEPLOY_MEEPLE, PASS and COMMIT, one group per turn. carc reads the JSON
- * with its strict reader (jsonread.h) and converts base games only:
- * anything it cannot convert faithfully (an expansion set, tile or figure, a
- * rule CGN has no word for, an unknown message) is refused with a diagnostic
+ * DEPLOY_MEEPLE, RETURN_MEEPLE, PASS and COMMIT, one group per turn. carc
+ * reads the JSON with its strict reader (jsonread.h) and converts base games
+ * and games with The River I and The Abbot (notation/jcz.md): anything it
+ * cannot convert faithfully (another expansion's set, tile or figure, a rule
+ * CGN has no word for, an unknown message) is refused with a diagnostic
  * located in the JSON text, never turned into a wrong record.
  *
  * The conventions, worked out from both formats' tile definitions and
@@ -14,13 +15,14 @@
  * - Positions: JCZ's y grows southward, CGN's northward, so y = -y_jcz.
  *   Both put the start tile at 0,0; a JCZ start elsewhere is moved there.
  * - Rotations: R0 R90 R180 R270, clockwise, from JCZ's picture of the tile.
- *   JCZ pictures H, I and U turned from CGN's (turn in the table below);
- *   every other tile the same way up.
+ *   JCZ pictures H, I and U (and their garden tiles) turned from CGN's
+ *   (turn in the table below); every other tile, the river's too, the same
+ *   way up.
  * - Follower locations are in board orientation: an edge N E S W or a union
  *   of edges (NE SE SW NW WE NS NWSE, and _N _E _S _W for all edges but
  *   one); half-edges NL NR EL ER SL SR WL WR, left and right as seen from the
  *   centre of the tile looking out (NL = NNW, EL = ENE, SL = SSE, WL = WSW),
- *   joined by '.'; I (or CLOISTER) for the cloister.
+ *   joined by '.'; I (or CLOISTER) for the cloister or the garden.
  */
 #ifndef CARC_JCZ_H
 #define CARC_JCZ_H
@@ -31,14 +33,21 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* A base tile as JCZ names it. */
+/* The bundled tile sets a JCZ tile comes from. */
+enum carc_jcz_set { CARC_JCZ_BASE, CARC_JCZ_RIVER };
+
+/* A tile as JCZ names it. */
 struct carc_jcz_tile {
-	const char *id;  /* "BA/CFC.2" */
-	char letter;     /* 'H': the CGN letter of the base tile set */
-	uint8_t turn;    /* JCZ's picture is CGN's turned this many quarters clockwise */
+	const char *id;    /* "BA/CFCG" */
+	const char *tile;  /* "Hg": CGN's id of the tile in its bundled set */
+	const char *plain; /* "H": the id without The Abbot, whose gardens only the
+			    * abbot uses (the same as tile for a tile with no garden) */
+	uint8_t set;       /* enum carc_jcz_set */
+	uint8_t turn;      /* JCZ's picture is CGN's turned this many quarters clockwise */
 };
 
-/* The JCZ base tiles (the garden variants of the 2nd edition included). */
+/* The JCZ tiles carc converts: the base set (the garden tiles of the 2nd
+ * edition included) and The River I. */
 const struct carc_jcz_tile *carc_jcz_tiles(size_t *count);
 /* The tile JCZ calls id, or NULL. */
 const struct carc_jcz_tile *carc_jcz_tile_find(const char *id, size_t len);
@@ -66,7 +75,7 @@ struct carc_jcz_location carc_jcz_feature_location(const struct carc_tileset *ts
 
 /* Converts the .jcz text of src into one game of canonical CGN, appended to
  * out. name is shown in the record's opening comment (NULL: none). Every
- * problem is reported to sink (codes E501-E512, located in src); returns
+ * problem is reported to sink (codes E501-E513, located in src); returns
  * false, appending nothing, when the game cannot be converted. */
 bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_buf *out,
 		     struct carc_diag_sink *sink);

@@ -65,18 +65,33 @@ static const struct {
 	{"BA/RrG", "garden; road W S; farm WR NL NR EL ER SL; farm SR WL"},
 	{"BA/RFr", "road W E; farm WR NL NR EL; farm ER SL SR WL"},
 	{"BA/RFrG", "garden; road W E; farm WR NL NR EL; farm ER SL SR WL"},
+	/* The River I, as JCZ's river.xml defines it (River II is not converted) */
+	{"RI/s", "farm NL NR EL ER SL SR WL WR; river E"},
+	{"RI.1/I.e", "farm NL NR EL ER SL SR WL WR; river W"},
+	{"RI.1/CICI", "city N; city S; farm EL WR city=N; farm ER WL city=S; river W E"},
+	{"RI.1/CIRI", "city N; road S; farm EL city=N; farm WR city=N; farm ER SL; farm WL SR; river W E"},
+	{"RI.1/LIRI", "cloister; road S; farm WR NL NR EL; farm ER SL; farm WL SR; river W E"},
+	{"RI.1/RIrI", "road W E; farm WR NL; farm NR EL; farm ER SL; farm WL SR; river N S"},
+	{"RI.1/IFI", "farm WR NL NR EL; farm WL SL SR ER; river W E"},
+	{"RI.1/CcII", "city N W; farm SR EL city=N; farm ER SL; river S E"},
+	{"RI.1/RrII", "road N E; farm WR NL ER SL; farm NR EL; farm WL SR; river W S"},
+	{"RI.1/II", "farm WR NL NR EL ER SL; farm WL SR; river W S"},
+	{"RI.1/IIG", "garden; farm WR NL NR EL ER SL; farm WL SR; river W S"},
 };
 
-static const struct carc_tileset *base_tiles(void)
+/* The bundled set a JCZ tile belongs to, with The Abbot played or not. */
+static const struct carc_tileset *tiles_of(const struct carc_jcz_tile *jt, bool abbot)
 {
-	static struct carc_tileset *ts;
-	if (!ts) {
+	static struct carc_tileset *sets[2][2];
+	struct carc_tileset **ts = &sets[jt->set][abbot];
+	if (!*ts) {
 		struct carc_diag_sink sink = {0};
-		ts = carc_tileset_load("base", &sink, NULL, 0, 0);
+		*ts = carc_tileset_load(jt->set == CARC_JCZ_RIVER ? "river" : "base", &sink, NULL, 0, 0);
 		carc_diag_free(&sink);
+		assert_non_null(*ts);
+		carc_tileset_play(*ts, abbot ? "abbot" : "", abbot ? 5 : 0);
 	}
-	assert_non_null(ts);
-	return ts;
+	return *ts;
 }
 
 static int edge_bit(char c)
@@ -104,13 +119,18 @@ static int city_at_edge(const struct carc_tileset *ts, const struct carc_tile *t
 	return -1;
 }
 
-/* One JCZ tile in one JCZ rotation against carc's tile, as the import turns it. */
-static void check_tile(const struct carc_tileset *ts, const char *id, const char *defs, int jrot)
+/* One JCZ tile in one JCZ rotation against carc's tile, as the import turns
+ * it: with The Abbot the garden tile (garden included), without it the
+ * plain one. Returns carc's tile. */
+static const struct carc_tile *check_tile(const char *id, const char *defs, int jrot, bool abbot)
 {
 	const struct carc_jcz_tile *jt = carc_jcz_tile_find(id, strlen(id));
 	assert_non_null(jt);
-	int ti = carc_tileset_find(ts, &jt->letter, 1);
-	assert_true(ti >= 0);
+	const struct carc_tileset *ts = tiles_of(jt, abbot);
+	const char *cgn = abbot ? jt->tile : jt->plain;
+	int ti = carc_tileset_find(ts, cgn, strlen(cgn));
+	if (ti < 0)
+		fail_msg("%s: no tile %s in set %s", id, cgn, ts->name);
 	const struct carc_tile *t = &ts->tiles[ti];
 	int rot = (jrot + jt->turn) & 3;
 	char terrain[4][8] = {"field", "field", "field", "field"};
@@ -123,9 +143,9 @@ static void check_tile(const struct carc_tileset *ts, const char *id, const char
 			part++;
 		char kind[16];
 		sscanf(part, "%15s", kind);
-		if (!strcmp(kind, "garden"))
-			continue; /* the abbot's, not the base game's */
-		struct carc_jcz_location loc = {0, 0, !strcmp(kind, "cloister")};
+		if (!strcmp(kind, "garden") && !abbot)
+			continue; /* the abbot's only */
+		struct carc_jcz_location loc = {0, 0, !strcmp(kind, "cloister") || !strcmp(kind, "garden")};
 		bool pennant = false;
 		unsigned borders = 0;
 		int nborders = 0;
@@ -169,27 +189,44 @@ static void check_tile(const struct carc_tileset *ts, const char *id, const char
 			if (loc.edges & (1u << e))
 				snprintf(terrain[e], sizeof terrain[e], "%s", kind);
 	}
+	/* JCZ draws no lake: the river just ends on the tile */
+	int lake = carc_tileset_kind(ts, "lake");
+	for (int f = 0; f < t->nfeatures; f++)
+		nfeatures += t->features[f].kind == lake;
 	assert_int_equal(nfeatures, t->nfeatures);
 	for (int e = 0; e < 4; e++)
 		assert_string_equal(ts->terrains[carc_tile_edge(t, rot, e)], terrain[e]);
+	return t;
 }
 
 static void test_jcz_every_tile_in_every_rotation_matches_jcz(void **state)
 {
 	(void)state;
-	const struct carc_tileset *ts = base_tiles();
-	unsigned letters = 0;
+	/* every type of both sets, with and without the abbot, is some JCZ tile */
+	bool seen[2][2][CARC_MAX_TILE_TYPES] = {{{false}}};
 	for (size_t i = 0; i < CARC_ARRAY_LEN(jcz_defs); i++) {
-		for (int jrot = 0; jrot < 4; jrot++)
-			check_tile(ts, jcz_defs[i].id, jcz_defs[i].features, jrot);
-		letters |= 1u << (carc_jcz_tile_find(jcz_defs[i].id, strlen(jcz_defs[i].id))->letter - 'A');
+		const struct carc_jcz_tile *jt = carc_jcz_tile_find(jcz_defs[i].id, strlen(jcz_defs[i].id));
+		assert_non_null(jt);
+		for (int abbot = 0; abbot < 2; abbot++)
+			for (int jrot = 0; jrot < 4; jrot++) {
+				const struct carc_tile *t = check_tile(jcz_defs[i].id, jcz_defs[i].features, jrot, abbot);
+				seen[jt->set][abbot][t - tiles_of(jt, abbot)->tiles] = true;
+			}
 	}
-	assert_int_equal(letters, (1u << 24) - 1); /* A to X, every one */
+	for (int set = 0; set < 2; set++)
+		for (int abbot = 0; abbot < 2; abbot++) {
+			const struct carc_tileset *ts = tiles_of(&(struct carc_jcz_tile){.set = (uint8_t)set}, abbot);
+			assert_int_equal(ts->ntiles, set ? (abbot ? 11 : 10) : (abbot ? 32 : 24));
+			for (int k = 0; k < ts->ntiles; k++)
+				if (!seen[set][abbot][k])
+					fail_msg("tile %s of set %s is no JCZ tile", ts->tiles[k].id, ts->name);
+		}
 	size_t n;
 	carc_jcz_tiles(&n);
 	assert_int_equal(n, CARC_ARRAY_LEN(jcz_defs));
 	assert_null(carc_jcz_tile_find("AM/CCc+", 7));
 	assert_null(carc_jcz_tile_find("BA/RCr ", 7));
+	assert_null(carc_jcz_tile_find("RI.2/II", 7)); /* River II */
 }
 
 static void test_jcz_locations_parse_and_print(void **state)
@@ -386,6 +423,61 @@ static void test_jcz_test_records_score_as_jcz_asserts(void **state)
 	free(json);
 }
 
+/* The reference folder beside the repository ($CARC_SHARED, by default
+ * ../shared), which holds JCZ's garden-scoring game; not committed here. */
+static const char *shared_dir(void)
+{
+	const char *dir = getenv("CARC_SHARED");
+	return dir && *dir ? dir : "../shared";
+}
+
+/* JCZ's own test of The Abbot: "Alice has 9 points", "Bob has 4 points",
+ * "Alice scored garden for 9 points", "Bob scored garden for 4 points"
+ * (endTurn 8: Bob's garden scores at the end). */
+static void test_jcz_garden_scoring_scores_as_jcz_asserts(void **state)
+{
+	(void)state;
+	char path[600];
+	snprintf(path, sizeof path, "%s/reference/jcz/garden-scoring.jcz", shared_dir());
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		print_message("skipped: %s is absent (set CARC_SHARED)\n", path);
+		skip();
+		return;
+	}
+	fclose(f);
+	/* the garden tiles BA/RFrG and BA/RrG are Ug and Vg; abbots on their gardens */
+	static const char want[] =
+		"; Imported from test.jcz (JCloisterZone 5.7.0) by carc import\n"
+		"; JCloisterZone ends this game after turn 8 (gameAnnotations.endTurn) and scores it as finished, as carc "
+		"score --final does\n"
+		"[Date \"2021-05-22\"]\n"
+		"[Expansions \"abbot\"]\n"
+		"[Seats \"red green\"]\n"
+		"[Red \"Alice\"]\n"
+		"[Green \"Bob\"]\n"
+		"\n"
+		"1. red   Ug 1,0  90  abbot C\n"
+		"2. green Vg 0,-1 0   abbot C\n"
+		"3. red   U  2,0  90\n"
+		"4. green B  1,-1 0\n"
+		"5. red   V  2,-1 270\n"
+		"6. green E  0,1  180\n"
+		"7. red   E  1,1  90\n"
+		"8. green E  2,1  270\n";
+	char *json = read_file(path);
+	struct import im;
+	run_import(&im, json);
+	if (!im.ok)
+		fail_msg("%s: %s", path, im.first);
+	assert_string_equal(im.cgn.data, want);
+	assert_true(scored(im.cgn.data, CARC_RED, "garden", 9));
+	assert_true(scored(im.cgn.data, CARC_GREEN, "garden", 4));
+	free_import(&im);
+	check_scores(path, true, (const int[]){9, 4}, 2, "[Expansions \"abbot\"]");
+	free(json);
+}
+
 static void test_jcz_expansion_record_is_refused(void **state)
 {
 	(void)state;
@@ -412,6 +504,20 @@ static void test_jcz_expansion_record_is_refused(void **state)
 #define DEPLOY(x, y, feature, loc) "{\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": {\"position\": [" #x  \
 	", " #y "], \"feature\": \"" feature "\", \"location\": \"" loc "\"}, \"meepleId\": \"0.small.1\"}}"
 #define PASS "{\"type\": \"PASS\", \"payload\": {}}"
+/* The same with The Abbot (2nd-edition tiles), and with The River I too. */
+#define ABBOT_GAME(replay)                                                                                    \
+	"{\"setup\": {\"sets\": {\"basic:2\": 1}, \"elements\": {\"abbot\": 1, \"garden\": true}, \"start\": "         \
+	"[{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]}, \"players\": [{\"name\": \"Ann\", \"slot\": 0}, "             \
+	"{\"name\": \"Ben\", \"slot\": 1}], \"replay\": [" replay "]}"
+#define RIVER_GAME(sets, elements, replay)                                                                    \
+	"{\"setup\": {\"sets\": {" sets "}, \"elements\": {" elements "}, \"start\": [{\"tile\": \"RI/s\", \"x\": 0, " \
+	"\"y\": 0, \"rotation\": 0}]}, \"players\": [{\"name\": \"Ann\", \"slot\": 0}, {\"name\": \"Ben\", "           \
+	"\"slot\": 1}], \"replay\": [" replay "]}"
+#define ABBOT(p, x, y, feature) "{\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": {\"position\": [" #x  \
+	", " #y "], \"feature\": \"" feature "\", \"location\": \"I\"}, \"meepleId\": \"" #p ".abbot.1\"}}"
+#define RETURN(p, x, y, feature, source) "{\"type\": \"RETURN_MEEPLE\", \"payload\": {\"pointer\": "          \
+	"{\"featurePointer\": {\"position\": [" #x ", " #y "], \"feature\": \"" feature "\", \"location\": \"I\"}, "    \
+	"\"meepleId\": \"" #p ".abbot.1\"}, \"source\": \"" source "\"}}"
 #define COMMIT "{\"type\": \"COMMIT\", \"payload\": {\"random\": 0.0}}"
 
 static void expect_refused(const char *json, enum carc_code code, unsigned line, unsigned col)
@@ -455,7 +561,7 @@ static void test_jcz_refusals_have_their_codes(void **state)
 	expect_refused(GAME(", \"timer\": null, \"rules2\": 1", ""), CARC_E503, 0, 0);
 	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 2}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]},"
 		       " \"players\": [{\"slot\": 0}], \"replay\": []}", CARC_E503, 0, 0);
-	expect_refused("{\"setup\": {\"sets\": {\"river:1\": 1, \"basic:1\": 1}, \"start\": [{\"tile\": \"BA/RCr\", "
+	expect_refused("{\"setup\": {\"sets\": {\"river/2:1\": 1, \"basic:1\": 1}, \"start\": [{\"tile\": \"BA/RCr\", "
 		       "\"x\": 0, \"y\": 0}]}, \"players\": [{\"slot\": 0}], \"replay\": []}", CARC_E503, 1, 21);
 	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 1}, \"rules\": {\"tiny-city-scoring\": \"3\"}, \"start\": "
 		       "[{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]}, \"players\": [{\"slot\": 0}], \"replay\": []}",
@@ -489,6 +595,78 @@ static void test_jcz_refusals_have_their_codes(void **state)
 	expect_refused("{\"setup\": {\"sets\": {\"basic:1\": 1}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": 0}]},"
 		       " \"players\": [{\"slot\": 0}], \"replay\": [" PLACE("BA/C", "R0", 0, -1) "," PASS "," COMMIT
 		       "], \"gameAnnotations\": {\"drawOrder\": [\"BA/L\"]}}", CARC_E511, 0, 0);
+}
+
+/* Imports src and checks that its text holds each of the lines want lists. */
+static void expect_lines(const char *src, const char *const *want, size_t n)
+{
+	struct import im;
+	run_import(&im, src);
+	if (!im.ok)
+		fail_msg("%s", im.first);
+	for (size_t i = 0; i < n; i++)
+		if (!strstr(im.cgn.data, want[i]))
+			fail_msg("no line \"%s\" in:\n%s", want[i], im.cgn.data);
+	free_import(&im);
+}
+
+/* The River's spring starts the game (turned as JCZ turns it); the garden
+ * bend is RJ with The Abbot and the plain bend RG without it; an abbot on a
+ * garden or a monastery is "abbot C". */
+static void test_jcz_river_and_abbot_convert(void **state)
+{
+	(void)state;
+	expect_lines(RIVER_GAME("\"basic:2\": 1, \"river/1:2\": 1", "\"abbot\": 1, \"garden\": true, \"river\": true",
+				PLACE("RI.1/IIG", "R0", 1, 0) "," ABBOT(0, 1, 0, "Garden") "," COMMIT ","
+				PLACE("RI.1/LIRI", "R90", 1, 1) "," ABBOT(1, 1, 1, "Monastery") "," COMMIT),
+		     (const char *const[]){"[Expansions \"river abbot\"]\n", "1. red   RJ 1,0  0  abbot C\n",
+					   "2. green RH 1,-1 90 abbot C\n"}, 3);
+	expect_lines(RIVER_GAME("\"basic:2\": 1, \"river/1:2\": 1", "\"garden\": true",
+				PLACE("RI.1/IIG", "R0", 1, 0) "," PASS "," COMMIT),
+		     (const char *const[]){"[Expansions \"river\"]\n", "1. red RG 1,0 0\n"}, 2);
+	expect_lines("{\"setup\": {\"sets\": {\"basic\": 1, \"river/1\": 1}, \"start\": [{\"tile\": \"RI/s\", \"x\": 3, "
+		     "\"y\": 4, \"rotation\": 90}]}, \"players\": [{\"slot\": 2}], \"replay\": ["
+		     PLACE("RI.1/CcII", "R180", 3, 5) "," DEPLOY(3, 5, "City", "SE") "," COMMIT "]}",
+		     (const char *const[]){"[Start \"RA 90\"]\n", "1. blue RE 0,-1 180 knight E\n"}, 2);
+	expect_lines(ABBOT_GAME(PLACE("BA/CG", "R180", 0, 1) "," ABBOT(0, 0, 1, "Garden") "," COMMIT),
+		     (const char *const[]){"[Expansions \"abbot\"]\n", "1. red Eg 0,-1 180 abbot C\n"}, 2);
+}
+
+/* What carc does not convert of The River and The Abbot, and what does not
+ * hold together, each with its code. */
+static void test_jcz_river_and_abbot_refusals(void **state)
+{
+	(void)state;
+	/* a river tile with no river set; River II; the abbot's figure without the abbot */
+	expect_refused(GAME("", PLACE("RI.1/IFI", "R0", 1, 0) "," PASS "," COMMIT), CARC_E505, 0, 0);
+	expect_refused(RIVER_GAME("\"basic:2\": 1, \"river/1:2\": 1", "", PLACE("RI.2/II", "R0", 1, 0) "," PASS ","
+				  COMMIT), CARC_E505, 0, 0);
+	expect_refused(GAME("", PLACE("BA/L", "R0", 0, -1) "," ABBOT(0, 0, -1, "Monastery") "," COMMIT), CARC_E509, 0, 0);
+	/* the abbot with 1st-edition tiles; two abbots each; two rivers; a river game begun elsewhere */
+	expect_refused(RIVER_GAME("\"basic:1\": 1, \"river/1:1\": 1", "\"abbot\": 1", ""), CARC_E503, 1, 74);
+	expect_refused(RIVER_GAME("\"basic:2\": 1, \"river/1:2\": 1", "\"abbot\": 2", ""), CARC_E503, 1, 74);
+	expect_refused(RIVER_GAME("\"basic:2\": 1, \"river/1:2\": 1, \"river/1\": 1", "", ""), CARC_E503, 0, 0);
+	expect_refused("{\"setup\": {\"sets\": {\"basic:2\": 1, \"river/1:2\": 1}, \"start\": [{\"tile\": \"BA/RCr\", "
+		       "\"x\": 0, \"y\": 0}]}, \"players\": [{\"slot\": 0}], \"replay\": []}", CARC_E503, 1, 71);
+	/* the abbot on a city; a follower on a garden */
+	expect_refused(ABBOT_GAME(PLACE("BA/CG", "R180", 0, 1) "," ABBOT(0, 0, 1, "City") "," COMMIT), CARC_E508, 0, 0);
+	expect_refused(ABBOT_GAME(PLACE("BA/CG", "R180", 0, 1) "," DEPLOY(0, 1, "Garden", "I") "," COMMIT), CARC_E508, 0,
+		       0);
+	/* a return by the princess; the abbot returned in a turn that deployed */
+	expect_refused(ABBOT_GAME(PLACE("BA/CG", "R180", 0, 1) "," ABBOT(0, 0, 1, "Garden") "," COMMIT ","
+				  PLACE("BA/Rr", "R0", 1, 0) "," RETURN(1, 0, 1, "Garden", "PRINCESS") "," COMMIT),
+		       CARC_E506, 0, 0);
+	expect_refused(ABBOT_GAME(PLACE("BA/CG", "R180", 0, 1) "," ABBOT(0, 0, 1, "Garden") ","
+				  RETURN(0, 0, 1, "Garden", "ABBOT_RETURN") "," COMMIT), CARC_E507, 0, 0);
+	/* returns of another's abbot, of one never deployed, of one deployed elsewhere */
+	expect_refused(ABBOT_GAME(PLACE("BA/CG", "R180", 0, 1) "," ABBOT(0, 0, 1, "Garden") "," COMMIT ","
+				  PLACE("BA/Rr", "R0", 1, 0) "," RETURN(0, 0, 1, "Garden", "ABBOT_RETURN") "," COMMIT),
+		       CARC_E513, 0, 0);
+	expect_refused(ABBOT_GAME(PLACE("BA/CG", "R180", 0, 1) "," PASS "," COMMIT "," PLACE("BA/Rr", "R0", 1, 0) ","
+				  RETURN(1, 0, 1, "Garden", "ABBOT_RETURN") "," COMMIT), CARC_E513, 0, 0);
+	expect_refused(ABBOT_GAME(PLACE("BA/L", "R0", 0, 1) "," ABBOT(0, 0, 1, "Monastery") "," COMMIT ","
+				  PLACE("BA/Rr", "R0", 1, 0) "," PASS "," COMMIT "," PLACE("BA/RFr", "R0", -1, 0) ","
+				  RETURN(0, 0, 1, "Garden", "ABBOT_RETURN") "," COMMIT), CARC_E513, 0, 0);
 }
 
 /* The tiny-city rule is Edition 2 only while the farms agree: here red's two
@@ -572,8 +750,11 @@ int main(void)
 		cmocka_unit_test(test_jcz_every_tile_in_every_rotation_matches_jcz),
 		cmocka_unit_test(test_jcz_locations_parse_and_print),
 		cmocka_unit_test(test_jcz_test_records_score_as_jcz_asserts),
+		cmocka_unit_test(test_jcz_garden_scoring_scores_as_jcz_asserts),
 		cmocka_unit_test(test_jcz_expansion_record_is_refused),
 		cmocka_unit_test(test_jcz_refusals_have_their_codes),
+		cmocka_unit_test(test_jcz_river_and_abbot_convert),
+		cmocka_unit_test(test_jcz_river_and_abbot_refusals),
 		cmocka_unit_test(test_jcz_tiny_city_with_farms_that_disagree),
 		cmocka_unit_test(test_jcz_start_elsewhere_draw_order_and_discards),
 		cmocka_unit_test(test_jcz_unfinished_turn_and_player_fields),
