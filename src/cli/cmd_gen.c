@@ -35,7 +35,7 @@ static void help(void)
 	       "                           default: no tag, the 3rd edition)\n"
 	       "  -x, --expansions LIST    play with these expansions (blank- or comma-\n"
 	       "                           separated) and write them in [Expansions]:\n"
-	       "                           river (with base or solo)\n"
+	       "                           river (with base or solo), abbot (with base)\n"
 	       "  -o, --output FILE        write to FILE instead of standard output\n"
 	       "  -h, --help               show this help\n"
 	       "  -V, --version            show the version\n\n"
