@@ -281,6 +281,20 @@ struct parser {
 			(rec)->arr = xrealloc((rec)->arr, (rec)->cap * sizeof *(rec)->arr); \
 		}                                                                           \
 	} while (0)
+
+/* A new move at the end of the record's, for the general parser: empty,
+ * with no number, deployment or figure taken back. */
+static inline struct carc_move *cgn_new_move(struct carc_record *rec)
+{
+	GROW(rec, moves, nmoves, moves_cap);
+	struct carc_move *m = &rec->moves[rec->nmoves++];
+	memset(m, 0, sizeof *m);
+	m->turn = -1;
+	m->role = -1;
+	m->recall = -1;
+	return m;
+}
+
 struct cursor; /* the tokeniser's (cgn_token.h) */
 
 /* Parses a whole decimal number from a slice, with an optional '-' when lo

@@ -396,12 +396,7 @@ void carc_record_free(struct carc_record *rec)
 static void add_bad_move(struct parser *ps, size_t from, size_t to)
 {
 	struct carc_record *rec = ps->rec;
-	GROW(rec, moves, nmoves, moves_cap);
-	struct carc_move *m = &rec->moves[rec->nmoves++];
-	memset(m, 0, sizeof *m);
-	m->turn = -1;
-	m->role = -1;
-	m->recall = -1;
+	struct carc_move *m = cgn_new_move(rec);
 	m->bad = true;
 	m->line = span(from, to - from);
 	rec->has_moves = true;

@@ -465,12 +465,7 @@ void cgn_parse_move(struct parser *ps)
 	struct carc_record *rec = ps->rec;
 	struct cursor c = {ps, ps->text, ps->line_start, ps->line_end, ps->line_start};
 	skip_space(&c, false); /* comments before the turn, on its line */
-	GROW(rec, moves, nmoves, moves_cap);
-	struct carc_move *m = &rec->moves[rec->nmoves++];
-	memset(m, 0, sizeof *m);
-	m->turn = -1;
-	m->role = -1;
-	m->recall = -1;
+	struct carc_move *m = cgn_new_move(rec);
 	rec->has_moves = true;
 	size_t line_from = c.p;
 	size_t s, n;

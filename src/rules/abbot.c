@@ -106,24 +106,6 @@ static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const str
 	return CARC_E272;
 }
 
-/* A game's state for the referee. */
-struct abbot_game {
-	struct carc_game *g;
-	carc_rules_fault_fn fault;
-	void *ctx;
-};
-
-static void *begin(void **cache, const struct carc_record *rec, struct carc_game *g, carc_rules_fault_fn fault,
-		   void *ctx)
-{
-	(void)rec;
-	if (!*cache)
-		*cache = xcalloc(1, sizeof(struct abbot_game));
-	struct abbot_game *a = *cache;
-	*a = (struct abbot_game){g, fault, ctx};
-	return a;
-}
-
 /* "return abbot": the abbot back, its feature scored as at the end (0),
  * or the code of why not with the reason in why. */
 static enum carc_code take_back(struct carc_game *g, int colour, int turn, struct carc_buf *why)
@@ -148,7 +130,7 @@ static enum carc_code take_back(struct carc_game *g, int colour, int turn, struc
 /* The recall hook. */
 static void recall(void *st, const struct carc_move *m, int placement, int turn)
 {
-	struct abbot_game *a = st;
+	struct carc_rules_plain *a = st;
 	if (placement < 0 || !is_abbot(&carc_game_rules(a->g)->roles[m->recall]))
 		return;
 	struct carc_buf why = {0};
@@ -179,7 +161,7 @@ static bool gen_recall(struct carc_game *g, int colour, int turn, uint64_t roll,
 }
 
 static const struct carc_play_hooks play_hooks = {
-	.begin = begin,
+	.begin = carc_rules_begin_plain,
 	.free = free,
 	.check_deploy = check_deploy,
 	.recall = recall,

@@ -132,6 +132,17 @@ struct carc_play_hooks {
 	bool (*gen_may_draw)(const struct carc_game *g, int tile);
 };
 
+/* The referee's state of a module that needs only the game and how to
+ * report a turn's problems (The River, The Abbot): its begin hook is
+ * carc_rules_begin_plain, its free hook free(). */
+struct carc_rules_plain {
+	struct carc_game *g;
+	carc_rules_fault_fn fault;
+	void *ctx;
+};
+void *carc_rules_begin_plain(void **cache, const struct carc_record *rec, struct carc_game *g,
+			     carc_rules_fault_fn fault, void *ctx);
+
 /* The words a rule set's reports need. */
 struct carc_rules_words {
 	const char *source_keys[CARC_SRC_COUNT];  /* JSON and YAML keys of the breakdown */

@@ -200,29 +200,10 @@ static const struct carc_engine_hooks engine_hooks = {
 
 /* ---- the referee ---- */
 
-struct river_state {
-	struct carc_game *g;
-	carc_rules_fault_fn fault;
-	void *ctx;
-};
-
-static void *begin(void **cache, const struct carc_record *rec, struct carc_game *g, carc_rules_fault_fn fault,
-		   void *ctx)
-{
-	(void)rec;
-	if (!*cache)
-		*cache = xcalloc(1, sizeof(struct river_state));
-	struct river_state *s = *cache;
-	*s = (struct river_state){g, fault, ctx};
-	return s;
-}
-
-static void free_state(void *cache) { free(cache); }
-
 /* The draw: a land tile only once every river tile is drawn. */
 static void draw(void *st, const struct carc_move *m, int count)
 {
-	struct river_state *s = st;
+	struct carc_rules_plain *s = st;
 	(void)count;
 	const struct carc_tileset *ts = carc_game_tileset(s->g);
 	const struct river_tiles *rt = river_tiles(ts);
@@ -268,8 +249,8 @@ static bool gen_may_draw(const struct carc_game *g, int tile)
 /* ---- the module ---- */
 
 static const struct carc_play_hooks play_hooks = {
-	.begin = begin,
-	.free = free_state,
+	.begin = carc_rules_begin_plain,
+	.free = free,
 	.draw = draw,
 	.check_deploy = check_deploy,
 	.gen_may_draw = gen_may_draw,

@@ -197,6 +197,18 @@ int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t le
 
 /* ---- a game's modules ---- */
 
+void *carc_rules_begin_plain(void **cache, const struct carc_record *rec, struct carc_game *g,
+			     carc_rules_fault_fn fault, void *ctx)
+{
+	(void)rec;
+	if (!*cache)
+		*cache = xcalloc(1, sizeof(struct carc_rules_plain));
+	struct carc_rules_plain *s = *cache;
+	*s = (struct carc_rules_plain){g, fault, ctx};
+	return s;
+}
+
+
 int carc_rules_of(const struct carc_record *rec, const struct carc_ruleset **out)
 {
 	int n = 0;
