@@ -74,8 +74,10 @@ static void test_compose(void **state)
 	assert_int_equal(carc_ruleset_role(both, "farmer", 6), carc_ruleset_role(base, "farmer", 6));
 	assert_ptr_equal(both->words, base->words);
 	assert_non_null(both->engine);
-	if (xs[0]->engine && xs[0]->engine->check_place)
-		assert_ptr_equal(both->engine->check_place, xs[0]->engine->check_place);
+	assert_non_null(xs[0]->engine); /* The River's placement rule, carried into the game's */
+	assert_non_null(xs[0]->engine->check_place);
+	assert_ptr_equal(both->engine->check_place, xs[0]->engine->check_place);
+	assert_ptr_equal(both->engine->closed_complete, xs[0]->engine->closed_complete);
 	const struct carc_ruleset *solo_river = carc_rules_compose(named("solo"), xs, 1);
 	assert_int_equal(solo_river->id, CARC_RULES_SOLO);
 	assert_int_equal(solo_river->flags, named("solo")->flags | xs[0]->flags);
