@@ -192,23 +192,11 @@ static bool with_expansions(struct carc_gen *gen, const char **why)
 		*why = "the expansions bring more roles than a game can hold";
 		return false;
 	}
-	const struct carc_tileset *sets[1 + CARC_MAX_EXPANSIONS];
-	struct carc_buf play = {0};
 	struct carc_diag_sink sink = {0};
-	int nsets = 0;
-	bool ok = true;
-	for (int i = 0; i < n && ok; i++) {
-		carc_buf_printf(&play, "%s%s", i ? " " : "", o->expansions[i]->name);
-		if (o->expansions[i]->tileset)
-			ok = (sets[nsets++] = carc_tileset_cache_get(gen->cache, o->expansions[i]->tileset, &sink, NULL, 0,
-								     0)) != NULL;
-	}
-	if (ok)
-		ok = (sets[nsets++] = o->tileset ? o->tileset
-						 : carc_tileset_cache_get(gen->cache, o->rules->tileset, &sink, NULL, 0, 0)) != NULL;
-	if (ok)
-		ok = (gen->ts = carc_tileset_cache_join(gen->cache, sets, nsets, carc_buf_cstr(&play))) != NULL;
-	carc_buf_free(&play);
+	const struct carc_tileset *base =
+		o->tileset ? o->tileset : carc_tileset_cache_get(gen->cache, o->rules->tileset, &sink, NULL, 0, 0);
+	bool loaded; /* (either way the message below: the sets are bundled ones) */
+	bool ok = base && (gen->ts = carc_tileset_cache_expand(gen->cache, base, o->expansions, n, &sink, &loaded));
 	carc_diag_free(&sink);
 	if (!ok) {
 		*why = "the tiles of the expansions and of the rule set's tile set do not make one tile set";

@@ -559,28 +559,12 @@ static void parse_expansions(struct parser *ps, const char *v)
 static void expansion_tiles(struct parser *ps)
 {
 	struct carc_record *rec = ps->rec;
-	const struct carc_tileset *sets[1 + CARC_MAX_EXPANSIONS];
-	struct carc_buf play = {0};
-	int n = 0;
-	for (int i = 0; i < rec->nexpansions; i++) {
-		const struct carc_ruleset *x = rec->expansions[i];
-		carc_buf_printf(&play, "%s%s", i ? " " : "", x->name);
-		if (x->tileset) {
-			sets[n] = carc_tileset_cache_get(ps->r->cache, x->tileset, ps->sink, NULL, 0, 0);
-			if (!sets[n]) {
-				carc_buf_free(&play);
-				rec->tileset = NULL;
-				return;
-			}
-			n++;
-		}
-	}
-	sets[n++] = rec->tileset;
-	rec->tileset = carc_tileset_cache_join(ps->r->cache, sets, n, carc_buf_cstr(&play));
-	if (!rec->tileset)
+	const struct carc_tileset *base = rec->tileset;
+	bool loaded;
+	rec->tileset = carc_tileset_cache_expand(ps->r->cache, base, rec->expansions, rec->nexpansions, ps->sink, &loaded);
+	if (!rec->tileset && loaded)
 		header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "the tiles of these expansions and of tile set '%s' do "
-			     "not fit in one tile set", sets[n - 1]->name);
-	carc_buf_free(&play);
+			     "not fit in one tile set", base->name);
 }
 
 /* Resolves the known tags once the header is complete, and fills in the

@@ -26,6 +26,8 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "notation/tileset.h"
 
+#include "rules/rules.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -1692,6 +1694,25 @@ const struct carc_tileset *carc_tileset_cache_join(struct carc_tileset_cache *c,
 	c->entries = xrealloc(c->entries, (c->count + 1) * sizeof *c->entries);
 	c->entries[c->count++] = (struct cache_entry){xstrdup(carc_buf_cstr(&key)), ts};
 	carc_buf_free(&key);
+	return ts;
+}
+
+const struct carc_tileset *carc_tileset_cache_expand(struct carc_tileset_cache *c, const struct carc_tileset *base,
+						     const struct carc_ruleset *const *x, int n,
+						     struct carc_diag_sink *sink, bool *loaded)
+{
+	const struct carc_tileset *sets[1 + CARC_MAX_EXPANSIONS];
+	struct carc_buf play = {0};
+	int nsets = 0;
+	*loaded = true;
+	for (int i = 0; i < n && *loaded; i++) {
+		carc_buf_printf(&play, "%s%s", i ? " " : "", x[i]->name);
+		if (x[i]->tileset)
+			*loaded = (sets[nsets++] = carc_tileset_cache_get(c, x[i]->tileset, sink, NULL, 0, 0)) != NULL;
+	}
+	sets[nsets++] = base;
+	const struct carc_tileset *ts = *loaded ? carc_tileset_cache_join(c, sets, nsets, carc_buf_cstr(&play)) : NULL;
+	carc_buf_free(&play);
 	return ts;
 }
 

@@ -236,6 +236,16 @@ const struct carc_tileset *carc_tileset_cache_get(struct carc_tileset_cache *c, 
  * they do not fit in one set. */
 const struct carc_tileset *carc_tileset_cache_join(struct carc_tileset_cache *c,
 						   const struct carc_tileset *const *sets, int n, const char *play);
+/* The tile set of a game whose base set is base and whose expansions are
+ * x (n of them, a record's rec->expansions): the own tiles of those that
+ * have a set of them (The River's) before base's, every expansion's tiles
+ * in play; remembered (carc_tileset_cache_join). NULL with *loaded false
+ * when an expansion's set cannot be loaded (reported to sink), with
+ * *loaded true when the sets do not fit in one. */
+struct carc_ruleset;
+const struct carc_tileset *carc_tileset_cache_expand(struct carc_tileset_cache *c, const struct carc_tileset *base,
+						     const struct carc_ruleset *const *x, int n,
+						     struct carc_diag_sink *sink, bool *loaded);
 void carc_tileset_cache_free(struct carc_tileset_cache *c);
 
 /* Records come from strangers, so the tile set a record's Tileset tag names
