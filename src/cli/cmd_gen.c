@@ -66,39 +66,29 @@ static bool parse_count(const char *s, unsigned long long lo, unsigned long long
 	return true;
 }
 
+/* The first problem of an --expansions list, for its usage message. */
+static void first_fault(void *ctx, size_t off, size_t len, const char *msg)
+{
+	(void)off, (void)len;
+	char *first = ctx;
+	if (!first[0])
+		snprintf(first, 400, "%s", msg);
+}
+
 /* The expansions named in words (blank- or comma-separated, any case),
  * each once and each one that goes with the rules, into opt; false after a
- * usage message (the same checks as a record's Expansions tag). */
+ * usage message (the checks of a record's Expansions tag). */
 static bool take_expansions(struct carc_gen_opts *opt, const char *words)
 {
-	opt->nexpansions = 0;
-	for (const char *p = words; *p;) {
-		size_t len = strcspn(p, " \t,");
-		if (!len) {
-			p++;
-			continue;
-		}
-		const struct carc_ruleset *x = carc_ruleset_find(p, len);
-		if (!x || !x->expansion) {
-			carc_usage_error("gen", "--expansions: '%.*s' is not an expansion: %s", (int)len, p,
-					 carc_ruleset_expansion_names());
-			return false;
-		}
-		if (!carc_ruleset_joins(x, opt->rules)) {
-			carc_usage_error("gen", "--expansions: %s does not go with --rules %s (it goes with: %s)", x->name,
-					 opt->rules->name, x->joins);
-			return false;
-		}
-		for (int i = 0; i < opt->nexpansions; i++)
-			if (opt->expansions[i] == x) {
-				carc_usage_error("gen", "--expansions names %s twice", x->name);
-				return false;
-			}
-		if (opt->nexpansions < CARC_MAX_EXPANSIONS)
-			opt->expansions[opt->nexpansions++] = x;
-		p += len;
+	char first[400] = "";
+	int names;
+	opt->nexpansions = carc_rules_read_expansions(opt->rules, words, strlen(words), opt->expansions, &names,
+						      first_fault, first);
+	if (first[0]) {
+		carc_usage_error("gen", "--expansions: %s", first);
+		return false;
 	}
-	if (!opt->nexpansions) {
+	if (!names) {
 		carc_usage_error("gen", "--expansions names no expansion: %s", carc_ruleset_expansion_names());
 		return false;
 	}

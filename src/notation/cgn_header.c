@@ -503,47 +503,23 @@ static bool same_name(const char *v, const char *name)
  * order, none twice, each one that may join the Rules. Kept in registry
  * order, so that one combination is one rule set and one tile set. Each
  * problem is E014 at the word. */
+static void expansion_fault(void *ctx, size_t off, size_t len, const char *msg)
+{
+	struct parser *ps = ctx;
+	const struct carc_tag *t = &ps->rec->tags[ps->rec->tag_index[CARC_TAG_EXPANSIONS]];
+	ps->rec->header_errors++;
+	cgn_report(ps, CARC_E014, t->value.off + off, len, "%s", msg);
+}
+
 static void parse_expansions(struct parser *ps, const char *v)
 {
 	struct carc_record *rec = ps->rec;
-	const struct carc_tag *t = &rec->tags[rec->tag_index[CARC_TAG_EXPANSIONS]];
-	bool named[CARC_MAX_RULESETS] = {false};
-	size_t i = 0, n = strlen(v);
-	int words = 0;
-	while (i < n) {
-		while (i < n && (v[i] == ' ' || v[i] == ','))
-			i++;
-		size_t j = i;
-		while (j < n && v[j] != ' ' && v[j] != ',')
-			j++;
-		if (j == i)
-			break;
-		words++;
-		const struct carc_ruleset *x = carc_ruleset_find(v + i, j - i);
-		int len = (int)(j - i);
-		if (!x || !x->expansion) {
-			rec->header_errors++;
-			cgn_report(ps, CARC_E014, t->value.off + i, j - i, "'%.*s' is not an expansion: %s", len, v + i,
-				   carc_ruleset_expansion_names());
-		} else if (named[x->id]) {
-			rec->header_errors++;
-			cgn_report(ps, CARC_E014, t->value.off + i, j - i, "the expansion %s is named twice", x->name);
-		} else if (!ps->rules_bad && !carc_ruleset_joins(x, rec->rules)) {
-			rec->header_errors++;
-			cgn_report(ps, CARC_E014, t->value.off + i, j - i,
-				   "the expansion %s does not go with Rules '%s' (it goes with: %s)", x->name,
-				   rec->rules->name, x->joins);
-		} else {
-			named[x->id] = true;
-		}
-		i = j;
-	}
-	if (!words)
+	int names;
+	rec->nexpansions = carc_rules_read_expansions(ps->rules_bad ? NULL : rec->rules, v, strlen(v), rec->expansions,
+						      &names, expansion_fault, ps);
+	if (!names)
 		header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "Expansions names no expansion: %s",
 			     carc_ruleset_expansion_names());
-	for (int id = 0; id < carc_ruleset_count(); id++)
-		if (named[id])
-			rec->expansions[rec->nexpansions++] = carc_ruleset_at(id);
 	const struct carc_ruleset *game = carc_rules_compose(rec->rules, rec->expansions, rec->nexpansions);
 	if (game) {
 		rec->rules = game;

@@ -98,6 +98,44 @@ bool carc_ruleset_joins(const struct carc_ruleset *expansion, const struct carc_
 	return false;
 }
 
+int carc_rules_read_expansions(const struct carc_ruleset *base, const char *words, size_t len,
+			       const struct carc_ruleset **out, int *names, carc_expansion_fault_fn fault, void *ctx)
+{
+	bool named[CARC_MAX_RULESETS] = {false};
+	char msg[400];
+	*names = 0;
+	for (size_t i = 0; i < len;) {
+		size_t n = 0;
+		while (i + n < len && words[i + n] != ' ' && words[i + n] != ',' && words[i + n] != '\t')
+			n++;
+		if (!n) {
+			i++;
+			continue;
+		}
+		++*names;
+		const struct carc_ruleset *x = carc_ruleset_find(words + i, n);
+		msg[0] = '\0';
+		if (!x || !x->expansion)
+			snprintf(msg, sizeof msg, "'%.*s' is not an expansion: %s", (int)n, words + i,
+				 carc_ruleset_expansion_names());
+		else if (named[x->id])
+			snprintf(msg, sizeof msg, "the expansion %s is named twice", x->name);
+		else if (base && !carc_ruleset_joins(x, base))
+			snprintf(msg, sizeof msg, "the expansion %s does not go with the rules %s (it goes with: %s)", x->name,
+				 base->name, x->joins);
+		else
+			named[x->id] = true;
+		if (msg[0])
+			fault(ctx, i, n, msg);
+		i += n;
+	}
+	int count = 0;
+	for (int id = 0; id < CARC_RULES_COUNT && count < CARC_MAX_EXPANSIONS; id++)
+		if (named[id])
+			out[count++] = registry[id];
+	return count;
+}
+
 /* ---- composed rule sets ---- */
 
 /* A base rule set with expansions: one per combination, kept for the

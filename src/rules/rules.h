@@ -97,6 +97,16 @@ const struct carc_ruleset *carc_ruleset_find(const char *name, size_t len);
  * solo or hunters"; of the expansions: "river or abbot". */
 const char *carc_ruleset_names(void);
 const char *carc_ruleset_expansion_names(void);
+/* Reads the expansions named in words (len bytes, blank- or comma-
+ * separated, any case) for the base rule set: each name that is no
+ * expansion, is named again or does not go with base goes to fault, with
+ * its offset and length in words and a message; the others go into out
+ * (CARC_MAX_EXPANSIONS of room) in registry order, so that one combination
+ * has one order. Returns their number; *names gets how many words there
+ * were (0: the list names nothing, for the caller to say). */
+typedef void (*carc_expansion_fault_fn)(void *ctx, size_t off, size_t len, const char *msg);
+int carc_rules_read_expansions(const struct carc_ruleset *base, const char *words, size_t len,
+			       const struct carc_ruleset **out, int *names, carc_expansion_fault_fn fault, void *ctx);
 /* Whether the expansion may join the base rule set (its joins list). */
 bool carc_ruleset_joins(const struct carc_ruleset *expansion, const struct carc_ruleset *base);
 /* The rule set a game plays: base with the expansions (in registry order,

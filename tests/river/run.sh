@@ -76,7 +76,7 @@ usage_error() {
 		passed=$((passed + 1))
 	fi
 }
-usage_error "does not go with --rules hunters" --rules hunters --expansions river
+usage_error "does not go with the rules hunters" --rules hunters --expansions river
 usage_error "'inns' is not an expansion: river or abbot" --expansions river,inns
 
 gen_games base "${RIVER_GAMES:-1000}"
