@@ -554,9 +554,11 @@ void cgn_finish_header(struct parser *ps)
 	rec->rules = carc_ruleset_default();
 	if ((v = carc_record_tag(rec, CARC_TAG_RULES))) {
 		/* most often the last game's (no two rule sets have the same
-		 * name in any case, so it is the one carc_ruleset_find finds) */
+		 * name in any case, so it is the one carc_ruleset_find finds),
+		 * unless that game composed it with expansions: a composed set
+		 * has its base's name but roles of its own */
 		const struct carc_ruleset *rs = ps->r->roles_for;
-		if (!rs || !same_name(v, rs->name))
+		if (!rs || rs != carc_ruleset_get(rs->id) || !same_name(v, rs->name))
 			rs = carc_ruleset_find(v, strlen(v));
 		if (rs) {
 			rec->rules = rs;

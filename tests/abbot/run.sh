@@ -96,5 +96,15 @@ gen_games() {
 gen_games abbot "${ABBOT_GAMES:-1000}"
 gen_games "river abbot" "${ABBOT_RIVER_GAMES:-200}"
 
+# A base game after a game with The Abbot in one file has no abbot: the
+# second game's is E275 at its line (the reader once took the last game's
+# composed rule set for the second game's Rules tag).
+"$CARC" check "$top/tests/fuzz/regressions/005-base-game-after-an-abbot-game.cgn" >/dev/null 2>"$tmp"
+if grep -q ':12:[0-9]*: error\[E275\]' "$tmp" && ! grep -q ':8:[0-9]*: error' "$tmp"; then
+	passed=$((passed + 1))
+else
+	fail "a base game after an abbot game" "expected E275 at line 12 only"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
