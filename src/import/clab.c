@@ -489,6 +489,21 @@ static bool export_tags(const struct carc_record *rec, struct carc_diag_sink *si
 			       "and black, five seats at most)", carc_colour_name(rec->seats[i]));
 			return false;
 		}
+	/* a name import would refuse, or would not give back as it is */
+	for (int i = 0; i < rec->nseats; i++) {
+		const char *name = carc_record_tag(rec, CARC_TAG_KNOWN + rec->seats[i]);
+		size_t n = name ? strlen(name) : 0;
+		bool control = false;
+		for (size_t k = 0; k < n && !control; k++)
+			control = (unsigned char)name[k] < 0x20 || name[k] == 0x7f ||
+				  ((unsigned char)name[k] == 0xC2 && k + 1 < n && (unsigned char)name[k + 1] <= 0x9F);
+		if (n > MAX_NAME || control) {
+			refuse(rec, sink, tag_span(rec, CARC_TAG_KNOWN + rec->seats[i]), "%s's name %s",
+			       carc_colour_name(rec->seats[i]), n > MAX_NAME ? "is longer than 200 bytes" :
+			       "holds a control character (a tab), which import would turn into a blank");
+			ok = false;
+		}
+	}
 	return ok;
 }
 

@@ -72,5 +72,17 @@ printf '[Seats "red green"]\n\n1. red U -1,0 90 thief Q\n' >"$esc_name"
 check "check: an escape in the file's name is not written" has_no_escape err
 check "check: the message is still there" grep -q 'error\[' err
 
+# ---- 6. export writes no URL its own import refuses or changes ----
+
+long=$(printf '%0201d' 0 | tr 0 x)
+printf '[Seats "red green"]\n[Red "a\tb"]\n\n1. red U -1,0 90\n' >tab.cgn
+printf '[Seats "red green"]\n[Green "%s"]\n\n1. red U -1,0 90\n' "$long" >long.cgn
+for f in tab long; do
+	"$CARC" export --to carcassonnelab $f.cgn >out 2>err
+	check "export: a name with a $f: exit 2" test $? -eq 2
+	check "export: a name with a $f: E540 at its tag" grep -q "^$f.cgn:[23]:1: error\[E540\]" err
+	check "export: a name with a $f: no URL" test ! -s out
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
