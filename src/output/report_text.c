@@ -461,13 +461,37 @@ static bool csv_quoted(const char *s, size_t n)
 	return false;
 }
 
+/* Would a spreadsheet take this cell for a formula? OWASP's list of first
+ * characters (= + - @, tab, carriage return), except a plain number (-3,
+ * +1.5), which stays a number. */
+static bool csv_formula(const char *s, size_t n)
+{
+	if (!n || !(s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r'))
+		return false;
+	size_t i = 1, digits = 0;
+	if (s[0] != '+' && s[0] != '-')
+		return true;
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		digits++;
+	if (digits && i < n && s[i] == '.')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+	return !digits || i < n || s[n - 1] == '.';
+}
+
+/* Writes one CSV field: quoted when it holds a comma, quote or line end
+ * (RFC 4180), and a cell a spreadsheet would take for a formula quoted with
+ * a ' before it, as OWASP advises ("=1+2" is written "'=1+2"). */
 static void csv_field(struct carc_buf *out, const char *s, size_t n)
 {
-	if (!csv_quoted(s, n)) {
+	if (n && csv_formula(s, n)) {
+		carc_buf_adds(out, "\"'");
+	} else if (!csv_quoted(s, n)) {
 		carc_buf_add(out, s, n);
 		return;
+	} else {
+		carc_buf_addc(out, '"');
 	}
-	carc_buf_addc(out, '"');
 	for (const char *q; n && (q = memchr(s, '"', n)); n -= (size_t)(q + 1 - s), s = q + 1) {
 		carc_buf_add(out, s, (size_t)(q + 1 - s));
 		carc_buf_addc(out, '"');

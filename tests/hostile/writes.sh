@@ -72,6 +72,38 @@ printf '[Seats "red green"]\n\n1. red U -1,0 90 thief Q\n' >"$esc_name"
 check "check: an escape in the file's name is not written" has_no_escape err
 check "check: the message is still there" grep -q 'error\[' err
 
+# ---- 5. CSV cells that a spreadsheet would run are neutralised ----
+
+printf '[Seats "red green blue yellow"]\n[Red "=HYPERLINK(\\"http://x\\")"]\n[Green "@SUM(A1)"]\n' >formula.cgn
+printf '[Blue "+1+2"]\n[Yellow "-5"]\n[Result "red 0, green 0, blue 0, yellow 0"]\n\n' >>formula.cgn
+printf '1. red U -1,0 90\n' >>formula.cgn
+"$CARC" standings --format csv formula.cgn >out 2>err
+check "standings csv: =formula quoted with '" grep -qF '"'"'"'=HYPERLINK(""http://x"")"' out
+check "standings csv: @formula quoted with '" grep -qF '"'"'"'@SUM(A1)"' out
+check "standings csv: +formula quoted with '" grep -qF '"'"'"'+1+2"' out
+check "standings csv: a number stays a number" grep -q '^[0-9]*,-5,' out
+check "standings csv: no cell begins with = + @" sh -c '! grep -q ",[=+@]" out'
+cp formula.cgn =cmd.cgn
+"$CARC" score --format csv =cmd.cgn >out 2>err
+check "score csv: a file name that is a formula is quoted with '" grep -qF '"'"'"'=cmd.cgn"' out
+
+# ---- 5. SVG is well-formed XML whatever a name holds ----
+
+# U+FFFE and U+FFFF are valid UTF-8 but not XML characters; < and & must be
+# escaped.
+printf '[Seats "red green"]\n[Red "a\357\277\276b\357\277\277c<&d"]\n[Green "x"]\n\n' >ff.cgn
+printf '1. red U -1,0 90 thief E\n' >>ff.cgn
+"$CARC" render ff.cgn -o ff.svg 2>err
+check "render: a name with U+FFFE and U+FFFF is drawn" test -s ff.svg
+if command -v xmllint >/dev/null 2>&1; then
+	check "render: the SVG is well-formed (xmllint)" xmllint --noout ff.svg
+elif command -v python3 >/dev/null 2>&1; then
+	check "render: the SVG is well-formed (python3 xml.etree)" \
+		python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' ff.svg
+else
+	echo "skipped: neither xmllint nor python3 to parse the SVG"
+fi
+
 # ---- 6. export writes no URL its own import refuses or changes ----
 
 long=$(printf '%0201d' 0 | tr 0 x)
