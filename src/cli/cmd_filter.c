@@ -69,6 +69,7 @@ struct filter {
 	bool ids, dedupe;
 	struct id_set seen;
 	unsigned long selected, repeats;
+	unsigned long uncopied; /* selected games whose text the reader did not keep whole */
 };
 
 /* Adds an id; false when it was there already. */
@@ -318,6 +319,19 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 	for (size_t i = 0; i < f->nconds; i++)
 		if (!holds(game, &f->conds[i]))
 			return;
+	if (game->rec->text_cut) {
+		/* The reader kept only part of this game's bytes (to bound its
+		 * memory): what it holds is another game, which must not go out
+		 * as this one, nor its id as this one's. */
+		struct carc_buf name = {0};
+		carc_text_shown(&name, game->file, strlen(game->file));
+		fprintf(stderr, "carc filter: %s:%u: game %u is left out: the reader skipped part of its text (a line "
+			"over 65536 bytes, E003, or the rest of the input, E002 or E031), so it cannot be copied byte "
+			"for byte\n", carc_buf_cstr(&name), game->rec->src.base_line, game->rec->index);
+		carc_buf_free(&name);
+		f->uncopied++;
+		return;
+	}
 	if (f->ids || f->dedupe) {
 		struct carc_game_id id = carc_game_id(game->rec);
 		if (f->dedupe && !id_set_add(&f->seen, id)) {
@@ -477,7 +491,10 @@ static void help(void)
 	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
-	       "exit status: 0 a game was selected, 1 none was, 2 could not run.\n");
+	       "A game the reader could not keep whole (a line over 65536 bytes) is\n"
+	       "never written: it is named on standard error, and the exit status is 2.\n\n"
+	       "exit status: 0 a game was selected, 1 none was, 2 could not run or a\n"
+	       "selected game could not be copied whole.\n");
 }
 
 int cmd_filter(int argc, char **argv)
@@ -572,7 +589,7 @@ int cmd_filter(int argc, char **argv)
 	struct carc_archive_totals t = {0};
 	carc_archive_each(argv + optind, argc - optind, referee, each_game, &f, &t);
 	bool written = carc_output_close(&to, !t.unreadable);
-	if (!written || t.unreadable || (t.trouble && referee))
+	if (!written || t.unreadable || (t.trouble && referee) || f.uncopied)
 		status = CARC_EXIT_TROUBLE;
 	else
 		status = f.selected ? CARC_EXIT_OK : CARC_EXIT_INVALID;

@@ -53,6 +53,27 @@ printf 'https://www.carcassonnelab.com/#/0/0/O/?players=a,b&colors=red,blue\n' >
 check "import --from carcassonnelab: a newline in the file's name writes no tag" \
 	sh -c '! grep -q "^\[Followers" out.cgn && grep -q "^\[Seats" out.cgn'
 
+# ---- 3. filter copies a game byte for byte or not at all ----
+
+# A comment line over 64 KiB (E003): the reader keeps its first bytes only,
+# and what is left reads as a valid game with another id.
+{
+	printf '[Seats "red green"]\n; %s\n\n1. red U -1,0 90\n\n' "$(head -c 70000 /dev/zero | tr '\0' x)"
+	printf '[Seats "red green"]\n\n1. red U -1,0 90\n'
+} >longline.cgn
+"$CARC" filter longline.cgn >out 2>err
+check "filter: a game with a line over 64 KiB: exit 2" test $? -eq 2
+check "filter: a game with a line over 64 KiB: named on stderr" grep -q 'longline.cgn:1: game 1 is left out' err
+tail -n 3 longline.cgn >want
+check "filter: the other game is copied byte for byte, the cut one not at all" cmp -s out want
+"$CARC" filter --ids longline.cgn >out 2>err
+check "filter --ids: no id for the cut game" test "$(wc -l <out)" -eq 1
+# every byte that filter writes is a byte of its input, in order (all its
+# games are whole): the output is the input
+"$CARC" gen -n 3 -s 5 >three.cgn
+"$CARC" filter three.cgn | cmp -s - three.cgn
+check "filter: whole games are copied byte for byte" test $? -eq 0
+
 # ---- 5. messages that quote the input show it as the source line does ----
 
 # E533 quotes a colour, E531 a character of the stack, E532 one of a move:
