@@ -17,6 +17,7 @@
  */
 #include "cli/archive.h"
 #include "cli/cli.h"
+#include "common/keyhash.h"
 #include "notation/gameid.h"
 
 #include <errno.h>
@@ -72,6 +73,14 @@ struct filter {
 	unsigned long uncopied; /* selected games whose text the reader did not keep whole */
 };
 
+/* An id's first slot: under the keyed hash, since an id is a hash that a
+ * writer of games can search for low bits in common (common/keyhash.h). */
+static size_t id_slot(struct carc_game_id id, size_t cap)
+{
+	uint64_t w[2] = {id.hi, id.lo};
+	return (size_t)carc_keyed_hash(w, sizeof w) & (cap - 1);
+}
+
 /* Adds an id; false when it was there already. */
 static bool id_set_add(struct id_set *set, struct carc_game_id id)
 {
@@ -86,7 +95,7 @@ static bool id_set_add(struct id_set *set, struct carc_game_id id)
 		for (size_t i = 0; i < set->cap; i++) {
 			if (!set->ids[i].hi && !set->ids[i].lo)
 				continue;
-			size_t s = (size_t)set->ids[i].lo & (cap - 1);
+			size_t s = id_slot(set->ids[i], cap);
 			while (ids[s].hi || ids[s].lo)
 				s = (s + 1) & (cap - 1);
 			ids[s] = set->ids[i];
@@ -95,7 +104,7 @@ static bool id_set_add(struct id_set *set, struct carc_game_id id)
 		set->ids = ids;
 		set->cap = cap;
 	}
-	size_t s = (size_t)id.lo & (set->cap - 1);
+	size_t s = id_slot(id, set->cap);
 	for (; set->ids[s].hi || set->ids[s].lo; s = (s + 1) & (set->cap - 1))
 		if (set->ids[s].hi == id.hi && set->ids[s].lo == id.lo)
 			return false;
