@@ -382,15 +382,6 @@ static size_t *rank_players(struct standings *sd)
 
 /* ---- the three shapes ---- */
 
-/* Columns of a name in a terminal: UTF-8 characters, not bytes. */
-static size_t text_width(const char *s)
-{
-	size_t w = 0;
-	for (; *s; s++)
-		w += ((unsigned char)*s & 0xc0) != 0x80;
-	return w;
-}
-
 static void copy_listing(struct standings *sd, FILE *out)
 {
 	char block[8192];
@@ -423,10 +414,10 @@ static void text_report(struct standings *sd, const size_t *order, FILE *out)
 	else
 		carc_buf_adds(&o, "none");
 	carc_buf_adds(&o, ")\n\n");
-	size_t width = 6;
+	size_t width = 6; /* at most CARC_CELL_MAX: a longer name is cut, not padded for */
 	for (size_t i = 0; i < n; i++)
-		if (text_width(carc_names_get(&sd->names, i)) > width)
-			width = text_width(carc_names_get(&sd->names, i));
+		if (carc_report_cell_width(carc_names_get(&sd->names, i)) > width)
+			width = carc_report_cell_width(carc_names_get(&sd->names, i));
 	carc_buf_printf(&o, "rank  player%*s  games  won  drawn  lost  points  for  against  diff  buchholz\n",
 			(int)(width - 6), "");
 	for (size_t i = 0; i < n; i++) {
@@ -437,9 +428,11 @@ static void text_report(struct standings *sd, const size_t *order, FILE *out)
 			      (i + 1 < n && sd->players[order[i + 1]].rank == p->rank);
 		snprintf(rank, sizeof rank, "%zu%s", p->rank, shared ? "=" : "");
 		long long diff = p->score_for - p->score_against;
-		carc_buf_printf(&o, diff ? "%4s  %s%*s  %5lu  %3lu  %5lu  %4lu  %6g  %3lld  %7lld  %+4lld  %8g\n"
-					 : "%4s  %s%*s  %5lu  %3lu  %5lu  %4lu  %6g  %3lld  %7lld  %4lld  %8g\n",
-				rank, name, (int)(width - text_width(name)), "", p->games, p->wins, p->draws, p->losses,
+		carc_buf_printf(&o, "%4s  ", rank);
+		carc_report_cell(&o, name, width, true);
+		carc_buf_printf(&o, diff ? "  %5lu  %3lu  %5lu  %4lu  %6g  %3lld  %7lld  %+4lld  %8g\n"
+					 : "  %5lu  %3lu  %5lu  %4lu  %6g  %3lld  %7lld  %4lld  %8g\n",
+				p->games, p->wins, p->draws, p->losses,
 				p->points, p->score_for, p->score_against, diff, p->buchholz);
 	}
 	fwrite(o.data, 1, o.len, out);

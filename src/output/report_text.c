@@ -505,6 +505,51 @@ void carc_report_csv_field(struct carc_buf *out, const char *s, size_t n)
 	csv_field(out, s, n);
 }
 
+/* ---- cells of the other commands' text tables ---- */
+
+/* s as shown, at most CARC_CELL_MAX characters (then cut, with "…");
+ * returns its characters. */
+static size_t cell_text(struct carc_buf *out, const char *s)
+{
+	size_t n = strnlen(s, 4 * CARC_CELL_MAX + 4); /* (enough for the cap's characters and one more) */
+	struct carc_buf shown = {0};
+	carc_text_shown(&shown, s, n);
+	size_t chars = 0, i = 0, keep = 0;
+	for (; i < shown.len; i++)
+		if (((unsigned char)shown.data[i] & 0xc0) != 0x80) {
+			if (chars == CARC_CELL_MAX - 1)
+				keep = i;
+			chars++;
+		}
+	bool cut = chars > CARC_CELL_MAX || s[n];
+	if (cut) {
+		carc_buf_add(out, shown.data, keep);
+		carc_buf_adds(out, "\xe2\x80\xa6"); /* U+2026 */
+		chars = CARC_CELL_MAX;
+	} else {
+		carc_buf_add(out, shown.data, shown.len);
+	}
+	carc_buf_free(&shown);
+	return chars;
+}
+
+size_t carc_report_cell_width(const char *s)
+{
+	struct carc_buf scratch = {0};
+	size_t w = cell_text(&scratch, s);
+	carc_buf_free(&scratch);
+	return w;
+}
+
+void carc_report_cell(struct carc_buf *out, const char *s, size_t width, bool pad)
+{
+	size_t w = cell_text(out, s);
+	if (width > CARC_CELL_MAX)
+		width = CARC_CELL_MAX;
+	for (; pad && w < width; w++)
+		carc_buf_addc(out, ' ');
+}
+
 void carc_report_csv_header(struct carc_buf *out, bool projected)
 {
 	carc_buf_adds(out, "file,game,line,offset,id,turn,colour,tile,x,y,rotation,deploy,scored");

@@ -74,6 +74,22 @@ check "filter --ids: no id for the cut game" test "$(wc -l <out)" -eq 1
 "$CARC" filter three.cgn | cmp -s - three.cgn
 check "filter: whole games are copied byte for byte" test $? -eq 0
 
+# ---- 4. one long name does not pad every row of a table ----
+
+long=$(printf '%060000d' 0 | tr 0 n)
+for i in 0 1 2 3 4 5 6 7 8 9; do
+	name=q$i
+	[ $i -eq 0 ] && name=$long
+	printf '[Seats "red green"]\n[Red "%s"]\n[Green "p%d"]\n[Result "red 0, green 0"]\n\n1. red U -1,0 90\n\n' "$name" $i
+done >wide.cgn
+"$CARC" standings wide.cgn >out 2>err
+check "standings: a 60,000-byte name: exit 0" test $? -eq 0
+check "standings: no line of the table over 200 bytes" test "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' out)" -le 200
+check "standings: the long name is cut with an ellipsis" grep -q "nnnnnnn…" out
+check "standings: the output is small" test "$(wc -c <out)" -lt 5000
+"$CARC" standings --format json wide.cgn >out 2>err
+check "standings --format json: the name is whole" grep -q "$long" out
+
 # ---- 5. messages that quote the input show it as the source line does ----
 
 # E533 quotes a colour, E531 a character of the stack, E532 one of a move:
