@@ -53,6 +53,7 @@ struct cond {
 	enum measure measure; /* C_WHERE */
 	long number;          /* C_WHERE */
 	enum carc_code code;  /* C_CODE */
+	bool kind_seen;       /* M_TILES, M_POINTS: a game's tile set had the kind */
 };
 
 /* The ids of the games written, for --dedupe: open addressing, 16 bytes
@@ -71,6 +72,9 @@ struct filter {
 	struct id_set seen;
 	unsigned long selected, repeats;
 	unsigned long uncopied; /* selected games whose text the reader did not keep whole */
+	bool kind_conds;                      /* a --where KIND.tiles or KIND.points */
+	const struct carc_tileset *last_set;  /* the tile set whose kinds were noted last */
+	struct carc_names kinds;              /* the kinds of the tile sets seen, for a message */
 };
 
 /* An id's first slot: under the keyed hash, since an id is a hash that a
@@ -203,8 +207,19 @@ static bool kind_named(const struct carc_tileset *ts, int kind, const char *name
 	       (!strcasecmp(name, "farm") && ts->kinds[kind].klass == CARC_CLASS_AREA);
 }
 
+/* Whether the tile set has a kind that answers to name ("farm": any field). */
+static bool has_kind(const struct carc_tileset *ts, const char *name)
+{
+	for (int k = 0; k < ts->nkinds; k++)
+		if (kind_named(ts, k, name) || (!strcasecmp(name, "farm") && ts->kinds[k].klass == CARC_CLASS_AREA))
+			return true;
+	return false;
+}
+
 /* The figure of a --where for a refereed game; false when the game has
  * none (it was not refereed). */
+static bool has_kind(const struct carc_tileset *ts, const char *name);
+
 static bool measure(const struct carc_archive_game *game, const struct cond *c, long *value)
 {
 	const struct carc_record *rec = game->rec;
@@ -222,6 +237,8 @@ static bool measure(const struct carc_archive_game *game, const struct cond *c, 
 	}
 	if (!res || !res->refereed || !rec->tileset)
 		return false;
+	if ((c->measure == M_TILES || c->measure == M_POINTS) && !has_kind(rec->tileset, c->name))
+		return false; /* a kind the game's tile set has not: no figure (said at the end if none has) */
 	long best = LONG_MIN, second = LONG_MIN, low = LONG_MAX;
 	switch (c->measure) {
 	case M_SCORE:
@@ -322,9 +339,87 @@ static bool holds(const struct carc_archive_game *game, const struct cond *c)
 	}
 }
 
+/* Notes which kinds of the --where conditions the game's tile set has, and
+ * its kinds' names (once a tile set). */
+static void note_kinds(struct filter *f, const struct carc_tileset *ts)
+{
+	if (!ts || ts == f->last_set)
+		return;
+	f->last_set = ts;
+	for (int k = 0; k < ts->nkinds; k++)
+		carc_names_intern(&f->kinds, ts->kinds[k].name);
+	for (size_t i = 0; i < f->nconds; i++) {
+		struct cond *c = &f->conds[i];
+		if (c->type == C_WHERE && (c->measure == M_TILES || c->measure == M_POINTS) && !c->kind_seen)
+			c->kind_seen = has_kind(ts, c->name);
+	}
+}
+
+/* Letters to change, add or drop to make a into b (case ignored), for a
+ * suggestion; both are short (a kind's name). */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t n = strlen(b), row[64];
+	if (n >= 64 || strlen(a) >= 64)
+		return SIZE_MAX;
+	for (size_t j = 0; j <= n; j++)
+		row[j] = j;
+	for (size_t i = 1; a[i - 1]; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= n; j++) {
+			size_t up = row[j];
+			size_t best = diag + ((a[i - 1] | 0x20) != (b[j - 1] | 0x20));
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[n];
+}
+
+/* After the pass: a KIND that no game's tile set has is an error that names
+ * the kinds there are (and the closest, when one is close). */
+static bool kinds_known(const struct filter *f)
+{
+	bool ok = true;
+	for (size_t i = 0; i < f->nconds; i++) {
+		const struct cond *c = &f->conds[i];
+		if (c->type != C_WHERE || (c->measure != M_TILES && c->measure != M_POINTS) || c->kind_seen ||
+		    !f->kinds.count)
+			continue;
+		struct carc_buf msg = {0};
+		const char *close = NULL;
+		size_t best = 3; /* a suggestion within two edits */
+		for (size_t k = 0; k < f->kinds.count; k++) {
+			const char *kind = carc_names_get(&f->kinds, k);
+			carc_buf_printf(&msg, "%s%s", k ? ", " : "", kind);
+			size_t d = edit_distance(c->name, kind);
+			if (d < best) {
+				best = d;
+				close = kind;
+			}
+		}
+		if (edit_distance(c->name, "farm") < best)
+			close = "farm";
+		fprintf(stderr, "carc filter: --where %s.%s: no game's tile set has a feature kind '%s' (the kinds "
+			"are %s, and farm for any field)%s%s%s\n", c->name, c->measure == M_TILES ? "tiles" : "points",
+			c->name, carc_buf_cstr(&msg), close ? "; did you mean '" : "", close ? close : "",
+			close ? "'?" : "");
+		carc_buf_free(&msg);
+		ok = false;
+	}
+	return ok;
+}
+
 static void each_game(void *ctx, const struct carc_archive_game *game)
 {
 	struct filter *f = ctx;
+	if (f->kind_conds)
+		note_kinds(f, game->rec->tileset);
 	for (size_t i = 0; i < f->nconds; i++)
 		if (!holds(game, &f->conds[i]))
 			return;
@@ -490,7 +585,8 @@ static void help(void)
 	       "                       > >=): score (the highest), low (the lowest), margin,\n"
 	       "                       players, turns, discards, KIND.tiles (the largest\n"
 	       "                       feature of a kind: city.tiles>=10), KIND.points (the\n"
-	       "                       most one scoring of a kind paid: farm.points>=30)\n\n"
+	       "                       most one scoring of a kind paid: farm.points>=30);\n"
+	       "                       a KIND no game's tile set has is an error\n\n"
 	       "options:\n"
 	       "      --ids            write each selected game's id (see carc-filter(1)),\n"
 	       "                       one a line, instead of the game\n"
@@ -558,6 +654,7 @@ int cmd_filter(int argc, char **argv)
 		case 'w':
 			if (!parse_where(optarg, cd))
 				goto done;
+			f.kind_conds |= cd->measure == M_TILES || cd->measure == M_POINTS;
 			referee = true;
 			f.nconds++;
 			break;
@@ -598,12 +695,14 @@ int cmd_filter(int argc, char **argv)
 	struct carc_archive_totals t = {0};
 	carc_archive_each(argv + optind, argc - optind, referee, each_game, &f, &t);
 	bool written = carc_output_close(&to, !t.unreadable);
-	if (!written || t.unreadable || (t.trouble && referee) || f.uncopied)
+	bool kinds_ok = kinds_known(&f);
+	if (!written || t.unreadable || (t.trouble && referee) || f.uncopied || !kinds_ok)
 		status = CARC_EXIT_TROUBLE;
 	else
 		status = f.selected ? CARC_EXIT_OK : CARC_EXIT_INVALID;
 done:
 	free(f.conds);
 	free(f.seen.ids);
+	carc_names_free(&f.kinds);
 	return status;
 }

@@ -153,5 +153,16 @@ for f in tab long; do
 	check "export: a name with a $f: no URL" test ! -s out
 done
 
+# ---- 6. a --where kind that no tile set has is an error ----
+
+"$CARC" gen -n 3 -s 5 >three.cgn
+"$CARC" filter -w 'citty.tiles<100' three.cgn >out 2>err
+check "filter -w citty.tiles: exit 2" test $? -eq 2
+check "filter -w citty.tiles: no game selected" test ! -s out
+check "filter -w citty.tiles: the kinds named, the close one suggested" \
+	grep -q "no game's tile set has a feature kind 'citty' (the kinds are road, city.*did you mean 'city'" err
+"$CARC" filter -w 'city.tiles<100' three.cgn >out 2>err
+check "filter -w city.tiles: selects" test $? -eq 0
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
