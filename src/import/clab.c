@@ -386,15 +386,16 @@ static bool read_url(struct cconv *cv, size_t off, size_t len, const char *name,
 	return true;
 }
 
-bool carc_clab_import(const struct carc_src *src, const char *name, struct carc_buf *out,
-		      struct carc_diag_sink *sink)
+bool carc_clab_import_each(const struct carc_src *src, const char *name,
+			   void (*game)(void *ctx, const char *cgn, size_t len), void *ctx,
+			   struct carc_diag_sink *sink)
 {
 	struct cconv cv = {.src = src, .sink = sink};
 	cv.cache = carc_tileset_cache_new();
 	cv.rules = carc_ruleset_default();
 	cv.ts = carc_tileset_cache_get(cv.cache, cv.rules->tileset, sink, NULL, 0, 0);
-	bool ok = cv.ts != NULL;
-	struct carc_buf games = {0};
+	bool ok = cv.ts != NULL, all = ok;
+	struct carc_buf one = {0};
 	unsigned line = 1, urls = 0;
 	for (size_t i = 0; ok && i < src->len; line++) {
 		size_t end = i;
@@ -407,23 +408,44 @@ bool carc_clab_import(const struct carc_src *src, const char *name, struct carc_
 			b--;
 		if (a < b && src->text[a] != '#') {
 			carc_buf_reset(&cv.cgn);
+			carc_buf_reset(&one);
 			urls++;
-			ok = read_url(&cv, a, b - a, name, line) &&
-			     (games.len ? (carc_buf_addc(&games, '\n'), true) : true) &&
-			     carc_bga_finish(&cv.cgn, cv.cache, &games, src, sink);
+			cv.errors = 0;
+			if (read_url(&cv, a, b - a, name, line) && carc_bga_finish(&cv.cgn, cv.cache, &one, src, sink))
+				game(ctx, one.data, one.len);
+			else
+				all = false;
 		}
 		i = end + 1;
 	}
 	if (ok && !urls) {
 		carc_diag_report(sink, CARC_E530, src, 0, 0, "no CarcassonneLab URL in the input");
-		ok = false;
+		all = false;
 	}
-	if (ok)
-		carc_buf_add(out, games.data, games.len);
-	carc_buf_free(&games);
+	carc_buf_free(&one);
 	carc_buf_free(&cv.cgn);
 	if (cv.cache)
 		carc_tileset_cache_free(cv.cache);
+	return all;
+}
+
+/* carc_clab_import's games, a blank line between them. */
+static void append_game(void *ctx, const char *cgn, size_t len)
+{
+	struct carc_buf *games = ctx;
+	if (games->len)
+		carc_buf_addc(games, '\n');
+	carc_buf_add(games, cgn, len);
+}
+
+bool carc_clab_import(const struct carc_src *src, const char *name, struct carc_buf *out,
+		      struct carc_diag_sink *sink)
+{
+	struct carc_buf games = {0};
+	bool ok = carc_clab_import_each(src, name, append_game, &games, sink);
+	if (ok)
+		carc_buf_add(out, games.data, games.len);
+	carc_buf_free(&games);
 	return ok;
 }
 

@@ -28,6 +28,16 @@
 bool carc_clab_import(const struct carc_src *src, const char *name, struct carc_buf *out,
 		      struct carc_diag_sink *sink);
 
+/* The same one URL at a time, for a file of any number of them: each URL
+ * is converted on its own and its game (canonical CGN, without the blank
+ * line between games) handed to game(ctx, cgn, len) at once, so memory
+ * holds one game, not the file's; a URL that cannot be converted is
+ * reported and the next one read. Returns false when any could not (or the
+ * input holds none). */
+bool carc_clab_import_each(const struct carc_src *src, const char *name,
+			   void (*game)(void *ctx, const char *cgn, size_t len), void *ctx,
+			   struct carc_diag_sink *sink);
+
 /* Appends the URL of the game rec (a base game without syntax errors) and a
  * newline to out. Whatever the URL cannot carry (another rule set, tile
  * set, start tile, edition, follower count or table; a colour

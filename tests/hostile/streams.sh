@@ -95,5 +95,29 @@ else
 	echo "skipped: a read-only folder (root without setpriv)"
 fi
 
+# ---- importing many URLs streams its output ----
+# About 5,000 URLs (2 MB) give 10 MB of CGN: held whole, the output alone
+# passes a 30 MB address space (the binary and its libraries take about
+# 15); written a game at a time, the import runs in the input and one game.
+"$CARC" gen -n 150 -s 12 | "$CARC" export --to carcassonnelab - >some.url 2>/dev/null
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 \
+	31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 \
+	61 62 63 64 65 66 67 68 69 70; do
+	cat some.url
+done >many.url
+urls=$(wc -l <many.url)
+(
+	[ -n "$ASAN_OPTIONS" ] || ulimit -v 30000
+	exec timeout 60 "$CARC" import --from carcassonnelab many.url
+) >many.cgn 2>err
+check "import of $urls URLs in 30 MB of address space: exit 0" test $? -eq 0
+check "import of $urls URLs: every game written" test "$(grep -c '^\[Seats' many.cgn)" -eq "$urls"
+# one bad URL among good ones: reported, the others still converted
+{ head -n 2 some.url; echo 'https://www.carcassonnelab.com/#/9/9/O/?colors=red'; tail -n 1 some.url; } >mixed.url
+"$CARC" import --from carcassonnelab mixed.url >mixed.cgn 2>err
+check "import: a bad URL among good ones: exit 2" test $? -eq 2
+check "import: the bad URL is reported at its line" grep -q '^mixed.url:3:34: error\[E530\]' err
+check "import: the good URLs are converted" test "$(grep -c '^\[Seats' mixed.cgn)" -eq 3
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
