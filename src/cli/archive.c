@@ -3,6 +3,7 @@
  */
 #include "cli/archive.h"
 #include "cli/cli.h"
+#include "common/keyhash.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -105,13 +106,11 @@ bool carc_archive_format(const char *arg, enum carc_archive_format *format)
 	return false;
 }
 
-/* FNV-1a */
-static uint32_t name_hash(const char *s)
+/* Keyed (common/keyhash.h): names are strangers' text, and with a plain
+ * hash they could be written to share one slot (quadratic time). */
+static size_t name_hash(const char *s)
 {
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	return (size_t)carc_keyed_hash(s, strlen(s));
 }
 
 size_t carc_names_intern(struct carc_names *n, const char *name)
@@ -121,7 +120,7 @@ size_t carc_names_intern(struct carc_names *n, const char *name)
 		uint32_t *slots = xcalloc(nslots, sizeof *slots);
 		for (size_t i = 0; i < n->count; i++) {
 			size_t s = name_hash(n->text.data + n->at[i]) & (nslots - 1);
-			while (slots[s])
+			for (n->probes++; slots[s]; n->probes++)
 				s = (s + 1) & (nslots - 1);
 			slots[s] = (uint32_t)(i + 1);
 		}
@@ -130,7 +129,7 @@ size_t carc_names_intern(struct carc_names *n, const char *name)
 		n->nslots = nslots;
 	}
 	size_t s = name_hash(name) & (n->nslots - 1);
-	while (n->slots[s]) {
+	for (n->probes++; n->slots[s]; n->probes++) {
 		size_t i = n->slots[s] - 1;
 		if (!strcmp(n->text.data + n->at[i], name))
 			return i;

@@ -52,12 +52,16 @@ void carc_archive_largest(struct carc_game *g, int tiles[CARC_MAX_KINDS]);
 enum carc_archive_format { CARC_FORMAT_TEXT, CARC_FORMAT_JSON, CARC_FORMAT_CSV };
 bool carc_archive_format(const char *arg, enum carc_archive_format *format);
 
-/* Interned names: each distinct string gets the next index from 0. */
+/* Interned names: each distinct string gets the next index from 0. The
+ * slots are found by a keyed hash (common/keyhash.h), so that no input can
+ * make its names share slots; probes counts the slots looked at, so that a
+ * test can tell that the work stays linear in the names. */
 struct carc_names {
 	struct carc_buf text;   /* the names, each NUL-terminated */
 	size_t *at;             /* index -> offset in text */
 	uint32_t *slots;        /* open addressing: index + 1, 0 when empty */
 	size_t count, cap, nslots;
+	size_t probes;
 };
 /* The index of name (adding it when new). */
 size_t carc_names_intern(struct carc_names *n, const char *name);

@@ -170,6 +170,18 @@ bool carc_output_open(struct carc_output *o, const char *cmd, const char *path)
 	memcpy(o->tmp, o->target, n);
 	memcpy(o->tmp + n, ".XXXXXX", 8);
 	int fd = mkstemp(o->tmp);
+	if (fd < 0 && exists && (errno == EACCES || errno == EPERM)) {
+		/* A file that may be written in a folder that may not: the output
+		 * goes to a temporary file elsewhere, copied over the file once it
+		 * is whole (so a failed run still leaves the file as it was). */
+		free(o->tmp);
+		o->tmp = NULL;
+		o->f = tmpfile();
+		o->copy = o->f != NULL;
+		if (o->f)
+			return true;
+		fd = -1;
+	}
 	if (fd < 0) {
 		int err = errno;
 		free(o->tmp);
@@ -215,6 +227,26 @@ bool carc_output_close(struct carc_output *o, bool keep)
 		ok = false, err = errno ? errno : EIO;
 	if (o->f == stdout)
 		clearerr(stdout); /* said once, here, and not again by main */
+	if (o->copy && ok && keep) { /* the whole output over the file, in place */
+		FILE *to = fopen(o->target, "w");
+		char block[65536];
+		size_t n;
+		rewind(o->f);
+		if (!to)
+			ok = false, err = errno;
+		while (ok && (n = fread(block, 1, sizeof block, o->f)) > 0)
+			if (fwrite(block, 1, n, to) != n)
+				ok = false, err = errno ? errno : EIO;
+		if (ok && ferror(o->f))
+			ok = false, err = EIO;
+		if (to && fclose(to) != 0 && ok)
+			ok = false, err = errno;
+	}
+	if (o->copy) {
+		free(o->target);
+		o->target = NULL;
+		o->copy = false;
+	}
 	if (o->f != stdout && fclose(o->f) != 0 && ok)
 		ok = false, err = errno;
 	o->f = NULL;

@@ -109,6 +109,8 @@ struct carc_output {
 	const char *path;   /* NULL: standard output */
 	char *tmp;          /* the temporary file, or NULL */
 	char *target;       /* the file it replaces: path, or where its links lead */
+	bool copy;          /* f is a tmpfile() whose bytes go into target at the end
+			     * (its folder cannot hold a temporary file) */
 };
 /* Opens the output (path NULL or "-": standard output). On failure prints
  * "carc CMD: cannot write FILE: REASON" and returns false. */

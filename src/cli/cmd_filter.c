@@ -17,6 +17,7 @@
  */
 #include "cli/archive.h"
 #include "cli/cli.h"
+#include "common/keyhash.h"
 #include "notation/gameid.h"
 
 #include <errno.h>
@@ -52,6 +53,7 @@ struct cond {
 	enum measure measure; /* C_WHERE */
 	long number;          /* C_WHERE */
 	enum carc_code code;  /* C_CODE */
+	bool kind_seen;       /* M_TILES, M_POINTS: a game's tile set had the kind */
 };
 
 /* The ids of the games written, for --dedupe: open addressing, 16 bytes
@@ -69,7 +71,19 @@ struct filter {
 	bool ids, dedupe;
 	struct id_set seen;
 	unsigned long selected, repeats;
+	unsigned long uncopied; /* selected games whose text the reader did not keep whole */
+	bool kind_conds;                      /* a --where KIND.tiles or KIND.points */
+	const struct carc_tileset *last_set;  /* the tile set whose kinds were noted last */
+	struct carc_names kinds;              /* the kinds of the tile sets seen, for a message */
 };
+
+/* An id's first slot: under the keyed hash, since an id is a hash that a
+ * writer of games can search for low bits in common (common/keyhash.h). */
+static size_t id_slot(struct carc_game_id id, size_t cap)
+{
+	uint64_t w[2] = {id.hi, id.lo};
+	return (size_t)carc_keyed_hash(w, sizeof w) & (cap - 1);
+}
 
 /* Adds an id; false when it was there already. */
 static bool id_set_add(struct id_set *set, struct carc_game_id id)
@@ -85,7 +99,7 @@ static bool id_set_add(struct id_set *set, struct carc_game_id id)
 		for (size_t i = 0; i < set->cap; i++) {
 			if (!set->ids[i].hi && !set->ids[i].lo)
 				continue;
-			size_t s = (size_t)set->ids[i].lo & (cap - 1);
+			size_t s = id_slot(set->ids[i], cap);
 			while (ids[s].hi || ids[s].lo)
 				s = (s + 1) & (cap - 1);
 			ids[s] = set->ids[i];
@@ -94,7 +108,7 @@ static bool id_set_add(struct id_set *set, struct carc_game_id id)
 		set->ids = ids;
 		set->cap = cap;
 	}
-	size_t s = (size_t)id.lo & (set->cap - 1);
+	size_t s = id_slot(id, set->cap);
 	for (; set->ids[s].hi || set->ids[s].lo; s = (s + 1) & (set->cap - 1))
 		if (set->ids[s].hi == id.hi && set->ids[s].lo == id.lo)
 			return false;
@@ -193,8 +207,19 @@ static bool kind_named(const struct carc_tileset *ts, int kind, const char *name
 	       (!strcasecmp(name, "farm") && ts->kinds[kind].klass == CARC_CLASS_AREA);
 }
 
+/* Whether the tile set has a kind that answers to name ("farm": any field). */
+static bool has_kind(const struct carc_tileset *ts, const char *name)
+{
+	for (int k = 0; k < ts->nkinds; k++)
+		if (kind_named(ts, k, name) || (!strcasecmp(name, "farm") && ts->kinds[k].klass == CARC_CLASS_AREA))
+			return true;
+	return false;
+}
+
 /* The figure of a --where for a refereed game; false when the game has
  * none (it was not refereed). */
+static bool has_kind(const struct carc_tileset *ts, const char *name);
+
 static bool measure(const struct carc_archive_game *game, const struct cond *c, long *value)
 {
 	const struct carc_record *rec = game->rec;
@@ -212,6 +237,8 @@ static bool measure(const struct carc_archive_game *game, const struct cond *c, 
 	}
 	if (!res || !res->refereed || !rec->tileset)
 		return false;
+	if ((c->measure == M_TILES || c->measure == M_POINTS) && !has_kind(rec->tileset, c->name))
+		return false; /* a kind the game's tile set has not: no figure (said at the end if none has) */
 	long best = LONG_MIN, second = LONG_MIN, low = LONG_MAX;
 	switch (c->measure) {
 	case M_SCORE:
@@ -312,12 +339,103 @@ static bool holds(const struct carc_archive_game *game, const struct cond *c)
 	}
 }
 
+/* Notes which kinds of the --where conditions the game's tile set has, and
+ * its kinds' names (once a tile set). */
+static void note_kinds(struct filter *f, const struct carc_tileset *ts)
+{
+	if (!ts || ts == f->last_set)
+		return;
+	f->last_set = ts;
+	for (int k = 0; k < ts->nkinds; k++)
+		carc_names_intern(&f->kinds, ts->kinds[k].name);
+	for (size_t i = 0; i < f->nconds; i++) {
+		struct cond *c = &f->conds[i];
+		if (c->type == C_WHERE && (c->measure == M_TILES || c->measure == M_POINTS) && !c->kind_seen)
+			c->kind_seen = has_kind(ts, c->name);
+	}
+}
+
+/* Letters to change, add or drop to make a into b (case ignored), for a
+ * suggestion; both are short (a kind's name). */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t n = strlen(b), row[64];
+	if (n >= 64 || strlen(a) >= 64)
+		return SIZE_MAX;
+	for (size_t j = 0; j <= n; j++)
+		row[j] = j;
+	for (size_t i = 1; a[i - 1]; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= n; j++) {
+			size_t up = row[j];
+			size_t best = diag + ((a[i - 1] | 0x20) != (b[j - 1] | 0x20));
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[n];
+}
+
+/* After the pass: a KIND that no game's tile set has is an error that names
+ * the kinds there are (and the closest, when one is close). */
+static bool kinds_known(const struct filter *f)
+{
+	bool ok = true;
+	for (size_t i = 0; i < f->nconds; i++) {
+		const struct cond *c = &f->conds[i];
+		if (c->type != C_WHERE || (c->measure != M_TILES && c->measure != M_POINTS) || c->kind_seen ||
+		    !f->kinds.count)
+			continue;
+		struct carc_buf msg = {0};
+		const char *close = NULL;
+		size_t best = 3; /* a suggestion within two edits */
+		for (size_t k = 0; k < f->kinds.count; k++) {
+			const char *kind = carc_names_get(&f->kinds, k);
+			carc_buf_printf(&msg, "%s%s", k ? ", " : "", kind);
+			size_t d = edit_distance(c->name, kind);
+			if (d < best) {
+				best = d;
+				close = kind;
+			}
+		}
+		if (edit_distance(c->name, "farm") < best)
+			close = "farm";
+		fprintf(stderr, "carc filter: --where %s.%s: no game's tile set has a feature kind '%s' (the kinds "
+			"are %s, and farm for any field)%s%s%s\n", c->name, c->measure == M_TILES ? "tiles" : "points",
+			c->name, carc_buf_cstr(&msg), close ? "; did you mean '" : "", close ? close : "",
+			close ? "'?" : "");
+		carc_buf_free(&msg);
+		ok = false;
+	}
+	return ok;
+}
+
 static void each_game(void *ctx, const struct carc_archive_game *game)
 {
 	struct filter *f = ctx;
+	if (f->kind_conds)
+		note_kinds(f, game->rec->tileset);
 	for (size_t i = 0; i < f->nconds; i++)
 		if (!holds(game, &f->conds[i]))
 			return;
+	if (game->rec->text_cut) {
+		/* The reader kept only part of this game's bytes (to bound its
+		 * memory): what it holds is another game, which must not go out
+		 * as this one, nor its id as this one's. */
+		struct carc_buf name = {0};
+		carc_text_shown(&name, game->file, strlen(game->file));
+		fprintf(stderr, "carc filter: %s:%u: game %u is left out: the reader skipped part of its text (a line "
+			"over 65536 bytes, E003, or the rest of the input, E002 or E031), so it cannot be copied byte "
+			"for byte\n", carc_buf_cstr(&name), game->rec->src.base_line, game->rec->index);
+		carc_buf_free(&name);
+		f->uncopied++;
+		return;
+	}
 	if (f->ids || f->dedupe) {
 		struct carc_game_id id = carc_game_id(game->rec);
 		if (f->dedupe && !id_set_add(&f->seen, id)) {
@@ -467,7 +585,8 @@ static void help(void)
 	       "                       > >=): score (the highest), low (the lowest), margin,\n"
 	       "                       players, turns, discards, KIND.tiles (the largest\n"
 	       "                       feature of a kind: city.tiles>=10), KIND.points (the\n"
-	       "                       most one scoring of a kind paid: farm.points>=30)\n\n"
+	       "                       most one scoring of a kind paid: farm.points>=30);\n"
+	       "                       a KIND no game's tile set has is an error\n\n"
 	       "options:\n"
 	       "      --ids            write each selected game's id (see carc-filter(1)),\n"
 	       "                       one a line, instead of the game\n"
@@ -477,7 +596,10 @@ static void help(void)
 	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
 	       "  -V, --version        show the version\n\n"
-	       "exit status: 0 a game was selected, 1 none was, 2 could not run.\n");
+	       "A game the reader could not keep whole (a line over 65536 bytes) is\n"
+	       "never written: it is named on standard error, and the exit status is 2.\n\n"
+	       "exit status: 0 a game was selected, 1 none was, 2 could not run or a\n"
+	       "selected game could not be copied whole.\n");
 }
 
 int cmd_filter(int argc, char **argv)
@@ -532,6 +654,7 @@ int cmd_filter(int argc, char **argv)
 		case 'w':
 			if (!parse_where(optarg, cd))
 				goto done;
+			f.kind_conds |= cd->measure == M_TILES || cd->measure == M_POINTS;
 			referee = true;
 			f.nconds++;
 			break;
@@ -572,12 +695,14 @@ int cmd_filter(int argc, char **argv)
 	struct carc_archive_totals t = {0};
 	carc_archive_each(argv + optind, argc - optind, referee, each_game, &f, &t);
 	bool written = carc_output_close(&to, !t.unreadable);
-	if (!written || t.unreadable || (t.trouble && referee))
+	bool kinds_ok = kinds_known(&f);
+	if (!written || t.unreadable || (t.trouble && referee) || f.uncopied || !kinds_ok)
 		status = CARC_EXIT_TROUBLE;
 	else
 		status = f.selected ? CARC_EXIT_OK : CARC_EXIT_INVALID;
 done:
 	free(f.conds);
 	free(f.seen.ids);
+	carc_names_free(&f.kinds);
 	return status;
 }

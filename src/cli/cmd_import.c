@@ -4,10 +4,12 @@
  * Reads each input whole (a .jcz file or a BGA log is one JSON value, a
  * CarcassonneLab file one URL a line; a URL may also be the argument),
  * converts it with the importer of --from (carc_jcz_import(),
- * carc_bga_import(), carc_clab_import()) and writes the games, in canonical
- * CGN, to standard output or to the file named by -o, one after another. A file that cannot
- * be converted gets its diagnostics on standard error and no game in the
- * output; the exit status is then 2.
+ * carc_bga_import(), carc_clab_import_each()) and writes the games, in
+ * canonical CGN, to standard output or to the file named by -o, one after
+ * another, each as soon as it is converted: memory holds the input and one
+ * game, never the output. A file (a URL) that cannot be converted gets its
+ * diagnostics on standard error and no game in the output; the exit status
+ * is then 2.
  */
 #include "import/bga.h"
 #include "import/clab.h"
@@ -37,7 +39,8 @@ static void help(void)
 	       "                  meeples, discards, a claim after each scoring turn and\n"
 	       "                  the final scores as Result, so carc check verifies BGA\n"
 	       "  carcassonnelab  a CarcassonneLab replay URL given as the argument, or a\n"
-	       "                  file of such URLs, one game a line (no scores)\n\n"
+	       "                  file of such URLs, one game a line: tiles, meeples\n"
+	       "                  and discards (#/0/0.K/), no scores\n\n"
 	       "options:\n"
 	       "  -f, --from FORMAT    the input format (above)\n"
 	       "  -o, --output FILE    write the CGN to FILE instead of standard output\n"
@@ -73,8 +76,23 @@ static const char *base_name(const char *path)
 typedef bool (*importer_fn)(const struct carc_src *src, const char *name, struct carc_buf *out,
 			    struct carc_diag_sink *sink);
 
-/* Converts one input, appending its game to out. */
-static bool import_file(const char *path, importer_fn convert, struct carc_printer *printer, struct carc_buf *out)
+/* Where the games go: the output, a blank line between two. */
+struct games_out {
+	FILE *f;
+	bool any;
+};
+
+static void write_game(void *ctx, const char *cgn, size_t len)
+{
+	struct games_out *out = ctx;
+	if (out->any)
+		fputc('\n', out->f);
+	fwrite(cgn, 1, len, out->f);
+	out->any = true;
+}
+
+/* Converts one input, writing its games to out. */
+static bool import_file(const char *path, importer_fn convert, struct carc_printer *printer, struct games_out *out)
 {
 	const char *name = carc_input_name(path);
 	struct carc_diag_sink sink = {carc_print_diag, printer};
@@ -92,14 +110,16 @@ static bool import_file(const char *path, importer_fn convert, struct carc_print
 		carc_diag_report(&sink, CARC_E001, &whole, 0, 0, "cannot %s: %s", f ? "read" : "open", strerror(errno));
 	} else {
 		struct carc_src src = {name, text.data ? text.data : "", text.len, 1};
-		struct carc_buf game = {0};
-		ok = convert(&src, strcmp(path, "-") ? base_name(path) : NULL, &game, &sink);
-		if (ok && game.len) {
-			if (out->len)
-				carc_buf_addc(out, '\n'); /* a blank line between games */
-			carc_buf_add(out, game.data, game.len);
+		const char *shown = strcmp(path, "-") ? base_name(path) : NULL;
+		if (convert == carc_clab_import) { /* a file of URLs: a game at a time */
+			ok = carc_clab_import_each(&src, shown, write_game, out, &sink);
+		} else {
+			struct carc_buf game = {0};
+			ok = convert(&src, shown, &game, &sink);
+			if (ok && game.len)
+				write_game(out, game.data, game.len);
+			carc_buf_free(&game);
 		}
-		carc_buf_free(&game);
 	}
 	carc_close_input(f);
 	carc_buf_free(&text);
@@ -147,23 +167,17 @@ int cmd_import(int argc, char **argv)
 	if (optind >= argc)
 		return carc_usage_error("import", "no input: give one or more files, or - for standard input");
 
+	struct carc_output to;
+	if (!carc_output_open(&to, "import", output))
+		return CARC_EXIT_TROUBLE;
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
-	struct carc_buf out = {0};
+	struct games_out out = {to.f, false};
 	bool all = true;
 	for (int i = optind; i < argc; i++)
 		all &= import_file(argv[i], convert, &printer, &out);
-
 	int status = all ? CARC_EXIT_OK : CARC_EXIT_TROUBLE;
-	struct carc_output to;
-	if (carc_output_open(&to, "import", output)) {
-		if (out.len)
-			fwrite(out.data, 1, out.len, to.f);
-		if (!carc_output_close(&to, true))
-			status = CARC_EXIT_TROUBLE;
-	} else {
+	if (!carc_output_close(&to, true))
 		status = CARC_EXIT_TROUBLE;
-	}
-	carc_buf_free(&out);
 	carc_buf_free(&printer.buf);
 	return status;
 }

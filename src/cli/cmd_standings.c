@@ -84,15 +84,6 @@ static void list_game(struct standings *sd, const struct carc_archive_game *game
 	sd->listed++;
 }
 
-/* Columns of a name in a terminal: UTF-8 characters, not bytes. */
-static size_t text_width(const char *s)
-{
-	size_t w = 0;
-	for (; *s; s++)
-		w += ((unsigned char)*s & 0xc0) != 0x80;
-	return w;
-}
-
 static void copy_listing(FILE *from, FILE *out)
 {
 	char block[8192];
@@ -239,10 +230,12 @@ static void text_report(struct standings *sd, const struct carc_standing *rows, 
 		carc_buf_printf(&o, " of %zu events", sd->events.count);
 	describe(&o, sd);
 	carc_buf_adds(&o, "\n\n");
-	size_t width = 6;
+	size_t width = 6; /* at most CARC_CELL_MAX: a longer name is cut, not padded for */
 	for (size_t i = 0; i < n; i++)
-		if (text_width(rows[i].player) > width)
-			width = text_width(rows[i].player);
+		if (carc_report_cell_width(rows[i].player) > width)
+			width = carc_report_cell_width(rows[i].player);
+	if (width > CARC_CELL_MAX)
+		width = CARC_CELL_MAX;
 	carc_buf_printf(&o, "rank  player%*s  %s  won  drawn  lost", (int)(width - 6), "", sd->opt.matches ? "matches" : "games");
 	if (sd->opt.matches)
 		carc_buf_adds(&o, "  games won  games lost");
@@ -264,8 +257,9 @@ static void text_report(struct standings *sd, const struct carc_standing *rows, 
 		bool shared = (i && rows[i - 1].rank == p->rank) || (i + 1 < n && rows[i + 1].rank == p->rank);
 		snprintf(rank, sizeof rank, "%zu%s", p->rank, shared ? "=" : "");
 		long long diff = p->score_for - p->score_against;
-		carc_buf_printf(&o, "%4s  %s%*s  %*lu  %3lu  %5lu  %4lu", rank, p->player,
-				(int)(width - text_width(p->player)), "", sd->opt.matches ? 7 : 5, p->games, p->wins, p->draws,
+		carc_buf_printf(&o, "%4s  ", rank);
+		carc_report_cell(&o, p->player, width, true);
+		carc_buf_printf(&o, "  %*lu  %3lu  %5lu  %4lu", sd->opt.matches ? 7 : 5, p->games, p->wins, p->draws,
 				p->losses);
 		if (sd->opt.matches)
 			carc_buf_printf(&o, "  %9lu  %10lu", p->games_won, p->games_lost);

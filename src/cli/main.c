@@ -53,6 +53,10 @@ int main(int argc, char **argv)
 		 * write is "could not run" too */
 		if (!carc_stdout_done(NULL))
 			status = CARC_EXIT_TROUBLE;
+		/* diagnostics that could not be written (2>/dev/full): the
+		 * verdict they carry was lost, so the run could not be done */
+		if (fflush(stderr) != 0 || ferror(stderr))
+			status = CARC_EXIT_TROUBLE;
 		return status;
 	}
 	fprintf(stderr, "carc: '%s' is not a command; see 'carc --help'\n", name);

@@ -58,6 +58,66 @@ static void hold_diag(struct carc_diag_sink *sink, const struct carc_diag *d)
 		carc_diag_flush(sink);
 }
 
+/* Whether the well-formed UTF-8 character of n bytes at p is a bidirectional
+ * control: the embeddings, overrides and isolates (U+202A to U+202E, U+2066
+ * to U+2069) and the marks (U+061C, U+200E, U+200F), which reorder the text
+ * shown around them (a quoted name could make a line read otherwise). */
+static bool bidi_control(const unsigned char *p, size_t n)
+{
+	if (n == 2)
+		return p[0] == 0xd8 && p[1] == 0x9c; /* U+061C */
+	if (n != 3 || p[0] != 0xe2)
+		return false;
+	if (p[1] == 0x80)
+		return p[2] == 0x8e || p[2] == 0x8f || (p[2] >= 0xaa && p[2] <= 0xae);
+	return p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9;
+}
+
+/* Appends the character at text[i] as it is shown: control characters (C0,
+ * DEL, C1) and bidirectional controls as a blank, a byte that is not UTF-8
+ * as '?'. Returns its length in bytes. */
+static size_t add_shown_char(struct carc_buf *out, const char *text, size_t i, size_t end)
+{
+	unsigned char ch = (unsigned char)text[i];
+	if (ch < 0x80) {
+		carc_buf_addc(out, (ch < 0x20 || ch == 0x7f) ? ' ' : (char)ch);
+		return 1;
+	}
+	size_t n = carc_utf8_len(text + i, end - i);
+	if (!n) {
+		carc_buf_addc(out, '?'); /* (a C1 control too: its two bytes are two columns) */
+		return 1;
+	}
+	if (bidi_control((const unsigned char *)text + i, n))
+		carc_buf_addc(out, ' ');
+	else
+		carc_buf_add(out, text + i, n);
+	return n;
+}
+
+void carc_text_shown(struct carc_buf *out, const char *text, size_t n)
+{
+	for (size_t i = 0; i < n;)
+		i += add_shown_char(out, text, i, n);
+}
+
+/* Whether text holds anything carc_text_shown would change. */
+static bool text_needs_showing(const char *text, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)text[i];
+		if (ch < 0x20 || ch == 0x7f)
+			return true;
+		if (ch >= 0x80) {
+			size_t k = carc_utf8_len(text + i, n - i);
+			if (!k || bidi_control((const unsigned char *)text + i, k))
+				return true;
+			i += k - 1;
+		}
+	}
+	return false;
+}
+
 void carc_diag_report(struct carc_diag_sink *sink, enum carc_code code,
 		      const struct carc_src *src, size_t off, size_t len,
 		      const char *fmt, ...)
@@ -75,6 +135,15 @@ void carc_diag_report(struct carc_diag_sink *sink, enum carc_code code,
 	va_start(ap, fmt);
 	carc_buf_vprintf(&sink->scratch, fmt, ap);
 	va_end(ap);
+	/* A message may quote the input (a name, a URL, a line of a log): it
+	 * is shown as the source line is, so that no input can put a terminal
+	 * escape, a line of its own or reordered text into it. */
+	if (text_needs_showing(sink->scratch.data, sink->scratch.len)) {
+		struct carc_buf shown = {0};
+		carc_text_shown(&shown, sink->scratch.data, sink->scratch.len);
+		carc_buf_free(&sink->scratch);
+		sink->scratch = shown;
+	}
 	d.message = carc_buf_cstr(&sink->scratch);
 	if (sink->hold) {
 		if (src == sink->hold) {
@@ -196,24 +265,6 @@ void carc_src_position(const struct carc_src *src, size_t off, unsigned *line, u
 	*col = c;
 }
 
-/* Appends the character at text[i] as it is shown: control characters as a
- * blank, a byte that is not UTF-8 as '?'. Returns its length in bytes. */
-static size_t add_shown_char(struct carc_buf *out, const char *text, size_t i, size_t end)
-{
-	unsigned char ch = (unsigned char)text[i];
-	if (ch < 0x80) {
-		carc_buf_addc(out, (ch < 0x20 || ch == 0x7f) ? ' ' : (char)ch);
-		return 1;
-	}
-	size_t n = carc_utf8_len(text + i, end - i);
-	if (!n) {
-		carc_buf_addc(out, '?');
-		return 1;
-	}
-	carc_buf_add(out, text + i, n);
-	return n;
-}
-
 #define SHOWN_BYTES 160 /* of a long line, the bytes shown around the spot */
 
 void carc_diag_format(struct carc_buf *out, const struct carc_diag *d, bool color)
@@ -223,11 +274,14 @@ void carc_diag_format(struct carc_buf *out, const struct carc_diag *d, bool colo
 	const char *bold = color ? "\033[1m" : "", *reset = color ? "\033[0m" : "";
 	unsigned line = 0, col = 0;
 
-	if (d->src && !d->src->text) {
-		carc_buf_printf(out, "%s%s:%s ", bold, d->src->name, reset);
-	} else if (d->src) {
-		carc_src_position(d->src, d->off, &line, &col);
-		carc_buf_printf(out, "%s%s:%u:%u:%s ", bold, d->src->name, line, col, reset);
+	if (d->src) { /* the file's name, shown as the message is (it may hold anything) */
+		carc_buf_adds(out, bold);
+		carc_text_shown(out, d->src->name, strlen(d->src->name));
+		if (d->src->text) {
+			carc_src_position(d->src, d->off, &line, &col);
+			carc_buf_printf(out, ":%u:%u", line, col);
+		}
+		carc_buf_printf(out, ":%s ", reset);
 	}
 	carc_buf_printf(out, "%s%s[%s]:%s %s\n", color ? sev_color[d->severity] : "",
 			sev_word[d->severity], codes[d->code].str, reset, d->message);

@@ -89,6 +89,14 @@ void carc_diag_flush(struct carc_diag_sink *sink);
  * control character (U+0080 to U+009F), which is not text either. */
 size_t carc_utf8_len(const char *p, size_t avail);
 
+/* Appends the n bytes of text as a message or a source line shows them:
+ * control characters (C0, DEL) and bidirectional controls (U+061C, U+200E,
+ * U+200F, U+202A to U+202E, U+2066 to U+2069) as one blank each, a byte
+ * that is not UTF-8 (so each byte of a C1 control) as '?', everything else
+ * as it is. Every
+ * message carc_diag_report formats goes through it. */
+void carc_text_shown(struct carc_buf *out, const char *text, size_t n);
+
 /* Line and column (both from 1) of an offset. The column counts characters:
  * a UTF-8 character is one column, and so is each byte that is not part of
  * a well-formed one. */

@@ -36,8 +36,15 @@ struct cookie {
 	uint64_t text;            /* bytes given to the reader */
 	bool in_frame;            /* a compressed stream is open: its end is still to come */
 	bool failed, done;
+	bool zeros;               /* gzip: after a member, zero bytes only (as gzip ignores them) */
 	z_stream z;
 	ZSTD_DStream *zs;
+	/* zstd: the current frame's first bytes (its header, at most
+	 * ZSTD_FRAMEHEADERSIZE_MAX = 18), its bytes taken and its text given,
+	 * to hold the frame to the size its header declares */
+	unsigned char frame_head[18];
+	size_t head_len;
+	uint64_t frame_in, frame_out;
 };
 
 /* The message of this thread's last damaged input, for carc_input_strerror. */
@@ -103,6 +110,17 @@ static ssize_t read_gzip(struct cookie *c, char *buf, size_t size)
 			return -1;
 		if (got == 0)
 			break;
+		if (!c->in_frame && (c->zeros || !c->in[c->in_pos])) {
+			/* zero bytes after the last member: gzip ignores them
+			 * ("trailing zero bytes ignored"), and so does carc, as
+			 * long as nothing else follows */
+			c->zeros = true;
+			while (c->in_pos < c->in_len && !c->in[c->in_pos])
+				c->in_pos++;
+			if (c->in_pos < c->in_len)
+				return fail(c, "has other bytes after the zero bytes that follow its end");
+			continue;
+		}
 		if (!c->in_frame) { /* another member follows the last one */
 			inflateReset(&c->z);
 			c->in_frame = true;
@@ -130,14 +148,28 @@ static ssize_t read_zstd(struct cookie *c, char *buf, size_t size)
 			return -1;
 		if (got == 0)
 			break;
+		/* the frame's header, as its bytes come (they are taken in order) */
+		for (size_t k = c->in_pos + (c->head_len - c->frame_in);
+		     c->head_len < sizeof c->frame_head && k < c->in_len; k++)
+			c->frame_head[c->head_len++] = c->in[k];
 		ZSTD_inBuffer in = {c->in, c->in_len, c->in_pos};
+		size_t out_before = out.pos;
 		size_t ret = ZSTD_decompressStream(c->zs, &out, &in);
+		c->frame_in += in.pos - c->in_pos;
+		c->frame_out += out.pos - out_before;
 		c->in_pos = in.pos;
 		if (ZSTD_isError(ret))
 			return fail(c, ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge
 					       ? "needs a window over 128 MiB"
 					       : "is damaged");
 		c->in_frame = ret != 0; /* 0: a frame ended where the input does */
+		if (!ret) { /* a frame ended: it must hold what its header says */
+			unsigned long long declared = ZSTD_getFrameContentSize(c->frame_head, c->head_len);
+			if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR && declared != c->frame_out)
+				return fail(c, "is damaged (a frame holds another size than its header declares)");
+			c->head_len = 0;
+			c->frame_in = c->frame_out = 0;
+		}
 	}
 	return (ssize_t)out.pos;
 }

@@ -179,6 +179,19 @@ void carc_bga_add_tag(struct carc_buf *b, const char *name, const char *value)
 	carc_buf_adds(b, "\"]\n");
 }
 
+void carc_import_comment(struct carc_buf *b, const char *fmt, ...)
+{
+	struct carc_buf text = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	carc_buf_vprintf(&text, fmt, ap);
+	va_end(ap);
+	carc_buf_adds(b, "; ");
+	carc_text_shown(b, text.data, text.len);
+	carc_buf_addc(b, '\n');
+	carc_buf_free(&text);
+}
+
 /* The first error the CGN reader reports, if any. */
 struct first_error {
 	struct carc_buf text;
@@ -820,10 +833,10 @@ static bool read_result(struct bconv *cv, const struct jv *result)
 static void write_record(struct bconv *cv, const char *name, struct carc_buf *out)
 {
 	bool has_result = cv->players[0].result >= 0;
-	carc_buf_printf(out, "; Imported from %s%sBoard Game Arena replay log by carc import\n", name ? name : "",
+	carc_import_comment(out, "Imported from %s%sBoard Game Arena replay log by carc import", name ? name : "",
 			name ? ", a " : "a ");
 	if (!has_result)
-		carc_buf_adds(out, "; the log has no final result: colours go to the players in the order of play\n");
+		carc_import_comment(out, "the log has no final result: colours go to the players in the order of play");
 	if (cv->table[0]) {
 		carc_buf_printf(out, "[Event \"Board Game Arena table %s\"]\n", cv->table);
 		carc_buf_printf(out, "[BGATable \"%s\"]\n", cv->table);

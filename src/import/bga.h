@@ -68,6 +68,14 @@ int carc_bga_colour(const char *hex, size_t len);
  * blanked. */
 void carc_bga_add_tag(struct carc_buf *b, const char *name, const char *value);
 
+/* Appends one comment line, "; " and the formatted text and a newline, with
+ * the text shown as a message is (carc_text_shown: control and bidirectional
+ * characters blanked, bytes that are not UTF-8 as '?'), so that nothing an
+ * input names (a file name, an application's version) can end the comment
+ * and write tags or turns of its own. Every importer writes its comments
+ * through it. */
+void carc_import_comment(struct carc_buf *b, const char *fmt, ...) CARC_PRINTF(2, 3);
+
 struct carc_tileset_cache;
 /* Reads the CGN an importer wrote back and appends it to out in canonical
  * form; reports at the start of src (the input) and returns false if it

@@ -96,7 +96,7 @@ static int stack_digits(struct cconv *cv, size_t off, size_t len, int want, uint
 			first++;
 		if (n == want) {
 			cfail(cv, CARC_E531, off, len, "the tile stack holds more tiles than the start tile and one for "
-			      "each of the %d moves", want - 1);
+			      "each of the %d moves and discards", want - 1);
 			free(oct);
 			return -1;
 		}
@@ -105,7 +105,7 @@ static int stack_digits(struct cconv *cv, size_t off, size_t len, int want, uint
 	free(oct);
 	if (n < want) { /* (the start tile's digit, 14, is never a leading zero) */
 		cfail(cv, CARC_E531, off, len, "the tile stack holds %d tiles, too few for the start tile and one for each "
-		      "of the %d moves", n, want - 1);
+		      "of the %d moves and discards", n, want - 1);
 		return -1;
 	}
 	for (int i = 0; i < want; i++)
@@ -263,12 +263,36 @@ static bool read_url(struct cconv *cv, size_t off, size_t len, const char *name,
 		return false;
 	}
 	size_t at = (size_t)(hash - s) + 2;
-	if (len - at < 4 || memcmp(s + at, "0/0/", 4)) {
-		cfail(cv, CARC_E530, off + at, len - at < 4 ? len - at : 4, "the URL's version is not 0/0/ (the only "
-		      "one carc reads)");
+	if (len - at < 4 || memcmp(s + at, "0/0", 3) || (s[at + 3] != '/' && s[at + 3] != '.')) {
+		cfail(cv, CARC_E530, off + at, len - at < 4 ? len - at : 4, "the URL's version is not 0/0/ or 0/0.K/ "
+		      "(the only ones carc reads)");
 		return false;
 	}
-	at += 4;
+	at += 3;
+	/* the discards: ".K" each, K the number of tiles placed before it */
+	int discard_at[MAX_MOVES + 1], ndiscards = 0;
+	while (s[at] == '.') {
+		size_t k0 = ++at;
+		long k = 0;
+		while (at < len && s[at] >= '0' && s[at] <= '9' && k <= MAX_MOVES)
+			k = k * 10 + (s[at++] - '0');
+		if (at == k0 || k > MAX_MOVES || ndiscards == MAX_MOVES) {
+			cfail(cv, CARC_E530, off + k0 - 1, at - k0 + 1, "a discard is '.K', K the number of tiles placed "
+			      "before it (0 to %d, at most %d discards)", MAX_MOVES, MAX_MOVES);
+			return false;
+		}
+		if (ndiscards && k < discard_at[ndiscards - 1]) {
+			cfail(cv, CARC_E530, off + k0 - 1, at - k0 + 1, "a discard after %ld placed tiles follows one after "
+			      "%d; discards are written in the order they were drawn", k, discard_at[ndiscards - 1]);
+			return false;
+		}
+		discard_at[ndiscards++] = (int)k;
+	}
+	if (at == len || s[at] != '/') {
+		cfail(cv, CARC_E530, off + at, 1, "the URL's version 0/0 is not followed by '/' or '.K' (a discard)");
+		return false;
+	}
+	at++;
 	size_t stack = at;
 	while (at < len && s[at] != '/' && s[at] != '?')
 		at++;
@@ -283,9 +307,14 @@ static bool read_url(struct cconv *cv, size_t off, size_t len, const char *name,
 		at++;
 	size_t moves_len = at - moves, query = at < len ? at + 1 : len;
 	int nmoves = (int)(moves_len / 4);
-	if (moves_len % 4 || nmoves > MAX_MOVES) {
+	if (moves_len % 4 || nmoves + ndiscards > MAX_MOVES) {
 		cfail(cv, CARC_E532, off + moves, moves_len, "the moves are %zu characters; they should be 4 a turn, for "
-		      "at most %d turns", moves_len, MAX_MOVES);
+		      "at most %d turns and discards", moves_len, MAX_MOVES);
+		return false;
+	}
+	if (ndiscards && discard_at[ndiscards - 1] > nmoves) {
+		cfail(cv, CARC_E530, off + (size_t)(hash - s) + 2, stack - (size_t)(hash - s) - 3, "a discard after %d "
+		      "placed tiles, but the URL has %d moves", discard_at[ndiscards - 1], nmoves);
 		return false;
 	}
 	if (stack_len > MAX_STACK_CHARS) {
@@ -297,7 +326,7 @@ static bool read_url(struct cconv *cv, size_t off, size_t len, const char *name,
 	int seats[5];
 	int n = read_players(cv, off + query, len - query, &tags, seats);
 	uint8_t digits[MAX_MOVES + 1];
-	if (!n || stack_digits(cv, off + stack, stack_len, nmoves + 1, digits) < 0) {
+	if (!n || stack_digits(cv, off + stack, stack_len, nmoves + ndiscards + 1, digits) < 0) {
 		carc_buf_free(&tags);
 		return false;
 	}
@@ -308,13 +337,22 @@ static bool read_url(struct cconv *cv, size_t off, size_t len, const char *name,
 		return false;
 	}
 	if (name)
-		carc_buf_printf(&cv->cgn, "; Imported from %s line %u, a CarcassonneLab URL, by carc import\n", name, line);
+		carc_import_comment(&cv->cgn, "Imported from %s line %u, a CarcassonneLab URL, by carc import", name, line);
 	else
-		carc_buf_adds(&cv->cgn, "; Imported from a CarcassonneLab URL by carc import\n");
+		carc_import_comment(&cv->cgn, "Imported from a CarcassonneLab URL by carc import");
 	carc_buf_add(&cv->cgn, tags.data, tags.len);
 	carc_buf_addc(&cv->cgn, '\n');
 	carc_buf_free(&tags);
-	for (int i = 0; i < nmoves; i++) {
+	int drawn = 1, next_discard = 0; /* stack digits used: the start tile's first */
+	for (int i = 0; i <= nmoves; i++) {
+		/* the tiles discarded after i placements, by the player whose turn it is */
+		for (; next_discard < ndiscards && discard_at[next_discard] == i; next_discard++) {
+			const struct carc_bga_type *dt = carc_bga_type(digits[drawn++] + 1);
+			carc_buf_printf(&cv->cgn, "%s %s discard\n", carc_colour_name(seats[i % n]),
+					cv->ts->tiles[carc_bga_tile(cv->ts, dt)].id);
+		}
+		if (i == nmoves)
+			break;
 		const char *m = s + moves + 4 * (size_t)i;
 		size_t moff = off + moves + 4 * (size_t)i;
 		int col = char_value(move_chars, m[0]), row = char_value(move_chars, m[1]),
@@ -326,7 +364,7 @@ static bool read_url(struct cconv *cv, size_t off, size_t len, const char *name,
 			cfail(cv, CARC_E532, moff + (size_t)bad, 1, "move %d: '%c' is not a %s", i + 1, m[bad], what[bad]);
 			return false;
 		}
-		const struct carc_bga_type *bt = carc_bga_type(digits[i + 1] + 1);
+		const struct carc_bga_type *bt = carc_bga_type(digits[drawn++] + 1);
 		int tile = carc_bga_tile(cv->ts, bt), rot = (bt->turn + code) & 3;
 		int x = code & SIGN_X ? -col : col, y = code & SIGN_Y ? row : -row; /* CGN's y = -row */
 		carc_buf_printf(&cv->cgn, "%s %s %d,%d %d", carc_colour_name(seats[i % n]), cv->ts->tiles[tile].id, x, y,
@@ -348,15 +386,16 @@ static bool read_url(struct cconv *cv, size_t off, size_t len, const char *name,
 	return true;
 }
 
-bool carc_clab_import(const struct carc_src *src, const char *name, struct carc_buf *out,
-		      struct carc_diag_sink *sink)
+bool carc_clab_import_each(const struct carc_src *src, const char *name,
+			   void (*game)(void *ctx, const char *cgn, size_t len), void *ctx,
+			   struct carc_diag_sink *sink)
 {
 	struct cconv cv = {.src = src, .sink = sink};
 	cv.cache = carc_tileset_cache_new();
 	cv.rules = carc_ruleset_default();
 	cv.ts = carc_tileset_cache_get(cv.cache, cv.rules->tileset, sink, NULL, 0, 0);
-	bool ok = cv.ts != NULL;
-	struct carc_buf games = {0};
+	bool ok = cv.ts != NULL, all = ok;
+	struct carc_buf one = {0};
 	unsigned line = 1, urls = 0;
 	for (size_t i = 0; ok && i < src->len; line++) {
 		size_t end = i;
@@ -369,23 +408,44 @@ bool carc_clab_import(const struct carc_src *src, const char *name, struct carc_
 			b--;
 		if (a < b && src->text[a] != '#') {
 			carc_buf_reset(&cv.cgn);
+			carc_buf_reset(&one);
 			urls++;
-			ok = read_url(&cv, a, b - a, name, line) &&
-			     (games.len ? (carc_buf_addc(&games, '\n'), true) : true) &&
-			     carc_bga_finish(&cv.cgn, cv.cache, &games, src, sink);
+			cv.errors = 0;
+			if (read_url(&cv, a, b - a, name, line) && carc_bga_finish(&cv.cgn, cv.cache, &one, src, sink))
+				game(ctx, one.data, one.len);
+			else
+				all = false;
 		}
 		i = end + 1;
 	}
 	if (ok && !urls) {
 		carc_diag_report(sink, CARC_E530, src, 0, 0, "no CarcassonneLab URL in the input");
-		ok = false;
+		all = false;
 	}
-	if (ok)
-		carc_buf_add(out, games.data, games.len);
-	carc_buf_free(&games);
+	carc_buf_free(&one);
 	carc_buf_free(&cv.cgn);
 	if (cv.cache)
 		carc_tileset_cache_free(cv.cache);
+	return all;
+}
+
+/* carc_clab_import's games, a blank line between them. */
+static void append_game(void *ctx, const char *cgn, size_t len)
+{
+	struct carc_buf *games = ctx;
+	if (games->len)
+		carc_buf_addc(games, '\n');
+	carc_buf_add(games, cgn, len);
+}
+
+bool carc_clab_import(const struct carc_src *src, const char *name, struct carc_buf *out,
+		      struct carc_diag_sink *sink)
+{
+	struct carc_buf games = {0};
+	bool ok = carc_clab_import_each(src, name, append_game, &games, sink);
+	if (ok)
+		carc_buf_add(out, games.data, games.len);
+	carc_buf_free(&games);
 	return ok;
 }
 
@@ -451,6 +511,21 @@ static bool export_tags(const struct carc_record *rec, struct carc_diag_sink *si
 			       "and black, five seats at most)", carc_colour_name(rec->seats[i]));
 			return false;
 		}
+	/* a name import would refuse, or would not give back as it is */
+	for (int i = 0; i < rec->nseats; i++) {
+		const char *name = carc_record_tag(rec, CARC_TAG_KNOWN + rec->seats[i]);
+		size_t n = name ? strlen(name) : 0;
+		bool control = false;
+		for (size_t k = 0; k < n && !control; k++)
+			control = (unsigned char)name[k] < 0x20 || name[k] == 0x7f ||
+				  ((unsigned char)name[k] == 0xC2 && k + 1 < n && (unsigned char)name[k + 1] <= 0x9F);
+		if (n > MAX_NAME || control) {
+			refuse(rec, sink, tag_span(rec, CARC_TAG_KNOWN + rec->seats[i]), "%s's name %s",
+			       carc_colour_name(rec->seats[i]), n > MAX_NAME ? "is longer than 200 bytes" :
+			       "holds a control character (a tab), which import would turn into a blank");
+			ok = false;
+		}
+	}
 	return ok;
 }
 
@@ -497,21 +572,22 @@ bool carc_clab_export(const struct carc_record *rec, struct carc_buf *out, struc
 	size_t noct = 1;
 	oct[0] = 6, oct[1] = 1; /* 14 = 016 */
 	noct = 2;
-	struct carc_buf moves = {0};
+	struct carc_buf moves = {0}, discards = {0};
 	bool ok = true;
+	size_t placed = 0; /* the turn: tiles placed so far */
 	for (size_t i = 0; i < rec->nmoves && ok; i++) {
 		const struct carc_move *m = &rec->moves[i];
 		const struct carc_tile *t = &rec->tileset->tiles[m->tile];
 		const struct carc_bga_type *bt = t->id[1] ? NULL : carc_bga_type_of(t->id[0]);
 		int zone = 0;
 		ok = false;
-		if (m->discard)
-			refuse(rec, sink, m->line, "a discard");
-		else if (m->colour != rec->seats[i % (size_t)rec->nseats])
+		if (m->colour != rec->seats[placed % (size_t)rec->nseats])
 			refuse(rec, sink, m->colour_span, "%s plays turn %zu, out of the seats' order", carc_colour_name(m->colour),
-			       i + 1);
+			       placed + 1);
 		else if (!bt)
 			refuse(rec, sink, m->tile_span, "tile %s is not a base tile", t->id);
+		else if (m->discard) /* ".K": K tiles were placed before it; the stack holds it */
+			ok = (carc_buf_printf(&discards, ".%zu", placed), true);
 		else if (m->x < -MAX_ABS || m->x > MAX_ABS || m->y < -MAX_ABS || m->y > MAX_ABS)
 			refuse(rec, sink, m->coord_span, "%d,%d is more than %d tiles from the start tile", m->x, m->y, MAX_ABS);
 		else if ((zone = export_zone(rec, m, bt, sink)) >= 0)
@@ -527,12 +603,17 @@ bool carc_clab_export(const struct carc_record *rec, struct carc_buf *out, struc
 			if (k >= noct)
 				noct = k + 1;
 		}
+		if (m->discard)
+			continue;
+		placed++;
 		int by = -m->y, ori = (m->rot - bt->turn) & 3;
 		int code = ori + (m->x < 0 ? SIGN_X : 0) + (by < 0 ? SIGN_Y : 0);
 		carc_buf_printf(&moves, "%c%c%c%d", move_chars[abs(m->x)], move_chars[abs(by)], move_chars[code], zone);
 	}
 	if (ok) {
-		carc_buf_adds(out, "https://www.carcassonnelab.com/#/0/0/");
+		carc_buf_adds(out, "https://www.carcassonnelab.com/#/0/0");
+		carc_buf_add(out, discards.data, discards.len);
+		carc_buf_addc(out, '/');
 		if (noct & 1)
 			oct[noct++] = 0;
 		for (size_t k = noct; k >= 2; k -= 2)
@@ -553,5 +634,6 @@ bool carc_clab_export(const struct carc_record *rec, struct carc_buf *out, struc
 	}
 	free(oct);
 	carc_buf_free(&moves);
+	carc_buf_free(&discards);
 	return ok;
 }

@@ -25,6 +25,8 @@
  */
 #include "import/jcz.h"
 
+#include "import/bga.h"
+
 #include "notation/format.h"
 #include "common/jsonread.h"
 #include "referee/referee.h"
@@ -760,10 +762,10 @@ static bool read_header(struct conv *cv, const json_t *root, const char *name, s
 {
 	json_t *version = want(cv, root, "the file", "appVersion", J_STRING, false);
 	if (name)
-		carc_buf_printf(&cv->cgn, "; Imported from %s (JCloisterZone %s) by carc import\n", name,
+		carc_import_comment(&cv->cgn, "Imported from %s (JCloisterZone %s) by carc import", name,
 				version ? str(version) : "save");
 	else
-		carc_buf_printf(&cv->cgn, "; Imported from JCloisterZone %s by carc import\n",
+		carc_import_comment(&cv->cgn, "Imported from JCloisterZone %s by carc import",
 				version ? str(version) : "save");
 	json_t *title = want(cv, root, "the file", "name", J_STRING, false);
 	if (title && strlen(str(title)) > MAX_TEXT)
@@ -786,8 +788,8 @@ static bool read_header(struct conv *cv, const json_t *root, const char *name, s
 	json_t *ann = want(cv, root, "the file", "gameAnnotations", J_OBJECT, false);
 	long end_turn;
 	if (ann && want_int(cv, ann, "gameAnnotations", "endTurn", 0, 100000, false, &end_turn))
-		carc_buf_printf(&cv->cgn, "; JCloisterZone ends this game after turn %ld (gameAnnotations.endTurn) "
-				"and scores it as finished, as carc score --final does\n", end_turn);
+		carc_import_comment(&cv->cgn, "JCloisterZone ends this game after turn %ld (gameAnnotations.endTurn) "
+				"and scores it as finished, as carc score --final does", end_turn);
 	if (ann) {
 		cv->draw_order = want(cv, ann, "gameAnnotations", "drawOrder", J_ARRAY, false);
 		for (size_t i = 0; cv->draw_order && i < items(cv->draw_order); i++)
@@ -1163,7 +1165,7 @@ static bool read_replay(struct conv *cv, const json_t *replay)
 		}
 	}
 	if (t.open) {
-		carc_buf_adds(&cv->cgn, "; JCloisterZone saved the game before this turn was committed\n");
+		carc_import_comment(&cv->cgn, "JCloisterZone saved the game before this turn was committed");
 		write_turn(cv, &t);
 	}
 	return true;

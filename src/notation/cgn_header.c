@@ -539,9 +539,25 @@ static void expansion_tiles(struct parser *ps)
 	const struct carc_tileset *base = rec->tileset;
 	bool loaded;
 	rec->tileset = carc_tileset_cache_expand(ps->r->cache, base, rec->expansions, rec->nexpansions, ps->sink, &loaded);
-	if (!rec->tileset && loaded)
-		header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "the tiles of these expansions and of tile set '%s' do "
-			     "not fit in one tile set", base->name);
+	if (rec->tileset || !loaded)
+		return;
+	/* why: a tile id that both have, or more than a tile set holds */
+	for (int i = 0; i < rec->nexpansions; i++) {
+		const struct carc_ruleset *x = rec->expansions[i];
+		const struct carc_tileset *own = x->tileset ? carc_tileset_cache_get(ps->r->cache, x->tileset, ps->sink,
+										     NULL, 0, 0) : NULL;
+		for (int t = 0; own && t < own->ntiles + own->nextra; t++)
+			if (carc_tileset_find(base, own->tiles[t].id, strlen(own->tiles[t].id)) >= 0) {
+				header_error(ps, CARC_E014, carc_record_tag(rec, CARC_TAG_TILESET) ? CARC_TAG_TILESET
+								   : CARC_TAG_EXPANSIONS,
+					     "tile set '%s' has a tile %s, and so has expansion %s: a game with both "
+					     "could never tell them apart", carc_record_tag(rec, CARC_TAG_TILESET) ?
+					     carc_record_tag(rec, CARC_TAG_TILESET) : base->name, own->tiles[t].id, x->name);
+				return;
+			}
+	}
+	header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "the tiles of these expansions and of tile set '%s' do "
+		     "not fit in one tile set", base->name);
 }
 
 /* ---- a tournament's tags: Board, Time, Match, Format, Termination, Winner ---- */

@@ -785,6 +785,8 @@ static bool end_game(struct parser *ps)
 	cgn_check_outcome(ps);
 	cgn_src_of(ps);
 	rec->src.len = end - r->game;
+	/* (a look-ahead line that was cut is the next game's) */
+	rec->text_cut = r->dropped > (r->peeked ? r->peek_dropped : 0) || r->given_up;
 	if (r->peeked) {
 		/* the next game starts at its carried comments, or its first tag */
 		r->game = end;

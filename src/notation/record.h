@@ -137,6 +137,11 @@ int carc_tag_lookup(const char *p, size_t len); /* CARC_TAG_UNKNOWN if not known
 
 struct carc_record {
 	struct carc_src src;     /* the game's text */
+	/* the reader dropped bytes of this game to bound its memory (the rest
+	 * of a line over 65536 bytes, E003; the rest of the input after E002's
+	 * binary data or E031): src is then not the input's bytes, and no copy
+	 * of the game (carc filter) may be written from it */
+	bool text_cut;
 	unsigned index;          /* 1 for the file's first game */
 	bool has_moves;
 

@@ -1196,6 +1196,10 @@ static bool add_tiles(struct carc_tileset *ts, const struct carc_tileset *from, 
 	int have = ts->ntiles + ts->nextra, more = from->ntiles + from->nextra;
 	if (have + more > CARC_MAX_TILE_TYPES)
 		return false;
+	/* one id, one tile: a second tile of the same id could never be named */
+	for (int i = 0; i < more; i++)
+		if (carc_tileset_find(ts, from->tiles[i].id, strlen(from->tiles[i].id)) >= 0)
+			return false;
 	ts->tiles = xrealloc(ts->tiles, (size_t)(have + more) * sizeof *ts->tiles);
 	for (int i = 0; i < more; i++) {
 		const struct carc_tile *t = &from->tiles[i];

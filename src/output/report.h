@@ -153,7 +153,23 @@ void carc_report_csv_header(struct carc_buf *out, bool projected);
 void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const struct carc_report_opts *o);
 
 /* One CSV field, RFC 4180: quoted when it holds a comma, a quote or a line
- * break, its quotes doubled (for the other commands' CSV). */
+ * break, its quotes doubled; a text that a spreadsheet would take for a
+ * formula quoted with a ' before it (for the other commands' CSV). */
 void carc_report_csv_field(struct carc_buf *out, const char *s, size_t n);
+
+/* The widest a column of a text table gets, in characters: a longer cell
+ * (a 60,000-byte name) is cut to CARC_CELL_MAX - 1 characters and "…", so
+ * that one cell cannot pad every row of its table. */
+#define CARC_CELL_MAX 40
+
+/* The characters (columns) of text s as carc_report_cell shows it, at most
+ * CARC_CELL_MAX. */
+size_t carc_report_cell_width(const char *s);
+
+/* Appends s as a cell of a text table width characters wide (at most
+ * CARC_CELL_MAX): shown as messages are (control and bidirectional
+ * characters blanked, carc_text_shown), cut with "…" when longer, padded
+ * with blanks when shorter (pad false: not padded, for a last column). */
+void carc_report_cell(struct carc_buf *out, const char *s, size_t width, bool pad);
 
 #endif

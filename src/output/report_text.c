@@ -480,13 +480,37 @@ static bool csv_quoted(const char *s, size_t n)
 	return false;
 }
 
+/* Would a spreadsheet take this cell for a formula? OWASP's list of first
+ * characters (= + - @, tab, carriage return), except a plain number (-3,
+ * +1.5), which stays a number. */
+static bool csv_formula(const char *s, size_t n)
+{
+	if (!n || !(s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r'))
+		return false;
+	size_t i = 1, digits = 0;
+	if (s[0] != '+' && s[0] != '-')
+		return true;
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		digits++;
+	if (digits && i < n && s[i] == '.')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+	return !digits || i < n || s[n - 1] == '.';
+}
+
+/* Writes one CSV field: quoted when it holds a comma, quote or line end
+ * (RFC 4180), and a cell a spreadsheet would take for a formula quoted with
+ * a ' before it, as OWASP advises ("=1+2" is written "'=1+2"). */
 static void csv_field(struct carc_buf *out, const char *s, size_t n)
 {
-	if (!csv_quoted(s, n)) {
+	if (n && csv_formula(s, n)) {
+		carc_buf_adds(out, "\"'");
+	} else if (!csv_quoted(s, n)) {
 		carc_buf_add(out, s, n);
 		return;
+	} else {
+		carc_buf_addc(out, '"');
 	}
-	carc_buf_addc(out, '"');
 	for (const char *q; n && (q = memchr(s, '"', n)); n -= (size_t)(q + 1 - s), s = q + 1) {
 		carc_buf_add(out, s, (size_t)(q + 1 - s));
 		carc_buf_addc(out, '"');
@@ -498,6 +522,51 @@ static void csv_field(struct carc_buf *out, const char *s, size_t n)
 void carc_report_csv_field(struct carc_buf *out, const char *s, size_t n)
 {
 	csv_field(out, s, n);
+}
+
+/* ---- cells of the other commands' text tables ---- */
+
+/* s as shown, at most CARC_CELL_MAX characters (then cut, with "…");
+ * returns its characters. */
+static size_t cell_text(struct carc_buf *out, const char *s)
+{
+	size_t n = strnlen(s, 4 * CARC_CELL_MAX + 4); /* (enough for the cap's characters and one more) */
+	struct carc_buf shown = {0};
+	carc_text_shown(&shown, s, n);
+	size_t chars = 0, i = 0, keep = 0;
+	for (; i < shown.len; i++)
+		if (((unsigned char)shown.data[i] & 0xc0) != 0x80) {
+			if (chars == CARC_CELL_MAX - 1)
+				keep = i;
+			chars++;
+		}
+	bool cut = chars > CARC_CELL_MAX || s[n];
+	if (cut) {
+		carc_buf_add(out, shown.data, keep);
+		carc_buf_adds(out, "\xe2\x80\xa6"); /* U+2026 */
+		chars = CARC_CELL_MAX;
+	} else {
+		carc_buf_add(out, shown.data, shown.len);
+	}
+	carc_buf_free(&shown);
+	return chars;
+}
+
+size_t carc_report_cell_width(const char *s)
+{
+	struct carc_buf scratch = {0};
+	size_t w = cell_text(&scratch, s);
+	carc_buf_free(&scratch);
+	return w;
+}
+
+void carc_report_cell(struct carc_buf *out, const char *s, size_t width, bool pad)
+{
+	size_t w = cell_text(out, s);
+	if (width > CARC_CELL_MAX)
+		width = CARC_CELL_MAX;
+	for (; pad && w < width; w++)
+		carc_buf_addc(out, ' ');
 }
 
 void carc_report_csv_header(struct carc_buf *out, bool projected)

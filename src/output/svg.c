@@ -50,8 +50,18 @@ void carc_svg_escape(struct carc_buf *out, const char *s)
 			carc_buf_adds(out, "&apos;");
 			break;
 		default:
-			if (c >= 0x20 || c == '\t' || c == '\n')
+			if (c >= 0x80) { /* a UTF-8 character that XML 1.0 allows, or U+FFFD */
+				size_t n = carc_utf8_len(s, strnlen(s, 4));
+				bool nonchar = n == 3 && c == 0xef && (unsigned char)s[1] == 0xbf &&
+					       (unsigned char)s[2] >= 0xbe; /* U+FFFE, U+FFFF */
+				if (n && !nonchar)
+					carc_buf_add(out, s, n);
+				else
+					carc_buf_adds(out, "\xef\xbf\xbd");
+				s += n ? n - 1 : 0;
+			} else if (c >= 0x20 || c == '\t' || c == '\n') {
 				carc_buf_addc(out, (char)c);
+			}
 			break;
 		}
 	}

@@ -60,8 +60,10 @@ void carc_svg_replay_board(struct carc_buf *out, const struct carc_view *v, stru
 			   const int *tile_step, const int (*follower_steps)[2], const struct carc_svg_timed_mark *marks,
 			   size_t nmarks);
 
-/* Appends s with XML's special characters escaped; bytes that are not
- * valid in XML (control characters) are dropped. */
+/* Appends s with XML's special characters escaped, so that the text is
+ * well-formed XML 1.0 whatever s holds: control characters other than tab
+ * and newline are dropped; U+FFFE, U+FFFF, a C1 control and a byte that is
+ * not UTF-8 become U+FFFD. */
 void carc_svg_escape(struct carc_buf *out, const char *s);
 
 /* The SVG colour of a player colour. */

@@ -49,4 +49,13 @@ awk 'BEGIN { s = ""; for (j = 0; j < 20000; j++) s = s "\n"; for (i = 0; i < 100
 	>"$tmp/lines.yaml"
 run many-lines 120000 2 'lines.yaml:20000002:1: error[E102]' tiles --check "$tmp/lines.yaml"
 
+# A record's tile set with a tile id that an expansion's tiles have too (the
+# base set's B renamed RA, The River's first tile): one of the two could
+# never be named, so the game is refused at its Tileset tag (issue 30).
+sed 's/^  - id: B$/  - id: RA/' "$top/src/tilesets/base.yaml" >"$tmp/clash.yaml"
+printf '[Seats "red green"]\n[Tileset "clash.yaml"]\n[Expansions "river"]\n\n1. red RA 0,-1 0\n' >"$tmp/clash.cgn"
+dir=$tmp run tileset-id-clash 100000 2 \
+	"clash.cgn:2:11: error[E014]: tile set 'clash.yaml' has a tile RA, and so has expansion river" check clash.cgn
+dir=
+
 finish

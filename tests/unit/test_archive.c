@@ -6,8 +6,10 @@
  * pin what they rest on: each game is handed over once, in file order, with
  * its own diagnostics counted (not those of the game before it), a file
  * that cannot be read is counted and the pass goes on; the names table
- * keeps one index per distinct name through its growth; and the seat of a
- * player without a name tag is named by its colour.
+ * keeps one index per distinct name through its growth, and its work stays
+ * linear even for names written to collide under FNV-1a (the unkeyed hash
+ * it had); and the seat of a player without a name tag is named by its
+ * colour.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -135,6 +137,59 @@ static void test_archive_names_through_growth(void **state)
 	assert_int_equal(n.count, 0);
 }
 
+static uint32_t fnv1a(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* A name "pNNNNNxyz" whose FNV-1a hash is 0 in its low 16 bits, so that all
+ * such names share one slot in any table of up to 65536 slots hashed by
+ * FNV-1a. The low bits of FNV-1a's state depend only on the low bits
+ * before: after x and y the state's low 16 bits must be a printable byte
+ * z, and then (state ^ z) * prime is 0 in them. */
+static void colliding_name(int i, char name[16])
+{
+	for (int x = '!'; x <= '~'; x++)
+		for (int y = '!'; y <= '~'; y++) {
+			snprintf(name, 16, "p%05d%c%c", i, x, y);
+			uint32_t low = fnv1a(name) & 0xffff;
+			if (low >= '!' && low <= '~') {
+				name[8] = (char)low;
+				name[9] = '\0';
+				return;
+			}
+		}
+	fail_msg("no colliding name for %d", i);
+}
+
+static void test_archive_names_colliding_fnv(void **state)
+{
+	(void)state;
+	enum { N = 4000 };
+	struct carc_names n = {0};
+	char name[16];
+	for (int i = 0; i < N; i++) {
+		colliding_name(i, name);
+		assert_int_equal(fnv1a(name) & 0xffff, 0); /* the input is hostile */
+		assert_int_equal(carc_names_intern(&n, name), (size_t)i);
+	}
+	/* Under FNV-1a every name would probe every name before it: N * N / 2
+	 * = 8,000,000 probes. Under a keyed hash, a table at most half full
+	 * takes about 2.5 probes an insertion, growth included (linear probing,
+	 * Knuth); 10 an insertion is a bound that random keys pass with
+	 * overwhelming probability and a quadratic table fails by 200 times. */
+	assert_true(n.probes < 10 * (size_t)N);
+	for (int i = 0; i < N; i += 97) {
+		colliding_name(i, name);
+		assert_int_equal(carc_names_intern(&n, name), (size_t)i);
+	}
+	assert_int_equal(n.count, N);
+	carc_names_free(&n);
+}
+
 static void test_archive_format_names(void **state)
 {
 	(void)state;
@@ -156,6 +211,7 @@ int main(void)
 		cmocka_unit_test(test_archive_each_game_its_own_counts),
 		cmocka_unit_test(test_archive_read_only_pass),
 		cmocka_unit_test(test_archive_names_through_growth),
+		cmocka_unit_test(test_archive_names_colliding_fnv),
 		cmocka_unit_test(test_archive_format_names),
 	};
 	return cmocka_run_group_tests_name("archive", tests, NULL, NULL);
