@@ -547,10 +547,10 @@ static bool first_round(struct pair *pr, struct carc_buf *out)
 	if (pr->draw_numbers) {
 		for (size_t i = 0; i < m; i++) {
 			if (!pr->ent[list[i]].has_number) {
+				uint32_t x = list[i];
 				free(list);
 				return say(pr, "%s:%u: %s has no draw number (--draw-numbers)",
-					   carc_input_name(pr->players_path), pr->ent[list[i]].line,
-					   carc_names_get(&pr->names, list[i]));
+					   carc_input_name(pr->players_path), pr->ent[x].line, carc_names_get(&pr->names, x));
 			}
 		}
 		numbering = pr;

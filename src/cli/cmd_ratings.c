@@ -141,10 +141,25 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 				say_left_out(rt, game, "its Match tag names a duel of other players");
 				return;
 			}
-			if (p.winner >= 0)
+			if (p.winner >= 0) {
 				it->result[it->players[0] == who[p.winner] ? 0 : 1] += 1;
+			} else {
+				it->result[0] += 0.5;
+				it->result[1] += 0.5;
+			}
 			if (p.format && !it->format)
 				it->format = intern0(&rt->formats, p.format);
+			/* the duel is rated at the time of its earliest game */
+			int c = strcmp(p.date ? p.date : "", carc_names_get(&rt->dates, it->date));
+			if (!c)
+				c = strcmp(p.time ? p.time : "", carc_names_get(&rt->times, it->time));
+			if (c < 0) {
+				it->date = intern0(&rt->dates, p.date);
+				it->time = intern0(&rt->times, p.time);
+				it->file = intern0(&rt->files, game->file);
+				it->line = game->rec->src.base_line;
+				it->index = game->rec->index;
+			}
 			rt->rated++;
 			return;
 		}
@@ -154,6 +169,8 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 		it->players[1] = who[1];
 		if (p.winner >= 0)
 			it->result[p.winner] = 1;
+		else
+			it->result[0] = it->result[1] = 0.5;
 		it->format = p.format ? intern0(&rt->formats, p.format) : 0;
 	} else {
 		it = new_item(rt);
@@ -264,12 +281,10 @@ static void rate(struct ratings *rt, struct out *history)
 			struct player *a = &rt->players[it->players[0]], *b = &rt->players[it->players[1]];
 			double sa, margin = 1.0;
 			if (rt->per_match) {
-				unsigned wa = (unsigned)it->result[0], wb = (unsigned)it->result[1];
-				if (!wa && !wb)
-					continue; /* no game of the duel has a winner */
+				double wa = it->result[0], wb = it->result[1];
 				sa = wa > wb ? 1 : wa < wb ? 0 : 0.5;
 				unsigned n = elo_format_n(it->format ? carc_names_get(&rt->formats, it->format) : NULL,
-							  wa > wb ? wa : wb);
+							  (unsigned)(wa > wb ? wa : wb));
 				margin = elo_margin(wa, wb, n);
 			} else {
 				sa = it->result[0];
@@ -428,7 +443,8 @@ static void help(void)
 	       "                       json; text means csv)\n"
 	       "      --per game|match  game (default): each game an update; match: the\n"
 	       "                       games sharing an Event and a Match tag are one duel,\n"
-	       "                       rated once from games won (S: more 1, equal 0.5),\n"
+	       "                       rated once from games won (S: more 1, equal 0.5;\n"
+	       "                       a level game is half a game won each),\n"
 	       "                       with M = 1 + (won - lost - 1) / N for a best of N\n"
 	       "                       (N from the Format tag, \"Bo3\"; else 1, 3, 5 from\n"
 	       "                       the winner's 1, 2, 3 games; else 3)\n"

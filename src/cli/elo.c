@@ -11,12 +11,12 @@ double elo_expected(double ra, double rb, double scale)
 	return 1.0 / (1.0 + pow(10.0, (rb - ra) / scale));
 }
 
-double elo_margin(unsigned won, unsigned lost, unsigned n)
+double elo_margin(double won, double lost, unsigned n)
 {
-	unsigned hi = won > lost ? won : lost, lo = won > lost ? lost : won;
-	if (hi == lo || !n)
+	double hi = won > lost ? won : lost, lo = won > lost ? lost : won;
+	if (hi - lo < 1 || !n)
 		return 1.0;
-	return 1.0 + (double)(hi - lo - 1) / (double)n;
+	return 1.0 + (hi - lo - 1) / (double)n;
 }
 
 unsigned elo_format_n(const char *format, unsigned winner_games)

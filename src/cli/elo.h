@@ -16,8 +16,9 @@
 /* E_A, the expected score of a player rated ra against one rated rb. */
 double elo_expected(double ra, double rb, double scale);
 
-/* The margin factor of a duel of a best of n won won:lost (either way). */
-double elo_margin(unsigned won, unsigned lost, unsigned n);
+/* The margin factor of a duel of a best of n won won:lost (either way;
+ * a level game counts half to each). */
+double elo_margin(double won, double lost, unsigned n);
 
 /* N of a duel's format: "Bo3" gives 3 (any "BoN", N from 1 to 99, case as
  * written); otherwise inferred from the winner's games as carcassonne.gg
