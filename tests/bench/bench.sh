@@ -168,3 +168,4 @@ commands "$plain"
 
 rm -f "$dir/time.out" "$dir/stderr.out"
 CARC="$CARC" BENCH_GAMES="$GAMES" BENCH_RUNS="$RUNS" sh tests/bench/jobs.sh
+CARC="$CARC" BENCH_RUNS="$RUNS" sh tests/bench/tourney.sh
