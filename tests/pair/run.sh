@@ -275,5 +275,12 @@ status "pair --knockout 6" 2 $?
 out=$("$CARC" pair -p eight.txt --knockout 16 "$tmp"/k8/*.cgn 2>&1)
 status "pair --knockout 16 of 8" 1 $?
 
+# ---- random tournaments, end to end ----
+out=$(sh ./random.sh "$CARC" "$tmp")
+printf '%s\n' "$out" | grep '^FAIL'
+line=$(printf '%s\n' "$out" | tail -n 1)
+passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
+failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
