@@ -56,6 +56,7 @@ struct file_job {
 	struct held_msg *held;
 	size_t nheld, held_cap;
 	unsigned games, valid, invalid;
+	unsigned results;    /* games whose moves were not recorded: not refereed */
 	bool unreadable, trouble;
 	bool done;           /* -j: checked (under the pool's lock) */
 	struct carc_buf *json_buf; /* -j on one input: JSON goes here, not to outf */
@@ -131,6 +132,8 @@ static void json_game(struct carc_buf *out, const char *name, const struct carc_
 			rec->src.base_line, (unsigned long long)offset, carc_game_id_hex(carc_game_id(rec), id));
 	carc_buf_printf(out, "\"valid\":%s,\"finished\":%s,\"errors\":%u,\"warnings\":%u,", valid ? "true" : "false",
 			res->finished ? "true" : "false", res->errors, res->warnings);
+	if (res->result_only) /* the moves were not recorded: nothing was refereed */
+		carc_buf_adds(out, "\"refereed\":false,\"result_only\":true,");
 	carc_buf_printf(out, "\"rules\":\"%s\",\"turns\":%d,\"scores\":{", rec->rules->name, res->last_turn);
 	for (int s = 0; s < rec->nseats; s++)
 		carc_buf_printf(out, "%s\"%s\":%d", s ? "," : "", carc_colour_name(rec->seats[s]),
@@ -224,6 +227,7 @@ static void check_record(struct checker *c, const char *name, const struct carc_
 		job->trouble = true;
 	bool valid = c->res.errors == 0 && !(job->opt->werror && c->res.warnings);
 	job->games++;
+	job->results += c->res.result_only;
 	if (valid)
 		job->valid++;
 	else
@@ -276,7 +280,7 @@ static void check_file(struct file_job *job)
 }
 
 struct totals {
-	unsigned games, valid, invalid, unreadable;
+	unsigned games, valid, invalid, unreadable, results;
 	bool trouble;
 };
 
@@ -293,6 +297,7 @@ static void print_held(struct carc_printer *printer, struct file_job *j, struct 
 	t->games += j->games;
 	t->valid += j->valid;
 	t->invalid += j->invalid;
+	t->results += j->results;
 	t->unreadable += j->unreadable;
 	t->trouble |= j->trouble;
 }
@@ -989,7 +994,10 @@ static void help(void)
 	printf("usage: carc check [OPTIONS] FILE...|-\n\n"
 	       "Validate every game in every file: syntax, tile sets, the rules of play,\n"
 	       "claims and results. Diagnostics go to standard error; the last line on\n"
-	       "standard output sums up: N games, N valid, N invalid, N unreadable.\n\n"
+	       "standard output sums up: N games, N valid, N invalid, N unreadable.\n"
+	       "A game whose moves were not recorded (its tags alone, with a Result or a\n"
+	       "Termination) is not refereed: its tags are checked and its Result taken\n"
+	       "as its final score; the summary counts such games.\n\n"
 	       "options:\n"
 	       "  -q, --quiet          print only the summary line\n"
 	       "  -m, --max-errors N   print at most N error messages in all, then only\n"
@@ -1107,9 +1115,13 @@ int cmd_check(int argc, char **argv)
 	}
 	free(jobs);
 	carc_buf_free(&printer.buf);
-	if (!opt.json)
-		printf("%u game%s, %u valid, %u invalid, %u unreadable\n", t.games, t.games == 1 ? "" : "s", t.valid,
+	if (!opt.json) {
+		printf("%u game%s, %u valid, %u invalid, %u unreadable", t.games, t.games == 1 ? "" : "s", t.valid,
 		       t.invalid, t.unreadable);
+		if (t.results) /* what was not refereed is said */
+			printf(" (%u with results only, not refereed)", t.results);
+		putchar('\n');
+	}
 	if (!carc_stdout_done("check"))
 		return CARC_EXIT_TROUBLE;
 	if (t.unreadable || t.trouble)

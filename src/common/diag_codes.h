@@ -26,6 +26,10 @@
 	X(E013, ERROR, "bad-start", "the Start tag is not a tile and a rotation")             \
 	X(E014, ERROR, "bad-expansions", "the Expansions tag names an unknown expansion, one twice, or one the Rules do not take") \
 	X(E015, ERROR, "expansion-tileset", "the Tileset tag names a set of an expansion's own tiles") \
+	X(E016, ERROR, "bad-board", "the Board tag is not a whole number from 1 to 99999")   \
+	X(E017, ERROR, "bad-time", "the Time tag is not a time of day HH:MM:SS")               \
+	X(E018, ERROR, "bad-match", "the Match tag is empty")                                  \
+	X(E019, ERROR, "bad-format", "the Format tag is not BoN, or is given without a Match") \
 	X(E020, ERROR, "bad-turn-number", "a turn number is malformed")                       \
 	X(E021, ERROR, "unknown-colour", "a word where a colour is expected is not one")      \
 	X(E022, ERROR, "unknown-tile", "the tile is not in the game's tile set")              \
@@ -41,6 +45,11 @@
 	X(E032, ERROR, "too-many-turns", "a game of more than 8192 turn lines")             \
 	X(E033, ERROR, "too-many-tags", "a game of more than 1000 tag lines")                \
 	X(E034, ERROR, "too-many-comments", "a game of more than 10000 comments")            \
+	X(E035, ERROR, "bad-termination", "the Termination tag names no kind of result")      \
+	X(E036, ERROR, "bad-winner", "the Winner tag is not a seated colour, or the scores say otherwise") \
+	X(E037, ERROR, "bad-bye", "a bye is not a record of one seat without turns, Result or Winner") \
+	X(E038, ERROR, "technical-result", "a result decided off the board lacks its Winner, or has scores it cannot have") \
+	X(E039, ERROR, "partial-result", "a game without turns whose Result does not name every seat") \
 	X(E101, ERROR, "tileset-not-found", "no bundled tile set and no file by that name")   \
 	X(E102, ERROR, "tileset-yaml", "the tile-set file is not well-formed YAML")           \
 	X(E103, ERROR, "tileset-schema", "a key is unknown, missing or of the wrong type")    \

@@ -120,9 +120,10 @@ static FAST_PATH int known_tag(const struct carc_reader *r, const unsigned char 
 	 * into a lower-case letter (see ieq) */
 	uint64_t key = (word_at(p) | UINT64_C(0x2020202020202020)) & LOW_BYTES(k);
 	const struct tag_slot *e = &r->tag_names[tag_slot(key)];
-	/* no known name is longer than 10 */
+	/* no known name is longer than 11 */
 	if (e->key != key || e->len != n ||
-	    (n > 8 && ((p[8] | 0x20) != e->tail[0] || (n > 9 && (p[9] | 0x20) != e->tail[1]))))
+	    (n > 8 && ((p[8] | 0x20) != e->tail[0] ||
+		       (n > 9 && ((p[9] | 0x20) != e->tail[1] || (n > 10 && (p[10] | 0x20) != e->tail[2]))))))
 		return CARC_TAG_UNKNOWN;
 	return e->id;
 }
@@ -543,6 +544,180 @@ static void expansion_tiles(struct parser *ps)
 			     "not fit in one tile set", base->name);
 }
 
+/* ---- a tournament's tags: Board, Time, Match, Format, Termination, Winner ---- */
+
+/* A fault in the value of tag id: the game is invalid, but what the tag
+ * says does not change the play, so it is still refereed. */
+static void tag_fault(struct parser *ps, enum carc_code code, int tag, const char *fmt, ...) CARC_PRINTF(4, 5);
+
+static void tag_fault(struct parser *ps, enum carc_code code, int tag, const char *fmt, ...)
+{
+	char msg[600];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	const struct carc_tag *t = &ps->rec->tags[ps->rec->tag_index[tag]];
+	cgn_report(ps, code, t->value.len ? t->value.off : t->value.off - 1, t->value.len ? t->value.len : 2, "%s", msg);
+}
+
+/* Time = HH:MM:SS (or HH:MM), a time of day: seconds since midnight, or -1. */
+static int32_t time_of_day(const char *v)
+{
+	size_t n = strlen(v);
+	long h, m, sec = 0;
+	if ((n != 5 && n != 8) || v[2] != ':' || !parse_int(v, 2, 0, 23, &h) || !parse_int(v + 3, 2, 0, 59, &m))
+		return -1;
+	if (n == 8 && (v[5] != ':' || !parse_int(v + 6, 2, 0, 59, &sec)))
+		return -1;
+	return (int32_t)(h * 3600 + m * 60 + sec);
+}
+
+/* The values of Board, Time, Match, Format, Termination and Winner, each
+ * on its own (cgn_check_outcome checks them together, with the turns). */
+static void tournament_tags(struct parser *ps)
+{
+	struct carc_record *rec = ps->rec;
+	const char *v;
+	long n;
+	if ((v = carc_record_tag(rec, CARC_TAG_BOARD))) {
+		if (parse_int(v, strlen(v), 1, 99999, &n))
+			rec->board = (int)n;
+		else
+			tag_fault(ps, CARC_E016, CARC_TAG_BOARD, "Board '%.40s' is not a table number, a whole number from 1 "
+				  "to 99999", v);
+	}
+	if ((v = carc_record_tag(rec, CARC_TAG_TIME))) {
+		rec->time_of_day = time_of_day(v);
+		if (rec->time_of_day < 0)
+			tag_fault(ps, CARC_E017, CARC_TAG_TIME, "Time '%.40s' is not a time of day written HH:MM:SS, as in "
+				  "19:30:00", v);
+	}
+	const char *match = carc_record_tag(rec, CARC_TAG_MATCH);
+	if (match && !match[strspn(match, " \t")])
+		tag_fault(ps, CARC_E018, CARC_TAG_MATCH, "Match is empty: it names the duel the game is part of, the "
+			  "same in each of its games, as in \"R1-B3\"");
+	if ((v = carc_record_tag(rec, CARC_TAG_FORMAT))) {
+		if (!((v[0] | 0x20) == 'b' && (v[1] | 0x20) == 'o' && parse_int(v + 2, strlen(v + 2), 1, 99, &n)))
+			tag_fault(ps, CARC_E019, CARC_TAG_FORMAT, "Format '%.40s' is not a match's length BoN (best of N "
+				  "games, N from 1 to 99), as in \"Bo3\"", v);
+		else if (!match)
+			tag_fault(ps, CARC_E019, CARC_TAG_FORMAT, "Format is the length of a match: give the game's Match "
+				  "tag too");
+		else
+			rec->format_games = (int)n;
+	}
+	if ((v = carc_record_tag(rec, CARC_TAG_TERMINATION))) {
+		int kind = carc_termination_lookup(v, strlen(v));
+		if (kind > 0)
+			rec->termination = (uint8_t)kind;
+		else
+			tag_fault(ps, CARC_E035, CARC_TAG_TERMINATION, "Termination '%.40s' is not a kind of result: bye, "
+				  "time forfeit, no-show, withdrawal, disqualification, admin decision or 1-0", v);
+	}
+	if ((v = carc_record_tag(rec, CARC_TAG_WINNER))) {
+		size_t len = strlen(v), b = strspn(v, " \t");
+		while (len > b && (v[len - 1] == ' ' || v[len - 1] == '\t'))
+			len--;
+		int colour = carc_colour_lookup(v + b, len - b);
+		if (colour >= 0)
+			rec->winner = (uint8_t)colour;
+		else
+			tag_fault(ps, CARC_E036, CARC_TAG_WINNER, "Winner '%.40s' is not a colour (red green blue yellow "
+				  "black gray pink)", v);
+	}
+}
+
+bool carc_record_result_only(const struct carc_record *rec)
+{
+	return rec->nmoves == 0 &&
+	       (rec->tag_index[CARC_TAG_RESULT] >= 0 || rec->tag_index[CARC_TAG_TERMINATION] >= 0);
+}
+
+/* The span of tag id, to point at. */
+static struct carc_span tag_at(const struct carc_record *rec, int id)
+{
+	return rec->tags[rec->tag_index[id]].span;
+}
+
+/* The outcome's tags together, once the game's turns and seats are known
+ * (notation/cgn.md, "Tournaments"): a bye is a record of one seat and
+ * nothing else; a result decided off the board names its winner and, when
+ * no game was played (no-show, 1-0), has no scores; the Winner sits and
+ * agrees with the scores when they decide; a game without turns gives every
+ * seat's score. */
+void cgn_check_outcome(struct parser *ps)
+{
+	struct carc_record *rec = ps->rec;
+	bool saved = ps->line_bad;
+	int kind = rec->termination;
+	bool has_result = rec->tag_index[CARC_TAG_RESULT] >= 0, has_winner = rec->tag_index[CARC_TAG_WINNER] >= 0;
+	bool seated = false;
+	for (int s = 0; s < rec->nseats; s++)
+		seated |= rec->seats[s] == rec->winner;
+	if (rec->winner < CARC_COLOURS && !seated && !rec->header_errors) {
+		tag_fault(ps, CARC_E036, CARC_TAG_WINNER, "Winner %s does not play in this game",
+			  carc_colour_name(rec->winner));
+		rec->winner = CARC_NO_COLOUR;
+	}
+	if (kind == CARC_TERM_BYE) {
+		struct carc_span at = tag_at(rec, CARC_TAG_TERMINATION);
+		if (rec->nseats != 1)
+			cgn_report(ps, CARC_E037, at.off, at.len, "a bye is a record of the one player who has it: Seats "
+				   "names one colour, not %d", rec->nseats);
+		if (rec->nmoves)
+			cgn_report(ps, CARC_E037, rec->moves[0].line.off, rec->moves[0].line.len,
+				   "a bye is not played: it has no turns");
+		if (has_result)
+			cgn_report(ps, CARC_E037, tag_at(rec, CARC_TAG_RESULT).off, tag_at(rec, CARC_TAG_RESULT).len,
+				   "a bye has no score: it is a win without points");
+	} else if (kind != CARC_TERM_NONE) {
+		struct carc_span at = tag_at(rec, CARC_TAG_TERMINATION);
+		bool unplayed = kind == CARC_TERM_NO_SHOW || kind == CARC_TERM_ONE_ZERO;
+		if (!has_winner && (kind != CARC_TERM_ADMIN_DECISION || !has_result))
+			cgn_report(ps, CARC_E038, at.off, at.len, "a result by %s names its winner: add [Winner \"COLOUR\"]%s",
+				   carc_termination_name(kind), kind == CARC_TERM_ADMIN_DECISION ? ", or the Result decided" : "");
+		if (unplayed && has_result)
+			cgn_report(ps, CARC_E038, tag_at(rec, CARC_TAG_RESULT).off, tag_at(rec, CARC_TAG_RESULT).len,
+				   "a result by %s has no score: leave the Result out", carc_termination_name(kind));
+		if (unplayed && rec->nmoves)
+			cgn_report(ps, CARC_E038, rec->moves[0].line.off, rec->moves[0].line.len,
+				   "a result by %s has no turns: the game was not played", carc_termination_name(kind));
+		if (rec->nseats < 2 && !rec->header_errors)
+			cgn_report(ps, CARC_E038, at.off, at.len, "a result by %s is between players: Seats names %d colour%s",
+				   carc_termination_name(kind), rec->nseats, rec->nseats == 1 ? "" : "s");
+	}
+	if (has_result && rec->has_result && rec->nmoves == 0 && kind != CARC_TERM_BYE) {
+		/* a game without turns: its Result is its final score, every seat's */
+		unsigned named = 0;
+		for (unsigned k = 0; k < rec->result_count; k++)
+			named |= 1u << rec->claims[rec->result_first + k].colour;
+		for (int s = 0; s < rec->nseats; s++)
+			if (!(named >> rec->seats[s] & 1)) {
+				struct carc_span at = rec->result_span;
+				cgn_report(ps, CARC_E039, at.off, at.len ? at.len : 1, "the moves of this game are not recorded, "
+					   "so its Result is its final score and names every seat: %s is missing",
+					   carc_colour_name(rec->seats[s]));
+				break;
+			}
+	}
+	if (rec->winner < CARC_COLOURS && rec->has_result && (kind == CARC_TERM_NONE || kind == CARC_TERM_ADMIN_DECISION)) {
+		/* when the scores name a sole winner, the Winner is that one */
+		int best = -1, tops = 0, top = -1;
+		for (unsigned k = 0; k < rec->result_count; k++) {
+			const struct carc_claim *cl = &rec->claims[rec->result_first + k];
+			if (cl->points > best)
+				best = cl->points, tops = 1, top = cl->colour;
+			else if (cl->points == best)
+				tops++;
+		}
+		if (tops == 1 && top != rec->winner)
+			tag_fault(ps, CARC_E036, CARC_TAG_WINNER, "Winner %s, but the Result gives %s the highest score, %d",
+				  carc_colour_name(rec->winner), carc_colour_name(top), best);
+	}
+	ps->line_bad = saved;
+}
+
 /* Resolves the known tags once the header is complete, and fills in the
  * defaults of the rule set. */
 void cgn_finish_header(struct parser *ps)
@@ -583,6 +758,7 @@ void cgn_finish_header(struct parser *ps)
 		check_date(ps, v);
 	if ((v = carc_record_tag(rec, CARC_TAG_SEATS)))
 		parse_seats(ps, v);
+	tournament_tags(ps);
 	rec->followers = rs->followers;
 	if (rec->tag_index[CARC_TAG_FOLLOWERS] >= 0)
 		number_tag(ps, CARC_TAG_FOLLOWERS, rs->min_followers, rs->max_followers, &rec->followers);

@@ -174,18 +174,19 @@ struct spot_slot {
 };
 
 /* The reader finds a known tag name the same way, by the slot that its
- * first 8 bytes, in lower case, give: the multiplier gives each of the 22
- * names, and Grey, a slot of its own. The names longer than 8 bytes,
- * Followers and Expansions, have their 9th and 10th compared on their own. */
-#define TAG_SLOTS 32
-static inline unsigned tag_slot(uint64_t key) { return (unsigned)((key * UINT64_C(0xf0b6719690197f63)) >> 59); }
+ * first 8 bytes, in lower case, give: the multiplier gives each of the 28
+ * names, and Grey, a slot of its own (carc_reader_new stops the program if
+ * two ever share one, so any test finds it). The names longer than 8 bytes, Followers, Expansions
+ * and Termination, have their 9th to 11th compared on their own. */
+#define TAG_SLOTS 64
+static inline unsigned tag_slot(uint64_t key) { return (unsigned)((key * UINT64_C(0xba7725a3d454f36d)) >> 58); }
 
 /* A known tag name, lower case, as tag_slot takes it; len 0 for an empty
  * slot (no name is empty). */
 struct tag_slot {
 	uint64_t key;
 	uint8_t len;
-	char tail[2]; /* the 9th and 10th letters of a longer name */
+	char tail[3]; /* the 9th to 11th letters of a longer name */
 	uint8_t id;
 };
 
@@ -334,6 +335,7 @@ static inline struct carc_span span(size_t from, size_t len)
 void cgn_parse_tag(struct parser *ps);
 bool cgn_read_plain_tag(struct parser *ps);
 void cgn_finish_header(struct parser *ps);
+void cgn_check_outcome(struct parser *ps);
 
 /* cgn_turn.c */
 bool cgn_parse_claims(struct cursor *c, enum carc_code code, uint32_t *first, uint16_t *count, const char *what);

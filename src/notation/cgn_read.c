@@ -58,8 +58,10 @@ struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tiles
 		size_t n = strlen(tag);
 		uint64_t key = word_of(tag, n < 8 ? n : 8) | (UINT64_C(0x2020202020202020) & LOW_BYTES(n < 8 ? n : 8));
 		struct tag_slot *e = &r->tag_names[tag_slot(key)];
-		*e = (struct tag_slot){key, (uint8_t)n, {0, 0}, (uint8_t)(id < CARC_TAG_UNKNOWN ? id : CARC_TAG_KNOWN + CARC_GRAY)};
-		for (size_t i = 8; i < n && i < 10; i++)
+		if (e->len)
+			abort(); /* two known names in one slot: choose another multiplier (cgn_int.h) */
+		*e = (struct tag_slot){key, (uint8_t)n, {0, 0, 0}, (uint8_t)(id < CARC_TAG_UNKNOWN ? id : CARC_TAG_KNOWN + CARC_GRAY)};
+		for (size_t i = 8; i < n && i < 11; i++)
 			e->tail[i - 8] = (char)(tag[i] | 0x20);
 	}
 	return r;
@@ -416,6 +418,14 @@ static void infer_seats(struct parser *ps)
 		seen |= 1u << m->colour;
 		rec->seats[rec->nseats++] = m->colour;
 	}
+	if (rec->nseats == 0 && rec->has_result) /* a game without turns: its Result's colours */
+		for (unsigned k = 0; k < rec->result_count; k++) {
+			uint8_t colour = rec->claims[rec->result_first + k].colour;
+			if (colour < CARC_COLOURS && !(seen & (1u << colour))) {
+				seen |= 1u << colour;
+				rec->seats[rec->nseats++] = colour;
+			}
+		}
 	if (rec->nseats == 0)
 		for (int i = 0; i < rec->rules->default_seats; i++)
 			rec->seats[rec->nseats++] = (uint8_t)i;
@@ -439,6 +449,10 @@ static void reset_record(struct carc_record *rec)
 	rec->has_result = false;
 	rec->result_first = rec->result_count = 0;
 	rec->result_span = (struct carc_span){0, 0};
+	rec->board = rec->format_games = 0;
+	rec->time_of_day = -1;
+	rec->termination = CARC_TERM_NONE;
+	rec->winner = CARC_NO_COLOUR;
 	rec->has_end_order = false;
 	rec->end_order_first = rec->end_order_count = 0;
 	rec->syntax_errors = rec->header_errors = 0;
@@ -628,7 +642,7 @@ static void cut_line_seen(struct parser *ps, const struct line *li, char first, 
 static void comment_line(struct parser *ps, const struct line *li)
 {
 	struct cursor c = {ps, ps->text, ps->line_start, ps->line_end, ps->line_start};
-	if (ps->in_moves && !ps->tail) {
+	if ((ps->in_moves || ps->rec->ntags) && !ps->tail) { /* (after the tags of a game without turns, too) */
 		ps->tail = true;
 		ps->tail_rel = li->start - ps->r->game;
 		ps->tail_line = ps->r->line;
@@ -661,6 +675,23 @@ static bool turn_line(struct parser *ps, const struct line *li)
 	return true;
 }
 
+/* Whether the tag line whose '[' is at p (in the reader's buffer) is an
+ * Event tag, and the game has one: then it starts the next game, as a tag
+ * after a turn does, so that games without turns (results alone) follow
+ * each other. */
+static bool repeats_event(const struct parser *ps, size_t p)
+{
+	if (ps->rec->tag_index[CARC_TAG_EVENT] < 0)
+		return false;
+	const char *b = ps->r->buf + p + 1;
+	while (is_blank(*b))
+		b++;
+	char after = b[5]; /* (the buffer holds the line and a NUL after the input) */
+	bool name_goes_on = (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') ||
+			    (after >= '0' && after <= '9') || after == '_';
+	return b[0] && b[1] && b[2] && b[3] && b[4] && ieq(b, "event", 5) && !name_goes_on;
+}
+
 /* Reads the logical line li, found by scan_line. Returns false when it is
  * the next game's first tag, kept as the look-ahead. */
 static bool read_line(struct parser *ps, struct line *li)
@@ -671,7 +702,7 @@ static bool read_line(struct parser *ps, struct line *li)
 	size_t p;
 	bool comments_only;
 	char first = line_kind(r, li, &p, &comments_only);
-	if (first == '[' && ps->in_moves) {
+	if (first == '[' && (ps->in_moves || repeats_event(ps, p))) {
 		r->peek = *li;
 		r->peeked = true;
 		r->peek_dropped = li->flags & LINE_CUT ? r->cut_dropped : 0;
@@ -689,6 +720,7 @@ static bool read_line(struct parser *ps, struct line *li)
 		lone_cr(ps, li);
 	if (first == '[') {
 		ps->any = true;
+		ps->tail = false;
 		if (tag_line_allowed(ps, ps->line_start)) {
 			cgn_parse_tag(ps);
 			if (ps->line_bad)
@@ -750,6 +782,7 @@ static bool end_game(struct parser *ps)
 		cgn_finish_header(ps);
 	if (!rec->seats_given && !rec->header_errors)
 		infer_seats(ps);
+	cgn_check_outcome(ps);
 	cgn_src_of(ps);
 	rec->src.len = end - r->game;
 	if (r->peeked) {
@@ -790,6 +823,7 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 					break;
 				if (!ps.in_moves && cgn_read_plain_tag(&ps)) {
 					ps.any = true;
+					ps.tail = false;
 					continue;
 				}
 			}

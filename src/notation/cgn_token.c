@@ -13,6 +13,7 @@ const char *const cgn_spot_names[CARC_SPOT_COUNT] = {"NNW", "NNE", "ENE", "ESE",
 const char *const cgn_tag_names[CARC_TAG_UNKNOWN] = {
 	"Event", "Site", "Date", "Round", "Rules", "Tileset", "Edition", "Seats", "Followers", "Huts",
 	"Start", "Table", "EndOrder", "Result", "Expansions",
+	"Board", "Match", "Format", "Time", "Termination", "Winner",
 	"Red", "Green", "Blue", "Yellow", "Black", "Gray", "Pink"};
 
 /* Byte classes of the tokeniser. A word runs over W and H (checked UTF-8)
@@ -102,22 +103,40 @@ const char *carc_tag_name(int id)
 	return id >= 0 && id < CARC_TAG_UNKNOWN ? cgn_tag_names[id] : NULL;
 }
 
+static const char *const termination_names[CARC_TERM_COUNT] = {
+	"", "bye", "time forfeit", "no-show", "withdrawal", "disqualification", "admin decision", "1-0"};
+
+const char *carc_termination_name(int kind)
+{
+	return kind > CARC_TERM_NONE && kind < CARC_TERM_COUNT ? termination_names[kind] : "";
+}
+
+int carc_termination_lookup(const char *p, size_t len)
+{
+	for (int k = CARC_TERM_NONE + 1; k < CARC_TERM_COUNT; k++)
+		if (carc_slice_ieq(p, len, termination_names[k]))
+			return k;
+	return -1;
+}
+
 int carc_tag_lookup(const char *p, size_t len)
 {
 	/* The known names by their first letter (ids + 1, 0 ends a list), so
-	 * that a name is compared with one or two of them, not all 22. */
+	 * that a name is compared with one or two of them, not all 28. */
 	enum { R = CARC_TAG_KNOWN + 1 }; /* a colour's id + 1 is R + colour */
 	static const uint8_t by_letter[26][4] = {
-		['b' - 'a'] = {R + CARC_BLUE, R + CARC_BLACK},
+		['b' - 'a'] = {R + CARC_BLUE, R + CARC_BLACK, CARC_TAG_BOARD + 1},
 		['d' - 'a'] = {CARC_TAG_DATE + 1},
 		['e' - 'a'] = {CARC_TAG_EVENT + 1, CARC_TAG_EDITION + 1, CARC_TAG_ENDORDER + 1, CARC_TAG_EXPANSIONS + 1},
-		['f' - 'a'] = {CARC_TAG_FOLLOWERS + 1},
+		['f' - 'a'] = {CARC_TAG_FOLLOWERS + 1, CARC_TAG_FORMAT + 1},
 		['g' - 'a'] = {R + CARC_GREEN, R + CARC_GRAY},
 		['h' - 'a'] = {CARC_TAG_HUTS + 1},
+		['m' - 'a'] = {CARC_TAG_MATCH + 1},
 		['p' - 'a'] = {R + CARC_PINK},
 		['r' - 'a'] = {CARC_TAG_RULES + 1, CARC_TAG_RESULT + 1, CARC_TAG_ROUND + 1, R + CARC_RED},
 		['s' - 'a'] = {CARC_TAG_SEATS + 1, CARC_TAG_SITE + 1, CARC_TAG_START + 1},
-		['t' - 'a'] = {CARC_TAG_TILESET + 1, CARC_TAG_TABLE + 1},
+		['t' - 'a'] = {CARC_TAG_TILESET + 1, CARC_TAG_TABLE + 1, CARC_TAG_TIME + 1, CARC_TAG_TERMINATION + 1},
+		['w' - 'a'] = {CARC_TAG_WINNER + 1},
 		['y' - 'a'] = {R + CARC_YELLOW},
 	};
 	unsigned letter = len ? (unsigned)((p[0] | 0x20) - 'a') : 26;

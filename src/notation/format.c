@@ -54,7 +54,11 @@ static void add_tag(struct carc_buf *b, const struct carc_record *rec, size_t i)
 	else
 		add_span(b, rec, t->name);
 	carc_buf_adds(b, " \"");
-	if ((id == CARC_TAG_RESULT && rec->has_result) || id == CARC_TAG_SEATS || id == CARC_TAG_RULES) {
+	if (id == CARC_TAG_TERMINATION && rec->termination != CARC_TERM_NONE) {
+		carc_buf_adds(b, carc_termination_name(rec->termination)); /* its canonical spelling */
+	} else if (id == CARC_TAG_WINNER && rec->winner < CARC_COLOURS) {
+		carc_buf_adds(b, carc_colour_name(rec->winner));
+	} else if ((id == CARC_TAG_RESULT && rec->has_result) || id == CARC_TAG_SEATS || id == CARC_TAG_RULES) {
 		/* normalised values */
 		if (id == CARC_TAG_RESULT) {
 			bool first = true;
@@ -207,11 +211,14 @@ void carc_format_record(const struct carc_record *rec, struct carc_buf *out)
 	if (ntags)
 		add_comments(out, rec, CARC_BEFORE_TAG, 0, false);
 	static const uint8_t order[] = {
-		CARC_TAG_EVENT, CARC_TAG_SITE, CARC_TAG_DATE, CARC_TAG_ROUND, CARC_TAG_RULES, CARC_TAG_EXPANSIONS,
-		CARC_TAG_TILESET, CARC_TAG_EDITION, CARC_TAG_SEATS, CARC_TAG_FOLLOWERS, CARC_TAG_HUTS, CARC_TAG_START,
-		CARC_TAG_TABLE, CARC_TAG_ENDORDER,
+		CARC_TAG_EVENT, CARC_TAG_SITE, CARC_TAG_DATE, CARC_TAG_TIME, CARC_TAG_ROUND, CARC_TAG_BOARD,
+		CARC_TAG_MATCH, CARC_TAG_FORMAT, CARC_TAG_RULES, CARC_TAG_EXPANSIONS, CARC_TAG_TILESET,
+		CARC_TAG_EDITION, CARC_TAG_SEATS, CARC_TAG_FOLLOWERS, CARC_TAG_HUTS, CARC_TAG_START, CARC_TAG_TABLE,
+		CARC_TAG_ENDORDER,
 	};
-	_Static_assert(sizeof order == CARC_TAG_KNOWN - 1, "every known tag but Result has its place");
+	/* the outcome last: Termination, Winner, Result */
+	static const uint8_t outcome[] = {CARC_TAG_TERMINATION, CARC_TAG_WINNER};
+	_Static_assert(sizeof order + sizeof outcome == CARC_TAG_KNOWN - 1, "every known tag but Result has its place");
 	for (size_t k = 0; k < sizeof order; k++) {
 		int id = order[k];
 		if (rec->tag_index[id] >= 0) {
@@ -234,13 +241,17 @@ void carc_format_record(const struct carc_record *rec, struct carc_buf *out)
 		}
 	}
 	for (size_t i = 0; i < ntags; i++)
-		if (!done[i] && (int)i != rec->tag_index[CARC_TAG_RESULT]) {
+		if (!done[i] && (int)i != rec->tag_index[CARC_TAG_RESULT] && (int)i != rec->tag_index[CARC_TAG_TERMINATION] &&
+		    (int)i != rec->tag_index[CARC_TAG_WINNER]) {
 			add_tag(out, rec, i);
 			done[i] = true;
 		}
+	for (size_t k = 0; k < sizeof outcome; k++)
+		if (rec->tag_index[outcome[k]] >= 0)
+			add_tag(out, rec, (size_t)rec->tag_index[outcome[k]]);
 	if (rec->tag_index[CARC_TAG_RESULT] >= 0)
 		add_tag(out, rec, (size_t)rec->tag_index[CARC_TAG_RESULT]);
-	if (ntags)
+	if (ntags && rec->nmoves) /* (a game without turns is its tags alone) */
 		carc_buf_addc(out, '\n');
 	add_comments(out, rec, CARC_BEFORE_TAG, rec->ntags, false);
 

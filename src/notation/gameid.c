@@ -155,14 +155,17 @@ static void put_seats(struct hasher *h, const char *v, size_t n)
 }
 
 /* A tag's number in the id: the numbers of the first version of the id,
- * when the known tags ended at Result; Expansions, known since, came after
- * them all, so that no id of a game without it changed. */
+ * when the known tags ended at Result; the tags known since (Expansions,
+ * then Board, Match, Format, Time, Termination and Winner) come after them
+ * all, in that order, so that no id of a game without them changed. */
 static uint64_t tag_number(int id)
 {
-	enum { LEGACY_UNKNOWN = CARC_TAG_UNKNOWN - 1 };
+	enum { LEGACY_KNOWN = CARC_TAG_EXPANSIONS, LEGACY_UNKNOWN = LEGACY_KNOWN + CARC_COLOURS };
 	if (id < CARC_TAG_EXPANSIONS)
 		return (uint64_t)id;
-	return id == CARC_TAG_EXPANSIONS ? LEGACY_UNKNOWN + 1 : (uint64_t)id - 1;
+	if (id < CARC_TAG_KNOWN) /* Expansions and the tournament's tags */
+		return LEGACY_UNKNOWN + 1 + (uint64_t)(id - CARC_TAG_EXPANSIONS);
+	return (uint64_t)(id - CARC_TAG_KNOWN + LEGACY_KNOWN); /* a colour's, or an unknown tag */
 }
 
 static void put_tags(struct hasher *h, const struct carc_record *rec)
@@ -173,10 +176,10 @@ static void put_tags(struct hasher *h, const struct carc_record *rec)
 			continue;
 		const struct carc_tag *t = &rec->tags[i];
 		put(h, PART_TAG | tag_number(id) << 8);
-		if (id == CARC_TAG_SEATS)
+		if (id == CARC_TAG_SEATS || id == CARC_TAG_WINNER) /* colours, however spelt */
 			put_seats(h, carc_tag_text(rec, t), t->text_len);
-		else
-			put_value(h, rec, t, id == CARC_TAG_RULES ? TEXT_LOWER : TEXT_RAW);
+		else /* (carc fmt writes these two in lower case) */
+			put_value(h, rec, t, id == CARC_TAG_RULES || id == CARC_TAG_TERMINATION ? TEXT_LOWER : TEXT_RAW);
 	}
 	/* unknown tags and repeated known ones, in the order written */
 	for (size_t i = 0; i < rec->ntags; i++) {

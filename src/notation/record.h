@@ -110,11 +110,29 @@ enum carc_tag_id {
 	CARC_TAG_EVENT, CARC_TAG_SITE, CARC_TAG_DATE, CARC_TAG_ROUND, CARC_TAG_RULES,
 	CARC_TAG_TILESET, CARC_TAG_EDITION, CARC_TAG_SEATS, CARC_TAG_FOLLOWERS, CARC_TAG_HUTS,
 	CARC_TAG_START, CARC_TAG_TABLE, CARC_TAG_ENDORDER, CARC_TAG_RESULT,
-	CARC_TAG_EXPANSIONS, /* last of the known: the ids before it are in game ids (gameid.c) */
+	CARC_TAG_EXPANSIONS, /* the ids before it are in game ids as they were (gameid.c) */
+	/* a tournament's record (notation/cgn.md, "Tournaments"); numbered in
+	 * game ids after Expansions */
+	CARC_TAG_BOARD, CARC_TAG_MATCH, CARC_TAG_FORMAT, CARC_TAG_TIME, CARC_TAG_TERMINATION, CARC_TAG_WINNER,
 	CARC_TAG_KNOWN, /* colour name tags come next: CARC_TAG_KNOWN + colour */
 	CARC_TAG_UNKNOWN = CARC_TAG_KNOWN + CARC_COLOURS
 };
 const char *carc_tag_name(int id);
+
+/* How a game was decided off the board: the Termination tag. */
+enum carc_termination {
+	CARC_TERM_NONE,          /* no Termination tag: the scores decide */
+	CARC_TERM_BYE,           /* a record of one seat: a win without an opponent */
+	CARC_TERM_TIME_FORFEIT,
+	CARC_TERM_NO_SHOW,
+	CARC_TERM_WITHDRAWAL,
+	CARC_TERM_DISQUALIFICATION,
+	CARC_TERM_ADMIN_DECISION,
+	CARC_TERM_ONE_ZERO,      /* "1-0": a win recorded without points */
+	CARC_TERM_COUNT
+};
+const char *carc_termination_name(int kind);                 /* "time forfeit" */
+int carc_termination_lookup(const char *p, size_t len);      /* any case; -1 if none */
 int carc_tag_lookup(const char *p, size_t len); /* CARC_TAG_UNKNOWN if not known */
 
 struct carc_record {
@@ -139,6 +157,12 @@ struct carc_record {
 	uint32_t result_first;
 	uint16_t result_count;
 	struct carc_span result_span;
+	/* A tournament's tags (0 / -1 / CARC_NO_COLOUR when absent or wrong). */
+	int board;               /* [Board "3"] */
+	int format_games;        /* [Format "Bo3"]: 3 */
+	int32_t time_of_day;     /* [Time "19:30:00"]: seconds since midnight, -1 */
+	uint8_t termination;     /* enum carc_termination */
+	uint8_t winner;          /* [Winner "red"]: a colour */
 	bool has_end_order;      /* solo: [EndOrder "x,y:SPOT ..."], items in order[] */
 	uint32_t end_order_first;
 	uint16_t end_order_count;
@@ -161,6 +185,10 @@ struct carc_record {
 				    refereed: in the tags, or binary data */
 	char *own_text;          /* carc_parse_string's copy of the text (src points in) */
 };
+
+/* A game whose moves were not recorded: no turn lines, and a Result or a
+ * Termination. It is not refereed; its Result is its final score. */
+bool carc_record_result_only(const struct carc_record *rec);
 
 /* The unescaped value of a tag (NUL-terminated), or NULL when absent. */
 const char *carc_record_tag(const struct carc_record *rec, int tag_id);

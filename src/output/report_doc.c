@@ -349,6 +349,10 @@ static void doc_head(void *w, const struct carc_report_head *h)
 	emit_int_field(e, CARC_KEY("warnings"), res->warnings);
 	carc_emit_keyk(e, CARC_KEY("refereed"));
 	carc_emit_bool(e, res->refereed);
+	if (res->result_only) { /* (only then: the moves were not recorded) */
+		carc_emit_keyk(e, CARC_KEY("result_only"));
+		carc_emit_bool(e, true);
+	}
 	carc_emit_keyk(e, CARC_KEY("finished"));
 	carc_emit_bool(e, res->finished);
 	carc_emit_keyk(e, CARC_KEY("final_scoring"));

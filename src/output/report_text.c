@@ -171,7 +171,26 @@ static void text_head(void *w, const struct carc_report_head *h)
 		player_name(out, rec, rec->seats[s]);
 	}
 	carc_buf_addc(out, '\n');
-	if (!h->res->refereed) {
+	if (h->res->result_only) {
+		/* a game whose moves were not recorded: its outcome, as written */
+		carc_buf_adds(out, "Not refereed: the moves of this game were not recorded.\n");
+		if (rec->termination)
+			carc_buf_printf(out, "Termination: %s\n", carc_termination_name(rec->termination));
+		if (rec->winner < CARC_COLOURS) {
+			carc_buf_adds(out, "Winner: ");
+			colour_word(out, rec->winner, t->color);
+			player_name(out, rec, rec->winner);
+			carc_buf_addc(out, '\n');
+		}
+		if (h->res->final_scored) {
+			carc_buf_adds(out, "Final scores (the Result, taken as written):");
+			for (int s = 0; s < rec->nseats; s++)
+				carc_buf_printf(out, "%s%s %d", s ? ", " : " ", carc_colour_name(rec->seats[s]),
+						h->res->scores[rec->seats[s]]);
+			carc_buf_addc(out, '\n');
+		}
+		t->quiet = true;
+	} else if (!h->res->refereed) {
 		carc_buf_adds(out, "Not refereed: the tags have errors (see the messages).\n");
 		t->quiet = true;
 	}

@@ -513,7 +513,7 @@ static void reset_result(struct carc_result *res, const struct carc_record *rec,
 	res->rec = rec;
 	res->game = g;
 	res->nturns = 0;
-	res->refereed = false;
+	res->refereed = res->result_only = false;
 	res->finished = res->final_scored = false;
 	res->final_first_event = 0;
 	res->last_turn = 0;
@@ -703,6 +703,20 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		res->errors = rec->syntax_errors + (sink->errors - errors0);
 		return;
 	}
+	if (carc_record_result_only(rec)) {
+		/* the moves were not recorded: nothing to replay; the Result is
+		 * the final score, as the players (or the organiser) wrote it */
+		res->result_only = true;
+		res->finished = true;
+		res->final_scored = rec->has_result;
+		for (unsigned k = 0; k < rec->result_count && rec->has_result; k++) {
+			const struct carc_claim *cl = &rec->claims[rec->result_first + k];
+			if (cl->colour < CARC_COLOURS)
+				res->scores[cl->colour] = cl->points;
+		}
+		res->errors = rec->syntax_errors + (sink->errors - errors0);
+		return;
+	}
 	res->refereed = true;
 	carc_game_start(g, rec->tileset, rec->rules, res->edition, rec->seats, rec->nseats, rec->followers,
 			rec->huts, rec->start_tile, rec->start_rot);
@@ -807,6 +821,8 @@ void carc_result_free(struct carc_result *res)
 uint8_t carc_result_winners(const struct carc_result *res)
 {
 	const struct carc_record *rec = res->rec;
+	if (rec->winner < CARC_COLOURS) /* the Winner tag: a result decided off the board, or a level score */
+		return (uint8_t)(1u << rec->winner);
 	int best = -1;
 	uint8_t w = 0;
 	for (int s = 0; s < rec->nseats; s++) {

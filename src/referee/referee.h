@@ -44,7 +44,9 @@ struct carc_result {
 	struct carc_game *game;
 	struct carc_turn *turns;
 	size_t nturns, turns_cap;
-	bool refereed;           /* false when the header kept it from being played */
+	bool refereed;           /* false when the header kept it from being played, or it has no turns */
+	bool result_only;        /* a game whose moves were not recorded (carc_record_result_only): not
+				    refereed; its Result, when it has one, is its final score (final_scored) */
 	bool finished;           /* the supply was used up */
 	bool final_scored;       /* final scoring was done */
 	uint32_t final_first_event;
@@ -85,7 +87,8 @@ int carc_result_ended(const struct carc_result *res, bool *forced, int *colour);
  * message (a position part-way through: project.c). */
 void carc_result_score_final_quiet(struct carc_result *res);
 
-/* The game's winners (bit per colour), by the last known totals. */
+/* The game's winners (bit per colour): the Winner tag's colour, else by the
+ * last known totals. */
 uint8_t carc_result_winners(const struct carc_result *res);
 
 #endif

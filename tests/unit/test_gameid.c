@@ -199,6 +199,29 @@ static void test_gameid_bad_lines_by_text(void **state)
 	free(c);
 }
 
+/* A tournament's tags (Board, Match, Format, Time, Termination, Winner)
+ * count as known tags: by meaning, wherever they are written; a game
+ * without them keeps its id (pinned above, and golden ids everywhere); a
+ * game without turns (a result alone) has an id like any other. */
+static void test_gameid_tournament_tags(void **state)
+{
+	(void)state;
+	const char *a = "[Event \"Cup\"]\n[Board \"2\"]\n[Seats \"red green\"]\n[Termination \"no-show\"]\n"
+			"[Winner \"red\"]\n";
+	const char *b = "[Event \"Cup\"]\n[winner \"RED\"]\n[termination \"No-Show\"]\n[Seats \"red, green\"]\n"
+			"[BOARD \"2\"]\n";
+	assert_same_id(a, b);
+	assert_other_id(a, "[Event \"Cup\"]\n[Board \"3\"]\n[Seats \"red green\"]\n[Termination \"no-show\"]\n"
+			   "[Winner \"red\"]\n");
+	assert_other_id(a, "[Event \"Cup\"]\n[Board \"2\"]\n[Seats \"red green\"]\n[Termination \"no-show\"]\n"
+			   "[Winner \"green\"]\n");
+	/* each tag under a number of its own: the same value under two names differs */
+	assert_other_id("[Event \"Cup\"]\n[Match \"2\"]\n[Seats \"red\"]\n[Termination \"bye\"]\n",
+			"[Event \"Cup\"]\n[Board \"2\"]\n[Seats \"red\"]\n[Termination \"bye\"]\n");
+	assert_other_id("[Event \"Cup\"]\n[Time \"10:00\"]\n[Seats \"red\"]\n[Termination \"bye\"]\n",
+			"[Event \"Cup\"]\n[Format \"10:00\"]\n[Seats \"red\"]\n[Termination \"bye\"]\n");
+}
+
 static int cmp_id(const void *a, const void *b) { return memcmp(a, b, sizeof(struct carc_game_id)); }
 
 static void test_gameid_generated_games_differ(void **state)
@@ -240,6 +263,7 @@ int main(void)
 		cmocka_unit_test(test_gameid_fmt_keeps_it),
 		cmocka_unit_test(test_gameid_content_counts),
 		cmocka_unit_test(test_gameid_bad_lines_by_text),
+		cmocka_unit_test(test_gameid_tournament_tags),
 		cmocka_unit_test(test_gameid_generated_games_differ),
 	};
 	return cmocka_run_group_tests_name("gameid", tests, NULL, NULL);
