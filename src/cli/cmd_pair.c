@@ -384,7 +384,7 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 			   .file_name = carc_names_get(&pr->files, carc_names_intern(&pr->files, where))};
 	if (ko)
 		g->round = round | 0x80000000u; /* a knock-out round, by its size */
-	if (p.has_scores && p.nseats == 2) {
+	if (p.has_scores && p.nseats == 2 && (p.kind == PLAYED_BOARD || p.kind == PLAYED_ADMIN)) {
 		g->scored = true;
 		g->diff = p.scores[0] - p.scores[1];
 	}

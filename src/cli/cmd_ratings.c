@@ -107,7 +107,7 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 		return;
 	rt->seq++;
 	if (why) {
-		if (game->rec->header_errors || (game->rec->has_moves && game->errors))
+		if (game->errors)
 			rt->invalid = true;
 		say_left_out(rt, game, why);
 		return;

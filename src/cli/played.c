@@ -3,23 +3,34 @@
  */
 #include "cli/played.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const char *const played_kind_names[PLAYED_KINDS] = {
 	"", "1-0", "time forfeit", "admin decision", "no-show", "withdrawal", "disqualification", "bye",
 };
 
-/* The value of the tag called name (an unknown tag to the notation, or a
- * known one), or NULL. */
-static const char *tag_named(const struct carc_record *rec, const char *name)
+/* The notation's Termination (record.h) as a kind here. */
+static enum played_kind kind_of(int termination)
 {
-	size_t len = strlen(name);
-	for (size_t i = 0; i < rec->ntags; i++) {
-		const struct carc_tag *t = &rec->tags[i];
-		if (t->name.len == len && !strncmp(rec->src.text + t->name.off, name, len))
-			return carc_tag_text(rec, t);
+	switch (termination) {
+	case CARC_TERM_BYE:
+		return PLAYED_BYE;
+	case CARC_TERM_TIME_FORFEIT:
+		return PLAYED_TIME_FORFEIT;
+	case CARC_TERM_NO_SHOW:
+		return PLAYED_NO_SHOW;
+	case CARC_TERM_WITHDRAWAL:
+		return PLAYED_WITHDRAWAL;
+	case CARC_TERM_DISQUALIFICATION:
+		return PLAYED_DISQUALIFIED;
+	case CARC_TERM_ADMIN_DECISION:
+		return PLAYED_ADMIN;
+	case CARC_TERM_ONE_ZERO:
+		return PLAYED_ONE_ZERO;
+	default:
+		return PLAYED_BOARD;
 	}
-	return NULL;
 }
 
 bool played_level_option(const char *arg, enum played_level *level)
@@ -42,12 +53,19 @@ const char *played_read(const struct carc_archive_game *game, enum played_level 
 	p->event = carc_record_tag(rec, CARC_TAG_EVENT);
 	p->round = carc_record_tag(rec, CARC_TAG_ROUND);
 	p->date = carc_record_tag(rec, CARC_TAG_DATE);
-	p->time = tag_named(rec, "Time");
-	p->board = tag_named(rec, "Board");
-	p->match = tag_named(rec, "Match");
-	p->format = tag_named(rec, "Format");
-	if (rec->header_errors)
-		return "its tags have an error";
+	p->time = carc_record_tag(rec, CARC_TAG_TIME);
+	p->board = carc_record_tag(rec, CARC_TAG_BOARD);
+	p->match = carc_record_tag(rec, CARC_TAG_MATCH);
+	p->format = carc_record_tag(rec, CARC_TAG_FORMAT);
+	if (game->errors) {
+		static char why[160]; /* (one game at a time) */
+		size_t len = (size_t)snprintf(why, sizeof why, "invalid:");
+		for (int c = 0; c < CARC_CODE_COUNT && len + 8 < sizeof why; c++)
+			if (game->codes[c] && carc_code_severity((enum carc_code)c) == CARC_SEV_ERROR)
+				len += (size_t)snprintf(why + len, sizeof why - len, " %s", carc_code_str((enum carc_code)c));
+		return why;
+	}
+	p->kind = kind_of(rec->termination);
 	p->nseats = rec->nseats;
 	for (int s = 0; s < rec->nseats; s++)
 		p->names[s] = carc_archive_player(rec, s);
@@ -55,59 +73,27 @@ const char *played_read(const struct carc_archive_game *game, enum played_level 
 		for (int t = s + 1; t < rec->nseats; t++)
 			if (!strcmp(p->names[s], p->names[t]))
 				return "one player on two seats";
-	const char *termination = tag_named(rec, "Termination");
-	if (termination) {
-		int k = 1;
-		while (k < PLAYED_KINDS && strcmp(termination, played_kind_names[k]))
-			k++;
-		if (k == PLAYED_KINDS)
-			return "an unknown Termination";
-		p->kind = (enum played_kind)k;
-	}
 	if (p->kind == PLAYED_BYE) {
-		if (rec->nseats != 1)
-			return "a bye with more than one seat";
 		p->winner = 0;
 		return NULL;
 	}
 	if (rec->nseats < 2)
 		return "a game of one player";
-	if (rec->has_moves) {
-		if (game->errors)
-			return "invalid";
-		if (!game->res || !game->res->final_scored)
-			p->has_scores = false;
-		else {
-			p->has_scores = true;
-			for (int s = 0; s < rec->nseats; s++)
-				p->scores[s] = game->res->scores[rec->seats[s]];
-		}
-	} else if (rec->has_result) {
+	if (game->res && game->res->final_scored) {
 		p->has_scores = true;
-		bool named[CARC_COLOURS] = {0};
-		for (unsigned i = 0; i < rec->result_count; i++) {
-			const struct carc_claim *c = &rec->claims[rec->result_first + i];
-			for (int s = 0; s < rec->nseats; s++)
-				if (rec->seats[s] == c->colour) {
-					p->scores[s] = c->points;
-					named[s] = true;
-				}
-		}
 		for (int s = 0; s < rec->nseats; s++)
-			p->has_scores &= named[s];
+			p->scores[s] = game->res->scores[rec->seats[s]];
 	}
-	const char *winner = tag_named(rec, "Winner");
-	if (winner) {
-		int colour = carc_colour_lookup(winner, strlen(winner));
+	if (rec->winner != CARC_NO_COLOUR) {
 		for (int s = 0; s < rec->nseats; s++)
-			if (rec->seats[s] == colour)
+			if (rec->seats[s] == rec->winner)
 				p->winner = s;
 		if (p->winner < 0)
 			return "the Winner tag names no seat of the game";
 		return NULL;
 	}
 	if (!p->has_scores)
-		return p->kind == PLAYED_BOARD ? "no final scores and no Winner tag" : "no Winner tag";
+		return "no final scores and no Winner tag";
 	int best = 0, tops = 0;
 	for (int s = 0; s < rec->nseats; s++)
 		if (!s || p->scores[s] > p->scores[best]) {
