@@ -125,9 +125,18 @@ static bool players_line(struct pair *pr, const char *path, unsigned lineno, cha
 	size_t name_col = i + 1;
 	if (!line[i] || line[i] == ';')
 		return true;
-	for (size_t j = 0; j < len; j++)
-		if ((unsigned char)line[j] < 0x20 && line[j] != '\t')
+	for (size_t j = 0; j < len; j++) {
+		unsigned char ch = (unsigned char)line[j];
+		if ((ch < 0x20 && ch != '\t') || ch == 0x7f)
 			return say(pr, "%s:%u:%zu: a control character in a player's line", path, lineno, j + 1);
+		if (ch >= 0x80) {
+			size_t n = carc_utf8_len(line + j, len - j);
+			if (!n)
+				return say(pr, "%s:%u:%zu: malformed UTF-8 (byte 0x%02x); the players file is UTF-8 text",
+					   path, lineno, j + 1, ch);
+			j += n - 1;
+		}
+	}
 	const char *rest;
 	if (line[i] == '"') {
 		size_t j = i + 1;
@@ -232,7 +241,10 @@ static bool read_players(struct pair *pr)
 		}
 		if (n && line[n - 1] == '\n')
 			line[n - 1] = 0;
-		if (!players_line(pr, carc_input_name(path), lineno, line))
+		char *text = line;
+		if (lineno == 1 && !strncmp(text, "\xef\xbb\xbf", 3))
+			text += 3; /* a byte-order mark */
+		if (!players_line(pr, carc_input_name(path), lineno, text))
 			ok = false;
 	}
 	if (ok && ferror(f)) {
@@ -890,6 +902,13 @@ int cmd_pair(int argc, char **argv)
 	}
 	if (!pr.players_path)
 		return carc_usage_error("pair", "--players FILE is required: the players, one a line");
+	for (const char *e = pr.event; e && *e; e++) {
+		unsigned char ch = (unsigned char)*e;
+		size_t n = ch >= 0x80 ? carc_utf8_len(e, strlen(e)) : 1;
+		if (ch < 0x20 || ch == 0x7f || !n)
+			return carc_usage_error("pair", "--event takes UTF-8 text without control characters");
+		e += n - 1;
+	}
 	if (pr.draw_numbers && pr.random)
 		return carc_usage_error("pair", "--draw-numbers and --seed are two ways to order round 1: give one");
 	if (pr.knockout && optind >= argc)

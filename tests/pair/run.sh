@@ -220,6 +220,15 @@ status "pair: round 1 without --event" 2 $?
 status "pair: no --players" 2 $?
 "$CARC" pair -p "$tmp/nonexistent" -e X >/dev/null 2>&1
 status "pair: no players file" 2 $?
+printf 'Anna\nBo\377ris\n' >"$tmp/p7.txt"
+out=$("$CARC" pair -p "$tmp/p7.txt" -e X 2>&1)
+status "players: not UTF-8" 1 $?
+has "players: not UTF-8" "p7.txt:2:3: malformed UTF-8 (byte 0xff)" "$out"
+printf '\357\273\277Anna\nBoris\n' >"$tmp/p8.txt"
+out=$("$CARC" pair -p "$tmp/p8.txt" -e X | grep Red)
+same "players: a byte-order mark" '[Red "Anna"]' "$out"
+"$CARC" pair -p "$tmp/p8.txt" -e "$(printf 'X\001')" >/dev/null 2>&1
+status "pair: a control character in --event" 2 $?
 # a name in quotes is written back escaped
 printf '"Le \\"Roi\\""\nBoris\n' >"$tmp/p6.txt"
 out=$("$CARC" pair -p "$tmp/p6.txt" -e X | grep Red)
