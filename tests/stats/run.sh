@@ -216,7 +216,7 @@ same "standings --include-invalid" "$tmp/want" "$tmp/got"
 status "standings --format json" 1 $?
 id4=$("$CARC" filter --ids cup.cgn | sed -n 4p)
 for want in '"events":["Mini cup","Friendly"],"rounds":3,"games":4,"left_out":2' \
-	'{"rank":2,"name":"Anna","games":4,"wins":0,"draws":2,"losses":2,"points":2,"for":11,"against":15,"diff":-4,' \
+	'{"rank":2,"player":"Anna","name":"Anna","games":4,"wins":0,"draws":2,"losses":2,"byes":0,"games_won":0,"games_lost":2,"points":2,"for":11,"against":15,"diff":-4,' \
 	"{\"file\":\"cup.cgn\",\"game\":4,\"line\":55,\"id\":\"$id4\",\"round\":\"3\",\"counted\":false,\"reason\":\"invalid: E212\",\"codes\":[\"E212\"]}"; do
 	if grep -qF -- "$want" "$tmp/got"; then ok; else bad "standings --format json lacks $want"; fi
 done
