@@ -32,7 +32,7 @@ struct item {
 	uint8_t nseats;
 	uint32_t players[CARC_COLOURS];
 	double result[CARC_COLOURS]; /* a game: places as results; a duel: games won */
-	uint32_t format;            /* a duel's Format (index into formats, 0: none) */
+	uint32_t format;            /* a duel's Format: N of "BoN", 0 when none */
 	bool broken;                /* a duel whose games have other players */
 };
 
@@ -48,7 +48,7 @@ struct ratings {
 	enum carc_archive_format format;
 	bool history;
 	const char *event;
-	struct carc_names names, dates, times, files, formats, duels, seen;
+	struct carc_names names, dates, times, files, duels, seen;
 	struct player *players;
 	size_t players_cap;
 	struct item *items;
@@ -147,12 +147,12 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 				it->result[0] += 0.5;
 				it->result[1] += 0.5;
 			}
-			if (p.format && !it->format)
-				it->format = intern0(&rt->formats, p.format);
+			if (p.format_games && !it->format)
+				it->format = p.format_games;
 			/* the duel is rated at the time of its earliest game */
 			int c = strcmp(p.date ? p.date : "", carc_names_get(&rt->dates, it->date));
 			if (!c)
-				c = strcmp(p.time ? p.time : "", carc_names_get(&rt->times, it->time));
+				c = strcmp(p.time, carc_names_get(&rt->times, it->time));
 			if (c < 0) {
 				it->date = intern0(&rt->dates, p.date);
 				it->time = intern0(&rt->times, p.time);
@@ -171,7 +171,7 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 			it->result[p.winner] = 1;
 		else
 			it->result[0] = it->result[1] = 0.5;
-		it->format = p.format ? intern0(&rt->formats, p.format) : 0;
+		it->format = p.format_games;
 	} else {
 		it = new_item(rt);
 		it->nseats = (uint8_t)p.nseats;
@@ -283,8 +283,7 @@ static void rate(struct ratings *rt, struct out *history)
 			if (rt->per_match) {
 				double wa = it->result[0], wb = it->result[1];
 				sa = wa > wb ? 1 : wa < wb ? 0 : 0.5;
-				unsigned n = elo_format_n(it->format ? carc_names_get(&rt->formats, it->format) : NULL,
-							  (unsigned)(wa > wb ? wa : wb));
+				unsigned n = it->format ? it->format : elo_format_n(NULL, (unsigned)(wa > wb ? wa : wb));
 				margin = elo_margin(wa, wb, n);
 			} else {
 				sa = it->result[0];
@@ -560,10 +559,10 @@ int cmd_ratings(int argc, char **argv)
 			struct item *it = &rt.items[i];
 			uint32_t lo = it->players[0] < it->players[1] ? 0 : 1;
 			carc_buf_reset(&rt.key);
-			carc_buf_printf(&rt.key, "%s\x1f%s\x1f%u\x1f%u\x1f%g\x1f%g\x1f%s",
+			carc_buf_printf(&rt.key, "%s\x1f%s\x1f%u\x1f%u\x1f%g\x1f%g\x1f%u",
 					carc_names_get(&rt.dates, it->date), carc_names_get(&rt.times, it->time),
 					it->players[lo], it->players[!lo], it->result[lo], it->result[!lo],
-					it->format ? carc_names_get(&rt.formats, it->format) : "");
+					it->format);
 			size_t before = rt.seen.count;
 			if (carc_names_intern(&rt.seen, carc_buf_cstr(&rt.key)) < before && !it->broken) {
 				it->broken = true;
@@ -593,7 +592,6 @@ int cmd_ratings(int argc, char **argv)
 	carc_names_free(&rt.dates);
 	carc_names_free(&rt.times);
 	carc_names_free(&rt.files);
-	carc_names_free(&rt.formats);
 	carc_names_free(&rt.duels);
 	carc_names_free(&rt.seen);
 	carc_buf_free(&rt.key);

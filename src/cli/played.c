@@ -48,65 +48,33 @@ bool played_level_option(const char *arg, enum played_level *level)
 
 const char *played_read(const struct carc_archive_game *game, enum played_level level, struct played *p)
 {
-	const struct carc_record *rec = game->rec;
-	*p = (struct played){.winner = -1};
-	p->event = carc_record_tag(rec, CARC_TAG_EVENT);
-	p->round = carc_record_tag(rec, CARC_TAG_ROUND);
-	p->date = carc_record_tag(rec, CARC_TAG_DATE);
-	p->time = carc_record_tag(rec, CARC_TAG_TIME);
-	p->board = carc_record_tag(rec, CARC_TAG_BOARD);
-	p->match = carc_record_tag(rec, CARC_TAG_MATCH);
-	p->format = carc_record_tag(rec, CARC_TAG_FORMAT);
-	if (game->errors) {
-		static char why[160]; /* (one game at a time) */
-		size_t len = (size_t)snprintf(why, sizeof why, "invalid:");
-		for (int c = 0; c < CARC_CODE_COUNT && len + 8 < sizeof why; c++)
-			if (game->codes[c] && carc_code_severity((enum carc_code)c) == CARC_SEV_ERROR)
-				len += (size_t)snprintf(why + len, sizeof why - len, " %s", carc_code_str((enum carc_code)c));
-		return why;
+	static struct carc_buf why; /* (one game at a time; kept for the next) */
+	struct carc_outcome o;
+	const char *unfit = carc_outcome_of(game, false, &o, &why);
+	*p = (struct played){.winner = o.winner, .nseats = o.nseats, .has_scores = o.scores};
+	p->kind = kind_of(o.termination);
+	if (o.termination == CARC_TERM_ADMIN_DECISION && !o.technical)
+		p->kind = PLAYED_BOARD; /* an admin decision without a Winner: its Result's */
+	p->event = o.event;
+	p->round = o.round;
+	p->date = o.date;
+	p->match = o.match;
+	p->format_games = o.format_games > 0 ? (unsigned)o.format_games : 0;
+	p->time = p->time_text;
+	if (o.time_of_day >= 0)
+		snprintf(p->time_text, sizeof p->time_text, "%02d:%02d:%02d", (int)(o.time_of_day / 3600),
+			 (int)(o.time_of_day / 60 % 60), (int)(o.time_of_day % 60));
+	for (int s = 0; s < o.nseats; s++) {
+		p->names[s] = o.player[s];
+		p->scores[s] = o.score[s];
 	}
-	p->kind = kind_of(rec->termination);
-	p->nseats = rec->nseats;
-	for (int s = 0; s < rec->nseats; s++)
-		p->names[s] = carc_archive_player(rec, s);
-	for (int s = 0; s < rec->nseats; s++)
-		for (int t = s + 1; t < rec->nseats; t++)
-			if (!strcmp(p->names[s], p->names[t]))
-				return "one player on two seats";
-	if (p->kind == PLAYED_BYE) {
-		p->winner = 0;
-		return NULL;
-	}
-	if (rec->nseats < 2)
-		return "a game of one player";
-	if (game->res && game->res->final_scored) {
-		p->has_scores = true;
-		for (int s = 0; s < rec->nseats; s++)
-			p->scores[s] = game->res->scores[rec->seats[s]];
-	}
-	if (rec->winner != CARC_NO_COLOUR) {
-		for (int s = 0; s < rec->nseats; s++)
-			if (rec->seats[s] == rec->winner)
-				p->winner = s;
-		if (p->winner < 0)
-			return "the Winner tag names no seat of the game";
-		return NULL;
-	}
-	if (!p->has_scores)
-		return "no final scores and no Winner tag";
-	int best = 0, tops = 0;
-	for (int s = 0; s < rec->nseats; s++)
-		if (!s || p->scores[s] > p->scores[best]) {
-			best = s;
-			tops = 1;
-		} else if (p->scores[s] == p->scores[best]) {
-			tops++;
-		}
-	if (tops == 1)
-		p->winner = best;
-	else if (rec->nseats == 2 && level == PLAYED_LEVEL_SECOND)
+	if (unfit)
+		return unfit;
+	if (p->winner < 0 && o.technical)
+		return "no Winner tag";
+	if (p->winner < 0 && p->nseats == 2 && level == PLAYED_LEVEL_SECOND)
 		p->winner = 1;
-	else if (rec->nseats == 2 && level == PLAYED_LEVEL_FIRST)
+	else if (p->winner < 0 && p->nseats == 2 && level == PLAYED_LEVEL_FIRST)
 		p->winner = 0;
 	return NULL;
 }

@@ -4,15 +4,16 @@
  * or decided off it: a Termination tag), and the tags that order and
  * group games (Event, Round, Date, Time, Board, Match, Format).
  *
- * A game counts when it has a winner or a level final score: from the
- * Winner tag, else from the final scores (refereed from the moves, or
- * the Result tag of a game without moves); a level score is settled by
- * enum played_level.
+ * The outcome itself is the notation's and the standings' (event.h:
+ * carc_outcome_of): the Winner tag, else the final scores (refereed from
+ * the moves, or the Result of a game without moves); here a level score
+ * of two players is settled by enum played_level, and the Termination
+ * becomes a kind that says whether the players met over the board.
  */
 #ifndef CARC_PLAYED_H
 #define CARC_PLAYED_H
 
-#include "cli/archive.h"
+#include "cli/event.h"
 
 enum played_level { PLAYED_LEVEL_DRAW, PLAYED_LEVEL_SECOND, PLAYED_LEVEL_FIRST };
 
@@ -39,7 +40,10 @@ struct played {
 	int scores[CARC_COLOURS];          /* by seat, when has_scores */
 	bool has_scores;
 	int winner;                        /* the winning seat, -1 for a draw */
-	const char *event, *round, *date, *time, *board, *match, *format; /* NULL when absent */
+	const char *event, *round, *date, *match; /* NULL when absent */
+	const char *time;                  /* "19:30:00", "" when absent */
+	unsigned format_games;             /* Format "BoN": N, 0 when absent */
+	char time_text[16];
 };
 
 /* Reads game into *p (its strings valid while the game is). NULL, or why

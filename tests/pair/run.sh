@@ -190,7 +190,7 @@ cp "$tmp/round1.cgn" "$tmp/r1/03.cgn"
 split "$tmp/round1.cgn" "$tmp/r1b"
 out=$("$CARC" pair --players "$tmp/players.txt" "$tmp"/r1b/*.cgn 2>&1)
 status "pair: a game without a result" 1 $?
-has "pair: a game without a result" "01.cgn:1: game 1 (round 1) cannot be counted: no final scores and no Winner tag" "$out"
+has "pair: a game without a result" "01.cgn:1: game 1 (round 1) cannot be counted: unfinished, with no Result: no final scores" "$out"
 
 # faults of the players file: file, line, column
 printf 'Anna\n"Boris" 1700 maybe\n' >"$tmp/p1.txt"
