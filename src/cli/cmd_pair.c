@@ -12,6 +12,7 @@
 #include "cli/archive.h"
 #include "cli/cli.h"
 #include "cli/played.h"
+#include "cli/standings.h"
 #include "cli/swiss.h"
 
 #include <errno.h>
@@ -36,8 +37,7 @@ struct entrant {
 	char last_role;
 	unsigned streak;
 	unsigned opponents;
-	long long diff;            /* points for minus against */
-	uint32_t first_opp, nopps; /* into pair.opps: one per round, NONE for no opponent */
+	size_t seed_rank;          /* the knock-out's seeding: the rank in the Swiss standings */
 };
 
 /* A game as the pairing needs it. */
@@ -46,8 +46,6 @@ struct game {
 	uint32_t a, b;             /* a started; b NONE for a bye */
 	enum played_kind kind;
 	int winner;                /* 0 a, 1 b, -1 level */
-	int diff;                  /* a's score minus b's, when scored */
-	bool scored;
 	uint64_t seq;
 	const char *file_name;     /* (interned) */
 	unsigned line, index;
@@ -67,8 +65,7 @@ struct pair {
 	struct carc_names files, events;
 	struct game *games;
 	size_t ngames, games_cap;
-	uint32_t *opps;
-	size_t nopps;
+	struct carc_standings *seeding; /* --knockout: the standings of the Swiss games */
 	uint64_t *met;             /* open addressing, key (lo << 32 | hi) + 1 */
 	size_t met_cap, met_count;
 	bool fault;                /* a fault in the inputs was reported */
@@ -396,10 +393,8 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 			   .file_name = carc_names_get(&pr->files, carc_names_intern(&pr->files, where))};
 	if (ko)
 		g->round = round | 0x80000000u; /* a knock-out round, by its size */
-	if (p.has_scores && p.nseats == 2 && (p.kind == PLAYED_BOARD || p.kind == PLAYED_ADMIN)) {
-		g->scored = true;
-		g->diff = p.scores[0] - p.scores[1];
-	}
+	if (pr->seeding && !ko)
+		carc_standings_add(pr->seeding, &p.outcome);
 	if (!ko && round > pr->last_round)
 		pr->last_round = round;
 }
@@ -416,27 +411,6 @@ static int by_round(const void *x, const void *y)
 static void replay(struct pair *pr)
 {
 	qsort(pr->games, pr->ngames, sizeof *pr->games, by_round);
-	size_t n = pr->names.count;
-	uint32_t *count = xcalloc(n + 1, sizeof *count);
-	size_t swiss = 0;
-	for (size_t i = 0; i < pr->ngames; i++) {
-		const struct game *g = &pr->games[i];
-		if (g->round & 0x80000000u)
-			continue;
-		swiss++;
-		count[g->a]++;
-		if (g->b != NONE)
-			count[g->b]++;
-	}
-	/* each player's list of opponents, one a game (NONE: without one) */
-	uint32_t at = 0;
-	for (size_t i = 0; i < n; i++) {
-		pr->ent[i].first_opp = at;
-		pr->ent[i].nopps = 0;
-		at += count[i];
-	}
-	pr->opps = xmalloc((at + 1) * sizeof *pr->opps);
-	free(count);
 	for (size_t i = 0; i < pr->ngames; i++) {
 		const struct game *g = &pr->games[i];
 		if (g->round & 0x80000000u)
@@ -445,17 +419,13 @@ static void replay(struct pair *pr)
 		if (g->b == NONE) { /* a bye */
 			a->score += 1;
 			a->byes++;
-			pr->opps[a->first_opp + a->nopps++] = NONE;
 			continue;
 		}
 		struct entrant *b = &pr->ent[g->b];
 		double sa = g->winner < 0 ? 0.5 : g->winner == 0;
 		a->score += sa;
 		b->score += 1 - sa;
-		bool board = PLAYED_OVER_THE_BOARD(g->kind);
-		pr->opps[a->first_opp + a->nopps++] = board ? g->b : NONE;
-		pr->opps[b->first_opp + b->nopps++] = board ? g->a : NONE;
-		if (!board) { /* a win without play counts as a bye for the bye */
+		if (!PLAYED_OVER_THE_BOARD(g->kind)) { /* a win without play counts as a bye for the bye */
 			if (g->winner >= 0)
 				(g->winner == 0 ? a : b)->byes++;
 			continue;
@@ -464,10 +434,6 @@ static void replay(struct pair *pr)
 			a->opponents++;
 			b->opponents++;
 		}
-		if (g->scored) {
-			a->diff += g->diff;
-			b->diff -= g->diff;
-		}
 		a->balance++;
 		b->balance--;
 		a->streak = a->last_role == 'F' ? a->streak + 1 : 1;
@@ -475,7 +441,6 @@ static void replay(struct pair *pr)
 		b->streak = b->last_role == 'S' ? b->streak + 1 : 1;
 		b->last_role = 'S';
 	}
-	(void)swiss;
 }
 
 /* ---- writing sections ---- */
@@ -648,36 +613,17 @@ static bool swiss_round(struct pair *pr, struct carc_buf *out)
 
 /* ---- the knock-out ---- */
 
-/* Buchholz cut-1 of a player: the scores of the opponents met, 0 for a
- * round without one, the lowest dropped (0 with fewer than two). */
-static double buchholz_cut1(const struct pair *pr, uint32_t id)
-{
-	const struct entrant *e = &pr->ent[id];
-	if (e->nopps < 2)
-		return 0;
-	double sum = 0, low = 0;
-	for (uint32_t k = 0; k < e->nopps; k++) {
-		uint32_t o = pr->opps[e->first_opp + k];
-		double v = o == NONE ? 0 : pr->ent[o].score;
-		sum += v;
-		if (!k || v < low)
-			low = v;
-	}
-	return sum - low;
-}
-
-static double *cut1;
 static int by_seeding(const void *x, const void *y)
 {
 	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
 	const struct entrant *a = &ranking->ent[i], *b = &ranking->ent[j];
-	if (a->score != b->score)
-		return a->score > b->score ? -1 : 1;
-	if (cut1[i] != cut1[j])
-		return cut1[i] > cut1[j] ? -1 : 1;
-	if (a->diff != b->diff)
-		return a->diff > b->diff ? -1 : 1;
-	return by_standing(x, y);
+	if (a->seed_rank != b->seed_rank)
+		return a->seed_rank < b->seed_rank ? -1 : 1;
+	if (a->has_number != b->has_number)
+		return a->has_number ? -1 : 1;
+	if (a->number != b->number)
+		return a->number > b->number ? -1 : 1;
+	return i < j ? -1 : i > j;
 }
 
 /* The bracket's first-round order of seeds 0..size-1: 1-N, N/2-(N/2+1), ... */
@@ -696,12 +642,15 @@ static bool knockout(struct pair *pr, struct carc_buf *out)
 	size_t n = pr->names.count, m = 0;
 	unsigned size = pr->knockout;
 	uint32_t *seeded = xmalloc((n + 1) * sizeof *seeded);
-	cut1 = xmalloc((n + 1) * sizeof *cut1);
-	for (size_t i = 0; i < n; i++) {
-		cut1[i] = buchholz_cut1(pr, (uint32_t)i);
+	size_t nranked;
+	const struct carc_standing *table = carc_standings_rank(pr->seeding, &nranked);
+	for (size_t i = 0; i < n; i++)
+		pr->ent[i].seed_rank = (size_t)-1; /* no Swiss game: after the ranked */
+	for (size_t k = 0; k < nranked; k++)
+		pr->ent[carc_names_intern(&pr->names, table[k].player)].seed_rank = table[k].rank;
+	for (size_t i = 0; i < n; i++)
 		if (pr->ent[i].status != WITHDRAWN)
 			seeded[m++] = (uint32_t)i;
-	}
 	bool ok = true;
 	if (m < size) {
 		ok = say(pr, "--knockout %u: only %zu players are not withdrawn", size, m);
@@ -779,7 +728,6 @@ static bool knockout(struct pair *pr, struct carc_buf *out)
 	free(seed_of);
 done:
 	free(seeded);
-	free(cut1);
 	return ok;
 }
 
@@ -819,8 +767,8 @@ static void help(void)
 	       "      --level RULE     a level final score: draw (default: half a win\n"
 	       "                       each), second (the second player wins) or first\n"
 	       "  -k, --knockout N     the next round of a knock-out of the best N (2, 4,\n"
-	       "                       8, ...) of the Swiss standings (score, Buchholz\n"
-	       "                       cut-1, score difference, rating): 1 v N, ...; its\n"
+	       "                       8, ...) of the Swiss standings (carc standings:\n"
+	       "                       wins, buchholz-cut1, diff; then rating): 1 v N, ...; its\n"
 	       "                       rounds are named R16, QF, SF, F; the better seed\n"
 	       "                       starts and goes on when a match is level\n"
 	       "  -o, --output FILE    write the round to FILE\n"
@@ -920,6 +868,13 @@ int cmd_pair(int argc, char **argv)
 		goto done;
 	}
 	size_t registered = pr.names.count;
+	if (pr.knockout) { /* the World Championship's order: wins, Buchholz cut-1, score difference */
+		struct carc_standings_opts so = {.win = 1, .draw = 0.5, .loss = 0, .ntiebreaks = 2,
+						 .tiebreaks = {CARC_TB_CUT1, CARC_TB_DIFF}};
+		so.level = pr.level == PLAYED_LEVEL_SECOND ? CARC_LEVEL_SECOND
+			   : pr.level == PLAYED_LEVEL_FIRST ? CARC_LEVEL_FIRST : CARC_LEVEL_DRAW;
+		pr.seeding = carc_standings_new(&so);
+	}
 	struct carc_archive_totals t = {0};
 	carc_archive_each(argv + optind, argc - optind, true, each_game, &pr, &t);
 	if (t.unreadable || t.trouble) {
@@ -964,7 +919,8 @@ done:
 	carc_buf_free(&out);
 	free(pr.ent);
 	free(pr.games);
-	free(pr.opps);
+	if (pr.seeding)
+		carc_standings_free(pr.seeding);
 	free(pr.met);
 	carc_names_free(&pr.names);
 	carc_names_free(&pr.files);

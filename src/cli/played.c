@@ -51,7 +51,7 @@ const char *played_read(const struct carc_archive_game *game, enum played_level 
 	static struct carc_buf why; /* (one game at a time; kept for the next) */
 	struct carc_outcome o;
 	const char *unfit = carc_outcome_of(game, false, &o, &why);
-	*p = (struct played){.winner = o.winner, .nseats = o.nseats, .has_scores = o.scores};
+	*p = (struct played){.winner = o.winner, .nseats = o.nseats, .has_scores = o.scores, .outcome = o};
 	p->kind = kind_of(o.termination);
 	if (o.termination == CARC_TERM_ADMIN_DECISION && !o.technical)
 		p->kind = PLAYED_BOARD; /* an admin decision without a Winner: its Result's */

@@ -44,6 +44,7 @@ struct played {
 	const char *time;                  /* "19:30:00", "" when absent */
 	unsigned format_games;             /* Format "BoN": N, 0 when absent */
 	char time_text[16];
+	struct carc_outcome outcome;       /* as the standings count it (event.h) */
 };
 
 /* Reads game into *p (its strings valid while the game is). NULL, or why
