@@ -86,6 +86,7 @@ struct carc_standings {
 	struct appearance *apps;     /* each player's units: apps[app0[p] .. app0[p + 1]) */
 	size_t *app0;
 	struct carc_standing *ranked;
+	int8_t *winner_of;           /* by the order added: the seat that won as counted, -1 a draw */
 };
 
 struct carc_standings *carc_standings_new(const struct carc_standings_opts *opt)
@@ -108,6 +109,7 @@ void carc_standings_free(struct carc_standings *sd)
 	free(sd->apps);
 	free(sd->app0);
 	free(sd->ranked);
+	free(sd->winner_of);
 	free(sd);
 }
 
@@ -329,6 +331,9 @@ static void count(struct carc_standings *sd)
 	double *points = xcalloc(np ? np : 1, sizeof *points);
 	unsigned long *wins = xcalloc(np ? np : 1, sizeof *wins);
 	decide_levels(sd, points, wins);
+	sd->winner_of = xmalloc(sd->ngames ? sd->ngames : 1);
+	for (size_t i = 0; i < sd->ngames; i++)
+		sd->winner_of[sd->games[i].added] = sd->games[i].winner;
 	for (size_t i = 0; i < sd->ngames; i++) { /* games as the second player */
 		const struct game *g = &sd->games[i];
 		for (int s = 1; s < g->nseats; s++)
@@ -513,8 +518,5 @@ const struct carc_standing *carc_standings_rank(struct carc_standings *sd, size_
 
 int carc_standings_game_winner(const struct carc_standings *sd, size_t game)
 {
-	for (size_t i = 0; i < sd->ngames; i++)
-		if (sd->games[i].added == game)
-			return sd->games[i].winner;
-	return -1;
+	return sd->winner_of && game < sd->ngames ? sd->winner_of[game] : -1;
 }

@@ -56,7 +56,8 @@ void carc_standings_add(struct carc_standings *sd, const struct carc_outcome *o)
  * carc_standings_free. */
 const struct carc_standing *carc_standings_rank(struct carc_standings *sd, size_t *n);
 /* How a counted game ended, as the table counts it: the seat that won it
- * (the level rule applied), -1 for a draw. By the order added (from 0). */
+ * (the level rule applied), -1 for a draw. By the order added (from 0);
+ * after carc_standings_rank. */
 int carc_standings_game_winner(const struct carc_standings *sd, size_t game);
 void carc_standings_free(struct carc_standings *sd);
 

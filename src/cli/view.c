@@ -185,6 +185,12 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 	carc_referee_run(&s->res, &s->rec, s->game, &wrap, NULL);
 	carc_diag_flush(&wrap);
 	s->errors = s->res.errors;
+	if (s->res.result_only) { /* (no map: its moves were not recorded) */
+		fprintf(stderr, "carc %s: game %d has no map to draw: its moves were not recorded, only its result\n",
+			cmd, game);
+		status = CARC_EXIT_INVALID;
+		goto out;
+	}
 	if (!s->res.refereed) {
 		fprintf(stderr, "carc %s: game %d cannot be played: its tags have errors\n", cmd, game);
 		status = CARC_EXIT_INVALID;

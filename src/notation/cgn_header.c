@@ -630,8 +630,7 @@ static void tournament_tags(struct parser *ps)
 
 bool carc_record_result_only(const struct carc_record *rec)
 {
-	return rec->nmoves == 0 &&
-	       (rec->tag_index[CARC_TAG_RESULT] >= 0 || rec->tag_index[CARC_TAG_TERMINATION] >= 0);
+	return rec->nmoves == 0 && (rec->has_result || rec->termination != CARC_TERM_NONE);
 }
 
 /* The span of tag id, to point at. */

@@ -187,7 +187,8 @@ struct carc_record {
 };
 
 /* A game whose moves were not recorded: no turn lines, and a Result or a
- * Termination. It is not refereed; its Result is its final score. */
+ * Termination (each read without fault). It is not refereed; its Result is
+ * its final score. */
 bool carc_record_result_only(const struct carc_record *rec);
 
 /* The unescaped value of a tag (NUL-terminated), or NULL when absent. */

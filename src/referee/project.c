@@ -49,6 +49,7 @@ const int *carc_project(struct carc_projector *p, const struct carc_result *res,
 		if (k == 0) {
 			start_only.nmoves = 0;
 			start_only.has_result = false;
+			start_only.termination = CARC_TERM_NONE; /* (the position before the first turn, played) */
 			rec = &start_only;
 		}
 		o.stop_after = (int)k;

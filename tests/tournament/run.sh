@@ -52,6 +52,12 @@ for p in ua co gg wc; do
 done
 check "worked example --preset ua" ua "$dir/worked-example.cgn" "$dir/expected/example-ua.csv"
 
+# options given override the preset, whatever their order
+for args in "--level second --preset wc" "--preset wc --level second"; do
+	"$CARC" standings $args -t buchholz-cut1,diff "$dir/swiss.cgn" | head -n 1 >"$tmp/head"
+	if grep -qF 'a level score: second; tie-breaks: buchholz-cut1, diff)' "$tmp/head"; then ok; else bad "$args: $(cat "$tmp/head")"; fi
+done
+
 # HTML escapes what a record says: a name with markup in it
 printf '[Event "<b>Cup</b>"]\n[Seats "red green"]\n[Red "<script>alert(1)</script>"]\n[Green "A&B \\"q\\" '"'"'s"]\n[Result "red 2, green 1"]\n' >"$tmp/evil.cgn"
 "$CARC" standings --format html "$tmp/evil.cgn" >"$tmp/evil.html"
