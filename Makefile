@@ -23,7 +23,7 @@ WARN      = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototy
 CFLAGS   ?= $(OPT) -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DCARC_VERSION='"$(VERSION)"' \
              $(WARN) -Isrc -I$(BUILD) $(CFLAGS) $(EXTRA_CFLAGS)
-LDLIBS   = -lyaml -ljansson -lzstd -lz -lpthread
+LDLIBS   = -lyaml -ljansson -lzstd -lz -lpthread -lm
 TEST_LDLIBS = -lcmocka
 
 # the library, one folder a layer (README.md, "Layout"); cli/main.c is the program

@@ -34,6 +34,8 @@ int cmd_render(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_filter(int argc, char **argv);
+int cmd_pair(int argc, char **argv);
+int cmd_ratings(int argc, char **argv);
 
 /* Opens an input: "-" is standard input; gzip and zstd data is
  * decompressed as it is read (input.h). NULL (with errno) on failure. */

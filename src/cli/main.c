@@ -18,6 +18,8 @@ static const struct carc_command commands[] = {
 	{"stats", cmd_stats, "statistics of an archive of games"},
 	{"standings", cmd_standings, "a tournament table from the games of an event"},
 	{"filter", cmd_filter, "select the games that meet conditions"},
+	{"pair", cmd_pair, "the next round of a Swiss tournament or a knock-out"},
+	{"ratings", cmd_ratings, "Elo ratings of the players of an archive"},
 };
 
 static void usage(FILE *out)

@@ -171,3 +171,4 @@ commands "$plain"
 rm -f "$dir/time.out" "$dir/stderr.out"
 CARC="$CARC" BENCH_GAMES="$GAMES" BENCH_RUNS="$RUNS" sh tests/bench/jobs.sh
 CARC="$CARC" sh tests/bench/standings.sh
+CARC="$CARC" BENCH_RUNS="$RUNS" sh tests/bench/tourney.sh
