@@ -38,6 +38,7 @@ struct carc_held_diag {
 	enum carc_severity severity;
 	size_t off, len;
 	size_t line_start; /* the sort key, found when flushed */
+	bool late;         /* after every line (carc_diag_hold_late) */
 	size_t seq;        /* the order it came in */
 	size_t message;    /* offset into held_text */
 };
@@ -53,7 +54,8 @@ static void hold_diag(struct carc_diag_sink *sink, const struct carc_diag *d)
 	size_t at = sink->held_text.len;
 	carc_buf_adds(&sink->held_text, d->message);
 	carc_buf_addc(&sink->held_text, '\0');
-	sink->held[sink->nheld] = (struct carc_held_diag){d->code, d->severity, d->off, d->len, 0, sink->nheld, at};
+	sink->held[sink->nheld] =
+		(struct carc_held_diag){d->code, d->severity, d->off, d->len, 0, sink->hold_late, sink->nheld, at};
 	if (++sink->nheld == MAX_HELD)
 		carc_diag_flush(sink);
 }
@@ -100,9 +102,16 @@ void carc_diag_hold(struct carc_diag_sink *sink, const struct carc_src *game)
 	sink->hold = game;
 }
 
+void carc_diag_hold_late(struct carc_diag_sink *sink, bool late)
+{
+	sink->hold_late = late;
+}
+
 static int by_line(const void *a, const void *b)
 {
 	const struct carc_held_diag *x = a, *y = b;
+	if (x->late != y->late)
+		return x->late ? 1 : -1;
 	if (x->line_start != y->line_start)
 		return x->line_start < y->line_start ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
