@@ -102,11 +102,6 @@ void carc_diag_hold(struct carc_diag_sink *sink, const struct carc_src *game)
 	sink->hold = game;
 }
 
-void carc_diag_hold_late(struct carc_diag_sink *sink, bool late)
-{
-	sink->hold_late = late;
-}
-
 static int by_line(const void *a, const void *b)
 {
 	const struct carc_held_diag *x = a, *y = b;

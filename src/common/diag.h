@@ -88,7 +88,10 @@ void carc_diag_flush(struct carc_diag_sink *sink);
  * the game, whatever line they point to: the comparison of the Result tag
  * (at the top of the game) with the final scores, which follows from the
  * turns and so reads best after their messages. */
-void carc_diag_hold_late(struct carc_diag_sink *sink, bool late);
+static inline void carc_diag_hold_late(struct carc_diag_sink *sink, bool late)
+{
+	sink->hold_late = late;
+}
 
 /* The length of the well-formed UTF-8 character of 2 to 4 bytes at p (at
  * most avail bytes), or 0 when the bytes there are not one, or are a C1

@@ -589,7 +589,7 @@ static void reset_result(struct carc_result *res, const struct carc_record *rec,
 	res->edition = opt && opt->edition ? opt->edition : rec->edition;
 	memset(res->scores, 0, sizeof res->scores);
 	res->errors = rec->syntax_errors;
-	res->warnings = 0;
+	res->warnings = rec->read_warnings;
 }
 
 /* Where the walk over the turns stands: the seat and turn number next,
@@ -801,7 +801,7 @@ static void finish(struct referee *rf, const struct carc_referee_opts *opt, bool
 	for (int c = 0; c < CARC_COLOURS; c++)
 		res->scores[c] = carc_game_score(g, c);
 	res->errors = rec->syntax_errors + (sink->errors - errors0);
-	res->warnings = sink->warnings - warnings0;
+	res->warnings = rec->read_warnings + (sink->warnings - warnings0);
 }
 
 void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
