@@ -3,6 +3,8 @@
  */
 #include "common/diag.h"
 
+#include "common/width.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,18 +270,27 @@ void carc_diag_format(struct carc_buf *out, const struct carc_diag *d, bool colo
 	carc_buf_printf(out, "%s\n %*s | %s", cut_back ? "..." : "", w, "", cut_front ? "   " : "");
 	if (off < s)
 		off = s;
-	size_t i = s;
+	/* the caret by display width: a wide character (CJK) takes two
+	 * columns, a combining mark none */
+	size_t i = s, len;
 	while (i < off && i < e) {
-		carc_buf_addc(out, ' ');
-		i += char_len(text, i, e);
+		for (int k = carc_utf8_width(text + i, e - i, &len); k > 0; k--)
+			carc_buf_addc(out, ' ');
+		i += len;
 	}
 	carc_buf_adds(out, color ? sev_color[d->severity] : "");
 	carc_buf_addc(out, '^');
-	if (i < e)
-		i += char_len(text, i, e);
-	while (i < off + d->len && i < e) {
+	size_t cols = 1;
+	if (i < e) {
+		cols = (size_t)carc_utf8_width(text + i, e - i, &len);
+		i += len;
+	}
+	for (size_t k = cols; k > 1; k--)
 		carc_buf_addc(out, '~');
-		i += char_len(text, i, e);
+	while (i < off + d->len && i < e) {
+		for (int k = carc_utf8_width(text + i, e - i, &len); k > 0; k--)
+			carc_buf_addc(out, '~');
+		i += len;
 	}
 	carc_buf_adds(out, reset);
 	carc_buf_addc(out, '\n');
