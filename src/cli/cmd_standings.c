@@ -17,6 +17,7 @@
  * Memory: one row per player and one per pair of players who met, whatever
  * the number of games; left-out games are listed through a temporary file.
  */
+#include "common/width.h"
 #include "cli/archive.h"
 #include "cli/cli.h"
 #include "notation/gameid.h"
@@ -382,13 +383,11 @@ static size_t *rank_players(struct standings *sd)
 
 /* ---- the three shapes ---- */
 
-/* Columns of a name in a terminal: UTF-8 characters, not bytes. */
+/* Columns of a name in a terminal: a wide character (王) takes two, a
+ * combining accent none (common/width.h). */
 static size_t text_width(const char *s)
 {
-	size_t w = 0;
-	for (; *s; s++)
-		w += ((unsigned char)*s & 0xc0) != 0x80;
-	return w;
+	return carc_str_width(s);
 }
 
 static void copy_listing(struct standings *sd, FILE *out)
@@ -652,6 +651,7 @@ int cmd_standings(int argc, char **argv)
 	}
 	struct carc_archive_totals t = {0};
 	carc_archive_each(argv + optind, argc - optind, true, each_game, &sd, &t);
+	carc_names_warn_alike(&sd.names, "standings");
 	size_t *order = rank_players(&sd);
 	if (sd.format == CARC_FORMAT_JSON)
 		json_report(&sd, order, to.f);
