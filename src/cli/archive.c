@@ -4,6 +4,9 @@
 #include "cli/archive.h"
 #include "cli/cli.h"
 #include "common/keyhash.h"
+#include "common/width.h"
+
+#include <stdio.h>
 
 #include <errno.h>
 #include <stdlib.h>
@@ -156,4 +159,47 @@ void carc_names_free(struct carc_names *n)
 	free(n->at);
 	free(n->slots);
 	*n = (struct carc_names){0};
+}
+
+struct folded {
+	const char *key;
+	size_t index;
+};
+
+static int by_fold(const void *a, const void *b)
+{
+	const struct folded *x = a, *y = b;
+	int d = strcmp(x->key, y->key);
+	return d ? d : (x->index > y->index) - (x->index < y->index);
+}
+
+size_t carc_names_warn_alike(const struct carc_names *n, const char *cmd)
+{
+	if (n->count < 2)
+		return 0;
+	struct carc_buf keys = {0};
+	size_t *at = xmalloc(n->count * sizeof *at);
+	for (size_t i = 0; i < n->count; i++) {
+		at[i] = keys.len;
+		carc_name_fold(&keys, carc_names_get(n, i));
+		carc_buf_addc(&keys, '\0');
+	}
+	struct folded *f = xmalloc(n->count * sizeof *f);
+	for (size_t i = 0; i < n->count; i++)
+		f[i] = (struct folded){keys.data + at[i], i};
+	qsort(f, n->count, sizeof *f, by_fold);
+	size_t warned = 0;
+	for (size_t i = 0, j; i < n->count; i = j) {
+		for (j = i + 1; j < n->count && !strcmp(f[j].key, f[i].key); j++)
+			;
+		for (size_t k = i + 1; k < j; k++) {
+			fprintf(stderr, "carc %s: warning: players '%s' and '%s' differ only in case or accents; they are "
+					"counted as two players\n", cmd, carc_names_get(n, f[i].index), carc_names_get(n, f[k].index));
+			warned++;
+		}
+	}
+	free(f);
+	free(at);
+	carc_buf_free(&keys);
+	return warned;
 }

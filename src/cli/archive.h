@@ -67,5 +67,10 @@ struct carc_names {
 size_t carc_names_intern(struct carc_names *n, const char *name);
 const char *carc_names_get(const struct carc_names *n, size_t index);
 void carc_names_free(struct carc_names *n);
+/* Warns on standard error, "carc CMD: warning: ...", for each two names
+ * that differ only in case or in the accents of Latin letters (Chloe and
+ * Chloé: carc_name_fold), which are most likely one player written two
+ * ways; they are not merged. Returns how many pairs it named. */
+size_t carc_names_warn_alike(const struct carc_names *n, const char *cmd);
 
 #endif

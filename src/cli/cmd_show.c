@@ -8,6 +8,7 @@
  * after the first one with the offending tile framed. The game's
  * diagnostics go to standard error as carc check prints them.
  */
+#include "common/width.h"
 #include "cli/cli.h"
 #include "cli/view.h"
 
@@ -51,8 +52,8 @@ static void legend(struct carc_buf *out, const struct carc_scene *s, bool color)
 	int namew = 0;
 	for (int i = 0; i < rec->nseats; i++) {
 		const char *who = carc_record_tag(rec, CARC_TAG_KNOWN + rec->seats[i]);
-		if (who && (int)strlen(who) > namew)
-			namew = (int)strlen(who);
+		if (who && (int)carc_str_width(who) > namew) /* in columns: 王芳 takes four */
+			namew = (int)carc_str_width(who);
 	}
 	carc_buf_printf(out, "%s:\n", s->final ? "final scores" : s->lines ? "scores after this turn" : "scores");
 	for (int i = 0; i < rec->nseats; i++) {
@@ -64,7 +65,9 @@ static void legend(struct carc_buf *out, const struct carc_scene *s, bool color)
 							      "1;97;100", "1;97;45"}[c], carc_colour_letter(c));
 		else
 			carc_buf_printf(out, "  %c ", carc_colour_letter(c));
-		carc_buf_printf(out, "%-6s %-*s %4d", carc_colour_name(c), namew, who ? who : "", s->scores[c]);
+		carc_buf_printf(out, "%-6s ", carc_colour_name(c));
+		carc_buf_add_padded(out, who ? who : "", (size_t)namew, false);
+		carc_buf_printf(out, " %4d", s->scores[c]);
 		int supply = carc_game_supply(s->game, c);
 		carc_buf_printf(out, "   %d follower%s in supply", supply, supply == 1 ? "" : "s");
 		if (rec->rules->huts) /* the rules have a second supply */

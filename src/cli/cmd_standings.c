@@ -12,6 +12,7 @@
  * Memory: the games' outcomes (a few words a seat), the players, and the
  * left-out games through a temporary file.
  */
+#include "common/width.h"
 #include "cli/archive.h"
 #include "cli/cli.h"
 #include "cli/standings.h"
@@ -681,6 +682,7 @@ int cmd_standings(int argc, char **argv)
 	sd.table = carc_standings_new(&sd.opt);
 	struct carc_archive_totals t = {0};
 	carc_archive_each(argv + optind, argc - optind, true, each_game, &sd, &t);
+	carc_names_warn_alike(carc_standings_names(sd.table), "standings");
 	size_t n;
 	const struct carc_standing *rows = carc_standings_rank(sd.table, &n);
 	if (sd.format == CARC_FORMAT_JSON)

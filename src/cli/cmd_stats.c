@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "notation/gameid.h"
 #include "common/json.h"
+#include "common/width.h"
 #include "output/report.h"
 
 #include <getopt.h>
@@ -95,7 +96,31 @@ struct stats {
 	struct game_ref discard_where;
 	struct largest *largest;
 	size_t nlargest, largest_cap;
+	struct player *players;                        /* by index in names */
+	size_t players_cap;
 };
+
+/* A named player's figures (--players): the games they sat in, and over
+ * their complete games the wins (the top score, alone or shared), the sum
+ * of their scores and their points by source. */
+struct player {
+	unsigned long games, complete, wins;
+	long long score;
+	long long points[CARC_SRC_COUNT];
+};
+
+static struct player *player_of(struct stats *st, size_t i)
+{
+	if (i >= st->players_cap) {
+		size_t cap = st->players_cap ? 2 * st->players_cap : 32;
+		while (cap <= i)
+			cap *= 2;
+		st->players = xrealloc(st->players, cap * sizeof *st->players);
+		memset(st->players + st->players_cap, 0, (cap - st->players_cap) * sizeof *st->players);
+		st->players_cap = cap;
+	}
+	return &st->players[i];
+}
 
 static void set_ref(struct game_ref *ref, const struct carc_archive_game *game)
 {
@@ -196,12 +221,24 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 	for (int code = 0; code < CARC_CODE_COUNT; code++)
 		if (game->codes[code])
 			st->codes[code]++;
+	bool complete = valid && res->refereed && res->finished && res->final_scored && rec->tileset;
+	uint8_t winners = complete ? carc_archive_winners(game) : 0;
 	for (int s = 0; s < rec->nseats; s++) {
-		const char *name = carc_record_tag(rec, CARC_TAG_KNOWN + rec->seats[s]);
-		if (name)
-			carc_names_intern(&st->names, name);
-		else
+		int c = rec->seats[s];
+		const char *name = carc_record_tag(rec, CARC_TAG_KNOWN + c);
+		if (!name) {
 			st->unnamed++;
+			continue;
+		}
+		struct player *p = player_of(st, carc_names_intern(&st->names, name));
+		p->games++;
+		if (!complete)
+			continue;
+		p->complete++;
+		p->wins += (winners >> c) & 1;
+		p->score += res->scores[c];
+		for (int src = 0; src < CARC_SRC_COUNT; src++)
+			p->points[src] += carc_game_points_from(game->game, c, src);
 	}
 	unsigned long discards = 0;
 	for (size_t i = 0; i < rec->nmoves; i++)
@@ -214,7 +251,7 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 			set_ref(&st->discard_where, game);
 		}
 	}
-	if (valid && res->refereed && res->finished && res->final_scored && rec->tileset)
+	if (complete)
 		add_complete(st, game);
 }
 
@@ -532,6 +569,120 @@ static void csv_report(struct carc_buf *o, const struct stats *st, const struct 
 	}
 }
 
+/* ---- --players: the figures of each named player ---- */
+
+/* Points by source for players, over every rule set: the sources in the
+ * order of carc_source, each with a key of its own. */
+static const struct {
+	const char *key;
+	int src[3];
+} player_sources[] = {
+	{"roads", {CARC_SRC_PLAY_PATH, CARC_SRC_END_PATH, -1}},
+	{"cities", {CARC_SRC_PLAY_ENCLOSURE, CARC_SRC_END_ENCLOSURE, -1}},
+	{"cloisters", {CARC_SRC_PLAY_SITE, CARC_SRC_END_SITE, -1}},
+	{"farms", {CARC_SRC_AREA, -1, -1}},
+	{"other", {CARC_SRC_OTHER, -1, -1}},
+};
+#define NPLAYER_SOURCES (sizeof player_sources / sizeof player_sources[0])
+
+static long long player_points(const struct player *p, size_t k)
+{
+	long long sum = 0;
+	for (int i = 0; i < 3 && player_sources[k].src[i] >= 0; i++)
+		sum += p->points[player_sources[k].src[i]];
+	return sum;
+}
+
+static double player_mean(const struct player *p)
+{
+	return ratio((double)p->score, (double)p->complete);
+}
+
+static int by_name(const void *a, const void *b, void *names)
+{
+	return strcmp(carc_names_get(names, *(const size_t *)a), carc_names_get(names, *(const size_t *)b));
+}
+
+/* The players in the order of their names (bytes). */
+static size_t *players_in_order(const struct stats *st)
+{
+	size_t n = st->names.count;
+	size_t *order = xmalloc((n ? n : 1) * sizeof *order);
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	/* insertion sort: the names are few next to the games */
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && by_name(&order[j - 1], &order[j], (void *)&st->names) > 0; j--) {
+			size_t t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	return order;
+}
+
+static void players_text(struct carc_buf *o, const struct stats *st)
+{
+	size_t n = st->names.count, width = 6;
+	for (size_t i = 0; i < n; i++)
+		if (carc_str_width(carc_names_get(&st->names, i)) > width)
+			width = carc_str_width(carc_names_get(&st->names, i));
+	size_t *order = players_in_order(st);
+	carc_buf_printf(o, "Players (%zu named; wins, mean and points over their complete games):\n\n", n);
+	carc_buf_add_padded(o, "player", width, false);
+	carc_buf_adds(o, "  games  complete  wins    mean");
+	for (size_t k = 0; k < NPLAYER_SOURCES; k++)
+		carc_buf_printf(o, "  %9s", player_sources[k].key);
+	carc_buf_addc(o, '\n');
+	for (size_t i = 0; i < n; i++) {
+		const struct player *p = &st->players[order[i]];
+		carc_buf_add_padded(o, carc_names_get(&st->names, order[i]), width, false);
+		carc_buf_printf(o, "  %5lu  %8lu  %4lu  %6.2f", p->games, p->complete, p->wins, player_mean(p));
+		for (size_t k = 0; k < NPLAYER_SOURCES; k++)
+			carc_buf_printf(o, "  %9lld", player_points(p, k));
+		carc_buf_addc(o, '\n');
+	}
+	if (!n)
+		carc_buf_adds(o, "  none\n");
+	free(order);
+}
+
+static void players_json(struct carc_buf *o, const struct stats *st)
+{
+	size_t *order = players_in_order(st);
+	carc_buf_adds(o, "{\"players\":[");
+	for (size_t i = 0; i < st->names.count; i++) {
+		const struct player *p = &st->players[order[i]];
+		carc_buf_adds(o, i ? ",{\"name\":" : "{\"name\":");
+		carc_json_cstr(o, carc_names_get(&st->names, order[i]));
+		carc_buf_printf(o, ",\"games\":%lu,\"complete\":%lu,\"wins\":%lu,\"mean\":%.6g,\"points\":{", p->games,
+				p->complete, p->wins, player_mean(p));
+		for (size_t k = 0; k < NPLAYER_SOURCES; k++)
+			carc_buf_printf(o, "%s\"%s\":%lld", k ? "," : "", player_sources[k].key, player_points(p, k));
+		carc_buf_adds(o, "}}");
+	}
+	carc_buf_adds(o, "]}\n");
+	free(order);
+}
+
+static void players_csv(struct carc_buf *o, const struct stats *st)
+{
+	size_t *order = players_in_order(st);
+	carc_buf_adds(o, "player,games,complete,wins,mean");
+	for (size_t k = 0; k < NPLAYER_SOURCES; k++)
+		carc_buf_printf(o, ",%s", player_sources[k].key);
+	carc_buf_addc(o, '\n');
+	for (size_t i = 0; i < st->names.count; i++) {
+		const struct player *p = &st->players[order[i]];
+		const char *name = carc_names_get(&st->names, order[i]);
+		carc_report_csv_field(o, name, strlen(name));
+		carc_buf_printf(o, ",%lu,%lu,%lu,%.2f", p->games, p->complete, p->wins, player_mean(p));
+		for (size_t k = 0; k < NPLAYER_SOURCES; k++)
+			carc_buf_printf(o, ",%lld", player_points(p, k));
+		carc_buf_addc(o, '\n');
+	}
+	free(order);
+}
+
 static void help(void)
 {
 	printf("usage: carc stats [OPTIONS] FILE...|-\n\n"
@@ -542,9 +693,15 @@ static void help(void)
 	       "and by seat, points by source (roads, cities, cloisters, farms, other; the\n"
 	       "Hunters and Gatherers' rivers, forests, meadows), the share of games decided\n"
 	       "by farms (a winner would not have won without them), discards, and the\n"
-	       "largest road, city and field (in tiles). Diagnostics are counted, not printed.\n\n"
+	       "largest road, city and field (in tiles). Diagnostics are counted, not printed.\n"
+	       "Two player names that differ only in case or accents (Chloe, Chloé) get a\n"
+	       "warning: they are counted as two players.\n\n"
 	       "options:\n"
 	       "  -f, --format FORMAT  text (default), json (one object) or csv (one row a figure)\n"
+	       "  -p, --players        instead, each named player's figures: games, complete\n"
+	       "                       games, wins (the top score, alone or shared), mean score\n"
+	       "                       and points by source (roads, cities, cloisters, farms,\n"
+	       "                       other) over their complete games\n"
 	       "  -o, --output FILE    write the figures to FILE\n"
 	       CARC_TILESET_PATH_HELP
 	       "      --label NAME     name standard input NAME in messages and output\n"
@@ -557,6 +714,7 @@ static void help(void)
 static void stats_free(struct stats *st)
 {
 	carc_names_free(&st->names);
+	free(st->players);
 	for (size_t i = 0; i < st->nlargest; i++) {
 		free(st->largest[i].kind);
 		free(st->largest[i].where.file);
@@ -570,16 +728,18 @@ int cmd_stats(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+		{"players", no_argument, NULL, 'p'},
 		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
 		{"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	enum carc_archive_format format = CARC_FORMAT_TEXT;
 	const char *output = NULL;
+	bool players = false;
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":f:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:o:phV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (!carc_archive_format(optarg, &format))
@@ -587,6 +747,9 @@ int cmd_stats(int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
+			break;
+		case 'p':
+			players = true;
 			break;
 		case CARC_OPT_TILESET_PATH:
 		case CARC_OPT_LABEL:
@@ -610,8 +773,15 @@ int cmd_stats(int argc, char **argv)
 	struct stats *st = xcalloc(1, sizeof *st);
 	struct carc_archive_totals t = {0};
 	carc_archive_each(argv + optind, argc - optind, true, each_game, st, &t);
+	carc_names_warn_alike(&st->names, "stats");
 	struct carc_buf out = {0};
-	if (format == CARC_FORMAT_JSON)
+	if (players && format == CARC_FORMAT_JSON)
+		players_json(&out, st);
+	else if (players && format == CARC_FORMAT_CSV)
+		players_csv(&out, st);
+	else if (players)
+		players_text(&out, st);
+	else if (format == CARC_FORMAT_JSON)
 		json_report(&out, st, &t);
 	else if (format == CARC_FORMAT_CSV)
 		csv_report(&out, st, &t);

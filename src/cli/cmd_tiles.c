@@ -8,6 +8,7 @@
  * and prints its totals. The pictures come from the tile-set data alone
  * (picture.c, svg.c).
  */
+#include "common/width.h"
 #include "cli/cli.h"
 #include "rules/module.h"
 #include "output/picture.h"
@@ -96,11 +97,12 @@ static void list_text(struct carc_buf *out, const struct carc_tileset *ts, const
 	carc_buf_addc(out, '\n');
 	int idw = 2;
 	for (int k = 0; k < nsel; k++)
-		if ((int)strlen(ts->tiles[sel[k]].id) > idw)
-			idw = (int)strlen(ts->tiles[sel[k]].id);
+		if ((int)carc_str_width(ts->tiles[sel[k]].id) > idw) /* in columns, for ids beyond ASCII */
+			idw = (int)carc_str_width(ts->tiles[sel[k]].id);
 	for (int k = 0; k < nsel; k++) {
 		const struct carc_tile *t = &ts->tiles[sel[k]];
-		carc_buf_printf(out, "%-*s %3u  %s", idw, t->id, (unsigned)t->count, t->name ? t->name : "");
+		carc_buf_add_padded(out, t->id, (size_t)idw, false);
+		carc_buf_printf(out, " %3u  %s", (unsigned)t->count, t->name ? t->name : "");
 		if (sel[k] == ts->start_tile)
 			carc_buf_printf(out, "%sincluding the start tile", t->name ? "; " : "");
 		if (t->bonus)

@@ -96,6 +96,11 @@ struct carc_standings *carc_standings_new(const struct carc_standings_opts *opt)
 	return sd;
 }
 
+const struct carc_names *carc_standings_names(const struct carc_standings *sd)
+{
+	return &sd->names;
+}
+
 void carc_standings_free(struct carc_standings *sd)
 {
 	if (!sd)

@@ -59,6 +59,8 @@ const struct carc_standing *carc_standings_rank(struct carc_standings *sd, size_
  * (the level rule applied), -1 for a draw. By the order added (from 0);
  * after carc_standings_rank. */
 int carc_standings_game_winner(const struct carc_standings *sd, size_t game);
+/* The players' names, each once, in the order first counted. */
+const struct carc_names *carc_standings_names(const struct carc_standings *sd);
 void carc_standings_free(struct carc_standings *sd);
 
 #endif

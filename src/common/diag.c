@@ -3,6 +3,8 @@
  */
 #include "common/diag.h"
 
+#include "common/width.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +40,7 @@ struct carc_held_diag {
 	enum carc_severity severity;
 	size_t off, len;
 	size_t line_start; /* the sort key, found when flushed */
+	bool late;         /* after every line (carc_diag_hold_late) */
 	size_t seq;        /* the order it came in */
 	size_t message;    /* offset into held_text */
 };
@@ -53,7 +56,8 @@ static void hold_diag(struct carc_diag_sink *sink, const struct carc_diag *d)
 	size_t at = sink->held_text.len;
 	carc_buf_adds(&sink->held_text, d->message);
 	carc_buf_addc(&sink->held_text, '\0');
-	sink->held[sink->nheld] = (struct carc_held_diag){d->code, d->severity, d->off, d->len, 0, sink->nheld, at};
+	sink->held[sink->nheld] =
+		(struct carc_held_diag){d->code, d->severity, d->off, d->len, 0, sink->hold_late, sink->nheld, at};
 	if (++sink->nheld == MAX_HELD)
 		carc_diag_flush(sink);
 }
@@ -172,6 +176,8 @@ void carc_diag_hold(struct carc_diag_sink *sink, const struct carc_src *game)
 static int by_line(const void *a, const void *b)
 {
 	const struct carc_held_diag *x = a, *y = b;
+	if (x->late != y->late)
+		return x->late ? 1 : -1;
 	if (x->line_start != y->line_start)
 		return x->line_start < y->line_start ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
@@ -318,18 +324,27 @@ void carc_diag_format(struct carc_buf *out, const struct carc_diag *d, bool colo
 	carc_buf_printf(out, "%s\n %*s | %s", cut_back ? "..." : "", w, "", cut_front ? "   " : "");
 	if (off < s)
 		off = s;
-	size_t i = s;
+	/* the caret by display width: a wide character (CJK) takes two
+	 * columns, a combining mark none */
+	size_t i = s, len;
 	while (i < off && i < e) {
-		carc_buf_addc(out, ' ');
-		i += char_len(text, i, e);
+		for (int k = carc_utf8_width(text + i, e - i, &len); k > 0; k--)
+			carc_buf_addc(out, ' ');
+		i += len;
 	}
 	carc_buf_adds(out, color ? sev_color[d->severity] : "");
 	carc_buf_addc(out, '^');
-	if (i < e)
-		i += char_len(text, i, e);
-	while (i < off + d->len && i < e) {
+	size_t cols = 1;
+	if (i < e) {
+		cols = (size_t)carc_utf8_width(text + i, e - i, &len);
+		i += len;
+	}
+	for (size_t k = cols; k > 1; k--)
 		carc_buf_addc(out, '~');
-		i += char_len(text, i, e);
+	while (i < off + d->len && i < e) {
+		for (int k = carc_utf8_width(text + i, e - i, &len); k > 0; k--)
+			carc_buf_addc(out, '~');
+		i += len;
 	}
 	carc_buf_adds(out, reset);
 	carc_buf_addc(out, '\n');

@@ -58,6 +58,7 @@ struct carc_diag_sink {
 	struct carc_held_diag *held;
 	size_t nheld, held_cap;
 	struct carc_buf held_text;
+	bool hold_late; /* carc_diag_hold_late: held messages go after the game's lines */
 };
 
 const char *carc_code_str(enum carc_code code);     /* "E201" */
@@ -83,6 +84,14 @@ void carc_diag_free(struct carc_diag_sink *sink);
  * is flushed in parts, each in order, so that memory stays bounded. */
 void carc_diag_hold(struct carc_diag_sink *sink, const struct carc_src *game);
 void carc_diag_flush(struct carc_diag_sink *sink);
+/* While late is true, the messages held are given after all the others of
+ * the game, whatever line they point to: the comparison of the Result tag
+ * (at the top of the game) with the final scores, which follows from the
+ * turns and so reads best after their messages. */
+static inline void carc_diag_hold_late(struct carc_diag_sink *sink, bool late)
+{
+	sink->hold_late = late;
+}
 
 /* The length of the well-formed UTF-8 character of 2 to 4 bytes at p (at
  * most avail bytes), or 0 when the bytes there are not one, or are a C1

@@ -128,7 +128,8 @@
 	X(E533, ERROR, "clab-players", "the CarcassonneLab players or colors do not fit the game") \
 	X(E540, ERROR, "clab-export", "the record holds what a CarcassonneLab URL cannot carry") \
 	X(W001, WARNING, "unfinished-game", "the record stops before the supply is used up")  \
-	X(W002, WARNING, "seats-inferred", "no Seats tag: the order of play was inferred")
+	X(W002, WARNING, "seats-inferred", "no Seats tag: the order of play was inferred")  \
+	X(W003, WARNING, "tag-misspelt", "an unknown tag's name is close to a known one (Seat, Rot)")
 
 enum carc_code {
 #define CARC_X(code, sev, name, summary) CARC_##code,

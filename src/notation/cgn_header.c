@@ -184,6 +184,20 @@ const char *carc_record_tag(const struct carc_record *rec, int tag_id)
 	return i < 0 ? NULL : carc_tag_text(rec, &rec->tags[i]);
 }
 
+/* An unknown tag's name, at ns (nlen bytes), the first time in the game:
+ * warned about (W003) when it is close to a known one, which it is most
+ * likely meant to be. */
+static SLOW_PATH void near_tag(struct parser *ps, size_t ns, size_t nlen)
+{
+	const char *known = cgn_near_tag(ps->text + ns, nlen);
+	if (!known)
+		return;
+	ps->rec->read_warnings++;
+	carc_diag_report(ps->sink, CARC_W003, cgn_src_of(ps), ns, nlen,
+			 "tag %.*s is not a tag carc knows, and is kept as it is; did you mean %s?", (int)nlen,
+			 ps->text + ns, known);
+}
+
 /* tag-line = "[" NAME STRING "]" ; NAME is a letter and then letters,
  * digits and '_'; STRING is "..." where \" and \\ stand for " and \. */
 void cgn_parse_tag(struct parser *ps)
@@ -273,6 +287,7 @@ void cgn_parse_tag(struct parser *ps)
 	if (slot) {
 		*slot = (uint32_t)rec->ntags + 1;
 		ps->r->names_used++;
+		near_tag(ps, ns, nlen);
 	}
 	GROW(rec, tags, ntags, tags_cap);
 	struct carc_tag *t = &rec->tags[rec->ntags];
@@ -342,7 +357,8 @@ static void parse_seats(struct parser *ps, const char *v)
 		int shown = n < 40 ? (int)n : 40;
 		if (col < 0) {
 			header_error(ps, CARC_E010, CARC_TAG_SEATS,
-				     "Seats: '%.*s' is not a colour (red green blue yellow black gray pink)", shown, p);
+				     "Seats: '%.*s' is not a colour (red green blue yellow black gray pink)%s", shown, p,
+				     cgn_dym_colour(p, n));
 			return;
 		}
 		if (seen & (1u << col)) {
@@ -898,6 +914,7 @@ bool cgn_read_plain_tag(struct parser *ps)
 	if (slot) {
 		*slot = (uint32_t)rec->ntags + 1;
 		r->names_used++;
+		near_tag(ps, ns, nlen);
 	}
 	/* the value and its NUL into the text arena, 16 bytes at a time (a
 	 * few in all, not worth a call of memcpy): the line, and the reader's

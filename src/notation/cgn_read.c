@@ -455,7 +455,7 @@ static void reset_record(struct carc_record *rec)
 	rec->winner = CARC_NO_COLOUR;
 	rec->has_end_order = false;
 	rec->end_order_first = rec->end_order_count = 0;
-	rec->syntax_errors = rec->header_errors = 0;
+	rec->syntax_errors = rec->header_errors = rec->read_warnings = 0;
 	rec->has_moves = false;
 }
 

@@ -7,6 +7,10 @@
  */
 #include "notation/cgn_token.h"
 
+#include "common/suggest.h"
+
+#include <stdio.h>
+
 const char *const cgn_colour_names[CARC_COLOURS] = {"red", "green", "blue", "yellow", "black", "gray", "pink"};
 const char *const cgn_spot_names[CARC_SPOT_COUNT] = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW",
 							 "N", "E", "S", "W", "C"};
@@ -293,4 +297,76 @@ SLOW_PATH size_t cgn_word_slow(struct cursor *c, size_t start, size_t i)
 	if (i > start)
 		c->last = i;
 	return i - start;
+}
+
+/* ---- did you mean ---- */
+
+static _Thread_local char dym_text[80];
+
+static const char *dym(const struct carc_suggest *sg)
+{
+	const char *best = carc_suggest_best(sg);
+	if (!best)
+		return "";
+	snprintf(dym_text, sizeof dym_text, "; did you mean %s?", best);
+	return dym_text;
+}
+
+const char *cgn_dym_colour(const char *word, size_t n)
+{
+	struct carc_suggest sg;
+	carc_suggest_begin(&sg, word, n);
+	for (int i = 0; i < CARC_COLOURS; i++)
+		carc_suggest_try(&sg, cgn_colour_names[i]);
+	return dym(&sg);
+}
+
+const char *cgn_dym_spot(const char *word, size_t n)
+{
+	struct carc_suggest sg;
+	carc_suggest_begin(&sg, word, n);
+	for (int i = 0; i < CARC_SPOT_COUNT; i++)
+		carc_suggest_try(&sg, cgn_spot_names[i]);
+	return dym(&sg);
+}
+
+const char *cgn_dym_tile(const struct carc_tileset *ts, const char *word, size_t n)
+{
+	struct carc_suggest sg;
+	carc_suggest_begin(&sg, word, n);
+	for (int i = 0; i < ts->ntiles; i++)
+		carc_suggest_try(&sg, ts->tiles[i].id);
+	return dym(&sg);
+}
+
+const char *cgn_dym_role(const struct carc_ruleset *rs, const char *word, size_t n)
+{
+	struct carc_suggest sg;
+	carc_suggest_begin(&sg, word, n);
+	for (int i = 0; i < rs->nroles; i++)
+		carc_suggest_try(&sg, rs->roles[i].name);
+	return dym(&sg);
+}
+
+const char *cgn_near_tag(const char *name, size_t n)
+{
+	/* the colours' names in German and French, as a player may write the
+	 * tag of a colour's player: [Rot "Anna"] (lower case, for ieq) */
+	static const struct {
+		const char *word;
+		int colour;
+	} other[] = {
+		{"rot", CARC_RED},     {"gruen", CARC_GREEN}, {"blau", CARC_BLUE},   {"gelb", CARC_YELLOW},
+		{"schwarz", CARC_BLACK}, {"grau", CARC_GRAY}, {"rosa", CARC_PINK},   {"rouge", CARC_RED},
+		{"vert", CARC_GREEN},  {"bleu", CARC_BLUE},   {"jaune", CARC_YELLOW}, {"noir", CARC_BLACK},
+		{"gris", CARC_GRAY},   {"rose", CARC_PINK},
+	};
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+		if (strlen(other[i].word) == n && ieq(name, other[i].word, n))
+			return carc_tag_name(CARC_TAG_KNOWN + other[i].colour);
+	struct carc_suggest sg;
+	carc_suggest_begin(&sg, name, n);
+	for (int id = 0; id < CARC_TAG_UNKNOWN; id++)
+		carc_suggest_try(&sg, carc_tag_name(id));
+	return carc_suggest_best(&sg);
 }

@@ -76,4 +76,15 @@ void cgn_report(struct parser *ps, enum carc_code code, size_t off, size_t len, 
 void cgn_give_up_input(struct parser *ps);
 void cgn_bad_byte(struct cursor *c, size_t at);
 
+/* "Did you mean": for a message about the word (n bytes) that is not one of
+ * the known words, "; did you mean X?" when one is close (common/suggest.h),
+ * else "". The text lasts until the next call on the thread. Error path only. */
+SLOW_PATH const char *cgn_dym_colour(const char *word, size_t n);
+SLOW_PATH const char *cgn_dym_spot(const char *word, size_t n);
+SLOW_PATH const char *cgn_dym_tile(const struct carc_tileset *ts, const char *word, size_t n);
+SLOW_PATH const char *cgn_dym_role(const struct carc_ruleset *rs, const char *word, size_t n);
+/* The known tag name close to an unknown one (Seat: Seats), or one that is
+ * a colour's name in German or French (Rot: Red); NULL when there is none. */
+SLOW_PATH const char *cgn_near_tag(const char *name, size_t n);
+
 #endif

@@ -34,8 +34,8 @@ bool cgn_parse_claims(struct cursor *c, enum carc_code code, uint32_t *first, ui
 		}
 		int col = carc_colour_lookup(c->buf + s, n);
 		if (col < 0) {
-			cgn_report(c->ps, code, s, n, "%s: '%.*s' is not a colour (red green blue yellow black gray pink)",
-				   what, (int)n, c->buf + s);
+			cgn_report(c->ps, code, s, n, "%s: '%.*s' is not a colour (red green blue yellow black gray pink)%s",
+				   what, (int)n, c->buf + s, cgn_dym_colour(c->buf + s, n));
 			return false;
 		}
 		if (seen & (1u << col)) {
@@ -131,8 +131,8 @@ bool cgn_parse_spot_ref(struct cursor *c, size_t s, size_t n, enum carc_code cod
 	}
 	int sp = carc_spot_lookup(spot, spot_len);
 	if (sp < 0) {
-		cgn_report(c->ps, code, it->span.off, it->span.len, "%s: '%.*s' is not a spot (N E S W, NNW NNE ... WNW, C)",
-			   what, (int)it->span.len, c->buf + it->span.off);
+		cgn_report(c->ps, code, it->span.off, it->span.len, "%s: '%.*s' is not a spot (N E S W, NNW NNE ... WNW, C)%s",
+			   what, (int)it->span.len, c->buf + it->span.off, cgn_dym_spot(spot, spot_len));
 		return false;
 	}
 	it->spot = (uint8_t)sp;
@@ -198,7 +198,8 @@ static int role_word(struct parser *ps, const char *buf, size_t s, size_t n)
 		cgn_report(ps, CARC_E025, s, n, "'%.*s' is a spot; write the role first, as in %s %.*s", (int)n, buf + s,
 			   rs->roles[0].name, (int)n, buf + s);
 	else
-		cgn_report(ps, CARC_E025, s, n, "'%.*s' is not a role in %s games (%s)", (int)n, buf + s, rs->name, roles);
+		cgn_report(ps, CARC_E025, s, n, "'%.*s' is not a role in %s games (%s)%s", (int)n, buf + s, rs->name, roles,
+			   cgn_dym_role(rs, buf + s, n));
 	return -1;
 }
 
@@ -222,7 +223,7 @@ static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t
 	int spot = carc_spot_lookup(c->buf + ss, sn);
 	if (spot < 0) {
 		cgn_report(ps, CARC_E026, ss, sn, "'%.*s' is not a spot: an edge N E S W, a half-edge NNW NNE ENE ESE SSE "
-			   "SSW WSW WNW, or C", (int)sn, c->buf + ss);
+			   "SSW WSW WNW, or C%s", (int)sn, c->buf + ss, cgn_dym_spot(c->buf + ss, sn));
 		return false;
 	}
 	m->spot = (uint8_t)spot;
@@ -335,8 +336,8 @@ static bool parse_colour_tile(struct cursor *c, struct carc_move *m)
 		return false;
 	int col = carc_colour_lookup(c->buf + s, n);
 	if (col < 0) {
-		cgn_report(ps, CARC_E021, s, n, "'%.*s' is not a colour (red green blue yellow black gray pink)", (int)n,
-			   c->buf + s);
+		cgn_report(ps, CARC_E021, s, n, "'%.*s' is not a colour (red green blue yellow black gray pink)%s", (int)n,
+			   c->buf + s, cgn_dym_colour(c->buf + s, n));
 		return false;
 	}
 	m->colour = (uint8_t)col;
@@ -348,8 +349,8 @@ static bool parse_colour_tile(struct cursor *c, struct carc_move *m)
 		unsigned char l = (unsigned char)c->buf[s];
 		int t = n == 1 && l < 128 && ts->by_letter[l] ? ts->by_letter[l] - 1 : carc_tileset_find(ts, c->buf + s, n);
 		if (t < 0) {
-			cgn_report(ps, CARC_E022, s, n, "'%.*s' is not a tile of tile set %s (carc tiles lists them)", (int)n,
-				   c->buf + s, ts->name);
+			cgn_report(ps, CARC_E022, s, n, "'%.*s' is not a tile of tile set %s (carc tiles lists them)%s", (int)n,
+				   c->buf + s, ts->name, cgn_dym_tile(ts, c->buf + s, n));
 			return false;
 		}
 		m->tile = (uint16_t)t;

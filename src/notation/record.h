@@ -186,6 +186,7 @@ struct carc_record {
 	struct carc_buf text;    /* unescaped tag values */
 
 	unsigned syntax_errors;  /* errors reported while parsing this game */
+	unsigned read_warnings;  /* warnings reported while parsing it (W003) */
 	unsigned header_errors;  /* of those, the ones that keep the game from being
 				    refereed: in the tags, or binary data */
 	char *own_text;          /* carc_parse_string's copy of the text (src points in) */

@@ -157,16 +157,16 @@ void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const 
  * formula quoted with a ' before it (for the other commands' CSV). */
 void carc_report_csv_field(struct carc_buf *out, const char *s, size_t n);
 
-/* The widest a column of a text table gets, in characters: a longer cell
- * (a 60,000-byte name) is cut to CARC_CELL_MAX - 1 characters and "…", so
+/* The widest a column of a text table gets, in terminal columns (common/width.h):
+ * a longer cell (a 60,000-byte name) is cut to CARC_CELL_MAX - 1 columns and "…", so
  * that one cell cannot pad every row of its table. */
 #define CARC_CELL_MAX 40
 
-/* The characters (columns) of text s as carc_report_cell shows it, at most
+/* The columns of text s as carc_report_cell shows it, at most
  * CARC_CELL_MAX. */
 size_t carc_report_cell_width(const char *s);
 
-/* Appends s as a cell of a text table width characters wide (at most
+/* Appends s as a cell of a text table width columns wide (at most
  * CARC_CELL_MAX): shown as messages are (control and bidirectional
  * characters blanked, carc_text_shown), cut with "…" when longer, padded
  * with blanks when shorter (pad false: not padded, for a last column). */

@@ -7,6 +7,7 @@
 #include "output/report.h"
 
 #include "common/decimal.h"
+#include "common/width.h"
 
 #include <string.h>
 
@@ -526,25 +527,29 @@ void carc_report_csv_field(struct carc_buf *out, const char *s, size_t n)
 
 /* ---- cells of the other commands' text tables ---- */
 
-/* s as shown, at most CARC_CELL_MAX characters (then cut, with "…");
- * returns its characters. */
+/* s as shown, at most CARC_CELL_MAX columns (then cut, with "…");
+ * returns its columns. */
 static size_t cell_text(struct carc_buf *out, const char *s)
 {
 	size_t n = strnlen(s, 4 * CARC_CELL_MAX + 4); /* (enough for the cap's characters and one more) */
 	struct carc_buf shown = {0};
 	carc_text_shown(&shown, s, n);
-	size_t chars = 0, i = 0, keep = 0;
-	for (; i < shown.len; i++)
-		if (((unsigned char)shown.data[i] & 0xc0) != 0x80) {
-			if (chars == CARC_CELL_MAX - 1)
-				keep = i;
-			chars++;
+	/* columns, as a terminal shows them (a Chinese character two, a
+	 * combining accent none); keep: the bytes that fit in CARC_CELL_MAX - 1 */
+	size_t chars = 0, i = 0, keep = 0, keptw = 0, len;
+	for (; i < shown.len; i += len) {
+		int w = carc_utf8_width(shown.data + i, shown.len - i, &len);
+		if (chars + (size_t)w <= CARC_CELL_MAX - 1 && keep == i) {
+			keep = i + len;
+			keptw = chars + (size_t)w;
 		}
+		chars += (size_t)w;
+	}
 	bool cut = chars > CARC_CELL_MAX || s[n];
 	if (cut) {
 		carc_buf_add(out, shown.data, keep);
 		carc_buf_adds(out, "\xe2\x80\xa6"); /* U+2026 */
-		chars = CARC_CELL_MAX;
+		chars = keptw + 1;
 	} else {
 		carc_buf_add(out, shown.data, shown.len);
 	}

@@ -37,6 +37,10 @@ struct referee {
 	 * that replaces a step, the module that sets it last (-1: none) */
 	int nmods;
 	int seat_by, score_by, final_by, result_by, explain_by;
+	/* the record's turn numbers minus the count, as of the last line whose
+	 * number was reported (E207): later lines that keep to it are not
+	 * reported again, so that a slip in the numbering is one error */
+	int number_offset;
 };
 
 static void fault(struct referee *rf, enum carc_code code, struct carc_span at, const char *fmt, ...)
@@ -242,9 +246,9 @@ static void deploy(struct referee *rf, int placement)
 	const char *kind = rf->ts->kinds[t->features[f].kind].name;
 	if (strcmp(role->kinds[0], kind) && (!role->kinds[1] || strcmp(role->kinds[1], kind))) {
 		if (!named)
-			fault(rf, CARC_E210, m->deploy_span, "a %s stands on a %s%s%s, but %s of tile %s is a %s",
-			      role->name, role->kinds[0], role->kinds[1] ? " or " : "", role->kinds[1] ? role->kinds[1] : "",
-			      carc_spot_name(m->spot), t->id, kind);
+			fault(rf, CARC_E210, m->deploy_span, "a %s may not stand there: %s of tile %s is a %s, and a %s may "
+			      "stand only on a %s%s%s", role->name, carc_spot_name(m->spot), t->id, kind, role->name,
+			      role->kinds[0], role->kinds[1] ? " or " : "", role->kinds[1] ? role->kinds[1] : "");
 		return;
 	}
 	if (carc_game_role_supply(rf->g, c, m->role) <= 0) {
@@ -285,12 +289,72 @@ static inline struct carc_turn *new_turn(struct referee *rf, uint32_t move)
 	return t;
 }
 
+/* The feature of tile t turned rot at a spot, or CARC_NO_FEATURE. */
+static int tile_spot_feature(const struct carc_tile *t, int rot, int spot)
+{
+	if (spot <= CARC_SPOT_WNW)
+		return carc_tile_half(t, rot, spot);
+	if (spot <= CARC_SPOT_W)
+		return carc_tile_edge_feature(t, rot, spot - CARC_SPOT_N);
+	return t->centre_feature;
+}
+
+/* The move's tile clashes with a neighbour turned as recorded: the
+ * rotations that fit its cell, said in fits ("it fits turned 90 or 270").
+ * Of those, the ones where its deployment stands on a feature its role may
+ * take, if any do; when that leaves one, the tile is played so (returned,
+ * and said: "played so"), so that the turns after it are judged against the
+ * tile as it most likely lay; otherwise the recorded rotation. Only on this
+ * error's path. */
+static int fitting_rotation(struct referee *rf, struct carc_buf *fits)
+{
+	const struct carc_move *m = rf->m;
+	const struct carc_tile *t = &rf->ts->tiles[m->tile];
+	const struct carc_role *role = m->role >= 0 ? &rf->rec->rules->roles[m->role] : NULL;
+	struct carc_place_problem why;
+	int nfit = 0, ndeploy = 0, fit = -1, deploy_fit = -1;
+	for (int r = 0; r < 4; r++) {
+		if (r == m->rot || carc_game_check_place(rf->g, m->tile, r, m->x, m->y, &why))
+			continue;
+		carc_buf_printf(fits, "%s%d", nfit ? " or " : "", r * 90);
+		nfit++;
+		fit = r;
+		int f = role ? tile_spot_feature(t, r, m->spot) : CARC_NO_FEATURE;
+		if (f != CARC_NO_FEATURE) {
+			const char *kind = rf->ts->kinds[t->features[f].kind].name;
+			if (!strcmp(role->kinds[0], kind) || (role->kinds[1] && !strcmp(role->kinds[1], kind))) {
+				ndeploy++;
+				deploy_fit = r;
+			}
+		}
+	}
+	struct carc_buf said = {0};
+	carc_buf_adds(&said, carc_buf_cstr(fits));
+	carc_buf_reset(fits);
+	if (!nfit) {
+		carc_buf_adds(fits, "it fits no other way round at this cell");
+		carc_buf_free(&said);
+		return m->rot;
+	}
+	int take = ndeploy == 1 ? deploy_fit : nfit == 1 && !ndeploy ? fit : -1;
+	if (nfit > 1 && ndeploy == 1)
+		carc_buf_printf(fits, "it fits turned %s, and only turned %d with the %s at %s: played so",
+				carc_buf_cstr(&said), take * 90, role->name, carc_spot_name(m->spot));
+	else if (take >= 0)
+		carc_buf_printf(fits, "it fits turned %s: played so", carc_buf_cstr(&said));
+	else
+		carc_buf_printf(fits, "it fits turned %s", carc_buf_cstr(&said));
+	carc_buf_free(&said);
+	return take >= 0 ? take : m->rot;
+}
+
 static void place(struct referee *rf, struct carc_turn *tr)
 {
 	const struct carc_move *m = rf->m;
 	struct carc_place_problem why;
 	const struct carc_tile *t = &rf->ts->tiles[m->tile];
 	int code = carc_game_check_place(rf->g, m->tile, m->rot, m->x, m->y, &why);
+	int rot = m->rot; /* as recorded, or the one rotation that fits */
 	static const char *const edge_word[4] = {"north", "east", "south", "west"};
 	switch (code) {
 	case 0:
@@ -313,11 +377,15 @@ static void place(struct referee *rf, struct carc_turn *tr)
 		size_t np;
 		const struct carc_placement *pl = carc_game_placements(rf->g, &np);
 		int n = carc_game_at(rf->g, why.nx, why.ny);
+		struct carc_buf fits = {0};
+		rot = fitting_rotation(rf, &fits);
 		fault(rf, CARC_E203, m->rot_span.len ? (struct carc_span){m->coord_span.off,
 			m->rot_span.off + m->rot_span.len - m->coord_span.off} : m->coord_span,
-		      "tile %s at %d,%d turned %d: its %s edge is %s but the %s edge of %s (%d,%d) is %s",
+		      "tile %s at %d,%d turned %d: its %s edge is %s but the %s edge of %s (%d,%d) is %s; %s",
 		      t->id, m->x, m->y, m->rot * 90, edge_word[why.edge], terrain(rf, why.mine),
-		      edge_word[(why.edge + 2) & 3], rf->ts->tiles[pl[n].tile].id, why.nx, why.ny, terrain(rf, why.theirs));
+		      edge_word[(why.edge + 2) & 3], rf->ts->tiles[pl[n].tile].id, why.nx, why.ny, terrain(rf, why.theirs),
+		      carc_buf_cstr(&fits));
+		carc_buf_free(&fits);
 		break;
 	}
 	case CARC_E216:
@@ -328,7 +396,7 @@ static void place(struct referee *rf, struct carc_turn *tr)
 		fault(rf, (enum carc_code)code, m->coord_span, "%s", why.rule);
 		break;
 	}
-	tr->placement = carc_game_place(rf->g, m->tile, m->rot, m->x, m->y, m->colour, rf->turn);
+	tr->placement = carc_game_place(rf->g, m->tile, rot, m->x, m->y, m->colour, rf->turn);
 	if (m->role >= 0)
 		deploy(rf, tr->placement);
 	else if (m->recall >= 0)
@@ -521,7 +589,7 @@ static void reset_result(struct carc_result *res, const struct carc_record *rec,
 	res->edition = opt && opt->edition ? opt->edition : rec->edition;
 	memset(res->scores, 0, sizeof res->scores);
 	res->errors = rec->syntax_errors;
-	res->warnings = 0;
+	res->warnings = rec->read_warnings;
 }
 
 /* Where the walk over the turns stands: the seat and turn number next,
@@ -538,6 +606,51 @@ struct step {
 	bool over;
 	int next;                    /* STEP_* */
 };
+
+/* The turn number of line m, which the count w.turn expects (its seat's
+ * colour expect, the line's colour's seat seat_of): reports a number that
+ * is neither the count's nor the one the record's numbering, as of its
+ * last slip, leads to; then follows the record's numbering. When the
+ * number and the colour agree with each other but not with the count (a
+ * line missing, or one repeated), that is the one error of the line, and
+ * true is returned: the colour is not reported as well. */
+static bool check_number(struct referee *rf, const struct carc_move *m, struct walk w, int expect, int seat_of,
+			 bool bonus)
+{
+	if (m->bonus && !(rf->flags & CARC_RS_BONUS_TURNS)) {
+		fault(rf, CARC_E207, m->number, "bonus turns (N+) are played only in %s games", bonus_rules());
+		return false;
+	}
+	if (m->turn < 0 || bonus)
+		return false;
+	int k = m->turn - w.turn;
+	if (k == 0 || k == rf->number_offset) {
+		rf->number_offset = k;
+		return false;
+	}
+	rf->number_offset = k;
+	int n = rf->rec->nseats;
+	bool agree = m->colour != expect && (w.seat + k % n + n) % n == seat_of;
+	if (!agree) {
+		fault(rf, CARC_E207, m->number, "numbered %d, but this is turn %d", m->turn, w.turn);
+		return false;
+	}
+	const struct carc_move *prev = m > rf->rec->moves ? m - 1 : NULL;
+	if (k == 1 && prev && prev->discard && !prev->bad && prev->colour == expect)
+		fault(rf, CARC_E207, m->number, "numbered %d and %s's, but after a discard the same colour draws again: "
+		      "this is still turn %d, %s's", m->turn, carc_colour_name(m->colour), w.turn, carc_colour_name(expect));
+	else if (k == 1)
+		fault(rf, CARC_E207, m->number, "numbered %d and %s's, but this is turn %d, %s's: is the line of turn %d "
+		      "missing?", m->turn, carc_colour_name(m->colour), w.turn, carc_colour_name(expect), w.turn);
+	else if (k > 1)
+		fault(rf, CARC_E207, m->number, "numbered %d and %s's, but this is turn %d, %s's: are the lines of turns "
+		      "%d to %d missing?", m->turn, carc_colour_name(m->colour), w.turn, carc_colour_name(expect), w.turn,
+		      m->turn - 1);
+	else
+		fault(rf, CARC_E207, m->number, "numbered %d and %s's, but this is turn %d, %s's: is the line repeated "
+		      "or out of place?", m->turn, carc_colour_name(m->colour), w.turn, carc_colour_name(expect));
+	return true;
+}
 
 /* A line by every check (move i): whose turn, its number, the modules'
  * hooks, the draw, the placement and deployment, the scoring. */
@@ -596,15 +709,13 @@ static struct step general_turn(struct referee *rf, size_t i, struct walk w, con
 		rf->current = NULL;
 		return (struct step){w.seat, w.turn, w.over, STEP_ON};
 	}
-	if (m->colour != expect && !bonus) {
+	if (!check_number(rf, m, w, expect, seat_of, bonus) && m->colour != expect && !bonus) {
 		fault(rf, CARC_E206, m->colour_span, "it is %s's turn, not %s's", carc_colour_name(expect),
 		      carc_colour_name(m->colour));
 		w.seat = seat_of; /* follow the record from here */
+	} else if (m->colour != expect && !bonus) {
+		w.seat = seat_of; /* the line's number and colour agree: follow them */
 	}
-	if (m->bonus && !(rf->flags & CARC_RS_BONUS_TURNS))
-		fault(rf, CARC_E207, m->number, "bonus turns (N+) are played only in %s games", bonus_rules());
-	else if (m->turn >= 0 && m->turn != w.turn && !bonus)
-		fault(rf, CARC_E207, m->number, "numbered %d, but this is turn %d", m->turn, w.turn);
 	for (int k = 0; k < rf->nmods; k++)
 		if (hooks(rf, k)->turn_begin)
 			hooks(rf, k)->turn_begin(state(rf, k), m, bonus, rf->turn);
@@ -667,10 +778,12 @@ static void finish(struct referee *rf, const struct carc_referee_opts *opt, bool
 					 ? "; its Result is compared with a final scoring at this point" : "");
 	}
 	if (!stopped && rec->has_result && res->final_scored) {
+		carc_diag_hold_late(sink, true); /* its messages after the turns' */
 		if (rf->result_by >= 0)
 			hooks(rf, rf->result_by)->check_result(state(rf, rf->result_by));
 		else
 			check_result(rf);
+		carc_diag_hold_late(sink, false);
 	}
 	bool any_move = false;
 	for (size_t i = 0; i < rec->nmoves && !any_move; i++)
@@ -688,7 +801,7 @@ static void finish(struct referee *rf, const struct carc_referee_opts *opt, bool
 	for (int c = 0; c < CARC_COLOURS; c++)
 		res->scores[c] = carc_game_score(g, c);
 	res->errors = rec->syntax_errors + (sink->errors - errors0);
-	res->warnings = sink->warnings - warnings0;
+	res->warnings = rec->read_warnings + (sink->warnings - warnings0);
 }
 
 void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
@@ -799,7 +912,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		stopped = st.next == STEP_STOPPED;
 		if (st.next != STEP_ON)
 			break;
-		fast = plain && !over;
+		fast = plain && !over && !rf.number_offset; /* a renumbered record's lines check their numbers there */
 	}
 	rf.m = NULL;
 	rf.current = NULL;

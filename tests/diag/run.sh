@@ -27,7 +27,8 @@
 # at every byte, binary garbage, a 10 MB line, a NUL byte, standard input.
 # Each must get its message with a position and the right exit status,
 # never a crash or a hang. (An unknown tile and a bad coordinate are
-# E022.cgn and E023.cgn.) Prints "N passed, N failed".
+# E022.cgn and E023.cgn.) Messages that recover and suggest are checked
+# word for word against tests/diag/messages/*.err. Prints "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$top/tests/diag
 CARC=${CARC:-build/carc}
@@ -124,6 +125,30 @@ for file in [EW][0-9][0-9][0-9].cgn; do
 	fi
 	[ $ok = 1 ] && pass
 done
+
+# ---- messages that recover and suggest ----
+# tests/diag/messages/NAME.cgn: carc check prints exactly NAME.err on
+# standard error (one mistake, one message; "did you mean"; the Result's
+# mismatch last), and exits with status 1 (or its "; status: N").
+# CARC_UPDATE=1 rewrites the .err files.
+cd "$dir/messages" || exit 2
+for file in *.cgn; do
+	name=${file%.cgn}
+	run "messages/$name" "$file"
+	want=$(directive status "$file")
+	if [ "${CARC_UPDATE:-}" = 1 ]; then
+		cp "$tmp/err" "$name.err"
+	fi
+	if [ "$status" != "${want:-1}" ]; then
+		fail "messages/$file: exit status $status, expected ${want:-1}"
+	elif ! diff -u "$name.err" "$tmp/err" >"$tmp/diff"; then
+		fail "messages/$file: standard error differs from $name.err:"
+		head -n 20 "$tmp/diff" | sed 's/^/  | /'
+	else
+		pass
+	fi
+done
+cd "$dir" || exit 2
 
 # ---- malformed input ----
 

@@ -337,5 +337,32 @@ done
 "$CARC" filter cup.cgn no-such-file.cgn >/dev/null 2>"$tmp/err"
 status "filter with a missing file" 2 $?
 
+# stats --players: each named player's figures, as worked out by hand from
+# the games above (complete: 1, 2, 3, 6; a win is the top score, shared
+# too): Anna 5 games, 4 complete, 2 wins (3 and 6), mean (3+4+4+0)/4 = 2.75;
+# Boris 3, 2, 2 wins, mean 4.5, cities 5+4; Chloé 4, 2, 1 win, mean 3, road
+# 3 and farm 3; Dmitri 1, 1, 1 win (0 all), in text, CSV and JSON.
+for f in txt csv json; do
+	case $f in txt) fmt=text ;; *) fmt=$f ;; esac
+	"$CARC" stats --players --format $fmt cup.cgn >"$tmp/got" 2>"$tmp/err"
+	same "stats --players --format $fmt" cup-players.$f "$tmp/got"
+done
+[ -s "$tmp/err" ] && bad "stats --players cup.cgn: a warning: $(cat "$tmp/err")" || ok
+
+# Names of every width align by display width (names.cgn: Chinese, combining
+# accents written apart, 30 letters), and Chloe and Chloé get one warning
+# from stats and from standings, and stay two players.
+for cmd in "stats --players" standings; do
+	name=$(echo "$cmd" | cut -d' ' -f1)
+	# shellcheck disable=SC2086
+	"$CARC" $cmd names.cgn >"$tmp/got" 2>"$tmp/err"
+	same "$cmd names.cgn" names-$name.txt "$tmp/got"
+	if [ "$(cat "$tmp/err")" = "carc $name: warning: players 'Chloe' and 'Chloé' differ only in case or accents; they are counted as two players" ]; then
+		ok
+	else
+		bad "$cmd names.cgn: the warning about Chloe and Chloé: $(cat "$tmp/err")"
+	fi
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
