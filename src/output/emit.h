@@ -34,8 +34,13 @@ struct carc_emitter {
 	struct yaml_emitter_s *ye;
 };
 
+/* out NULL: into memory; what has been written is taken with
+ * carc_emitter_take (a thread of carc score -j N writes its games so). */
 struct carc_emitter *carc_emitter_json(FILE *out);
 struct carc_emitter *carc_emitter_yaml(FILE *out);
+/* Appends what the emitter of memory has written (whole documents, once
+ * each has ended) to `to`. */
+void carc_emitter_take(struct carc_emitter *e, struct carc_buf *to);
 /* Finishes the stream (YAML) and frees the emitter. false on a write error. */
 bool carc_emitter_close(struct carc_emitter *e);
 
