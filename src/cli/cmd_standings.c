@@ -19,6 +19,7 @@
  */
 #include "cli/archive.h"
 #include "cli/cli.h"
+#include "cli/jobs.h"
 #include "notation/gameid.h"
 #include "common/json.h"
 #include "output/report.h"
@@ -573,6 +574,7 @@ static void help(void)
 	       "  -e, --event NAME     count only the games whose Event tag is NAME\n"
 	       "      --include-invalid  count games with errors too (still listed)\n"
 	       "  -o, --output FILE    write the table to FILE\n"
+	       "  -j, --jobs N         use N threads (the output is the same)\n"
 	       CARC_TILESET_PATH_HELP
 	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
@@ -587,17 +589,18 @@ int cmd_standings(int argc, char **argv)
 		{"format", required_argument, NULL, 'f'},   {"points", required_argument, NULL, 'p'},
 		{"tiebreak", required_argument, NULL, 't'}, {"event", required_argument, NULL, 'e'},
 		{"include-invalid", no_argument, NULL, OPT_INCLUDE_INVALID},
-		{"output", required_argument, NULL, 'o'},   CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
+		{"output", required_argument, NULL, 'o'}, CARC_JOBS_OPTION,   CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},        {NULL, 0, NULL, 0},
 	};
 	struct standings sd = {.format = CARC_FORMAT_TEXT, .win = 2, .draw = 1, .loss = 0,
 			       .tiebreaks = {TB_BUCHHOLZ, TB_DIFF, TB_FOR}, .ntiebreaks = 3};
 	const char *output = NULL;
+	int jobs = 1;
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":f:p:t:e:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:p:t:e:o:j:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (!carc_archive_format(optarg, &sd.format))
@@ -620,6 +623,10 @@ int cmd_standings(int argc, char **argv)
 			break;
 		case OPT_INCLUDE_INVALID:
 			sd.include_invalid = true;
+			break;
+		case 'j':
+			if (!carc_jobs_option("standings", optarg, &jobs))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'o':
 			output = optarg;
@@ -651,7 +658,7 @@ int cmd_standings(int argc, char **argv)
 		return CARC_EXIT_TROUBLE;
 	}
 	struct carc_archive_totals t = {0};
-	carc_archive_each(argv + optind, argc - optind, true, each_game, &sd, &t);
+	carc_archive_each(argv + optind, argc - optind, true, jobs, each_game, &sd, &t);
 	size_t *order = rank_players(&sd);
 	if (sd.format == CARC_FORMAT_JSON)
 		json_report(&sd, order, to.f);

@@ -14,6 +14,7 @@
  */
 #include "cli/archive.h"
 #include "cli/cli.h"
+#include "cli/jobs.h"
 #include "notation/gameid.h"
 #include "common/json.h"
 #include "output/report.h"
@@ -142,7 +143,7 @@ static void add_complete(struct stats *st, const struct carc_archive_game *game)
 		spread_add(&st->scores[rules][rec->nseats][0], score);
 		spread_add(&st->scores[rules][rec->nseats][s + 1], score);
 		for (int src = 0; src < CARC_SRC_COUNT; src++)
-			st->points[rules][src] += carc_game_points_from(game->game, rec->seats[s], src);
+			st->points[rules][src] += carc_archive_points_from(game, rec->seats[s], src);
 	}
 	/* decided by farms: a winner would not have won without the farms */
 	uint8_t winners = carc_archive_winners(game);
@@ -150,7 +151,7 @@ static void add_complete(struct stats *st, const struct carc_archive_game *game)
 		int best = -1;
 		for (int s = 0; s < rec->nseats; s++) {
 			int c = rec->seats[s];
-			int without = res->scores[c] - carc_game_points_from(game->game, c, CARC_SRC_AREA);
+			int without = res->scores[c] - carc_archive_points_from(game, c, CARC_SRC_AREA);
 			if (without > best)
 				best = without;
 		}
@@ -158,14 +159,14 @@ static void add_complete(struct stats *st, const struct carc_archive_game *game)
 		for (int s = 0; s < rec->nseats; s++) {
 			int c = rec->seats[s];
 			if ((winners & (1u << c)) &&
-			    res->scores[c] - carc_game_points_from(game->game, c, CARC_SRC_AREA) < best)
+			    res->scores[c] - carc_archive_points_from(game, c, CARC_SRC_AREA) < best)
 				decided = true;
 		}
 		st->farm_games[rules]++;
 		st->farm_decided[rules] += decided;
 	}
 	int tiles[CARC_MAX_KINDS];
-	carc_archive_largest(game->game, tiles);
+	carc_archive_largest(game, tiles);
 	const struct carc_tileset *ts = rec->tileset;
 	for (int k = 0; k < ts->nkinds && k < CARC_MAX_KINDS; k++) {
 		if (!sized_kind(&ts->kinds[k]))
@@ -546,6 +547,7 @@ static void help(void)
 	       "options:\n"
 	       "  -f, --format FORMAT  text (default), json (one object) or csv (one row a figure)\n"
 	       "  -o, --output FILE    write the figures to FILE\n"
+	       "  -j, --jobs N         use N threads (the output is the same)\n"
 	       CARC_TILESET_PATH_HELP
 	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
@@ -569,21 +571,26 @@ static void stats_free(struct stats *st)
 int cmd_stats(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+		{"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'}, CARC_JOBS_OPTION,
 		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
 		{"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	enum carc_archive_format format = CARC_FORMAT_TEXT;
 	const char *output = NULL;
+	int jobs = 1;
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":f:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:o:j:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (!carc_archive_format(optarg, &format))
 				return carc_usage_error("stats", "--format is text, json or csv, not '%s'", optarg);
+			break;
+		case 'j':
+			if (!carc_jobs_option("stats", optarg, &jobs))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'o':
 			output = optarg;
@@ -609,7 +616,7 @@ int cmd_stats(int argc, char **argv)
 		return CARC_EXIT_TROUBLE;
 	struct stats *st = xcalloc(1, sizeof *st);
 	struct carc_archive_totals t = {0};
-	carc_archive_each(argv + optind, argc - optind, true, each_game, st, &t);
+	carc_archive_each(argv + optind, argc - optind, true, jobs, each_game, st, &t);
 	struct carc_buf out = {0};
 	if (format == CARC_FORMAT_JSON)
 		json_report(&out, st, &t);
