@@ -239,8 +239,9 @@ static void score_work(void *wctx, const struct carc_jobs_game *game, struct car
 	} else if (a->format == FMT_CSV) {
 		carc_report_csv(data, res, &w->ro);
 	} else {
+		carc_emitter_into(w->em, data);
 		carc_report_doc(w->em, res, &w->ro);
-		carc_emitter_take(w->em, data);
+		carc_emitter_back(w->em, data);
 		if (w->em->failed)
 			flags |= GAME_EMIT_FAILED;
 	}

@@ -93,12 +93,18 @@ bool carc_emitter_close(struct carc_emitter *e)
 	return ok;
 }
 
-void carc_emitter_take(struct carc_emitter *e, struct carc_buf *to)
+void carc_emitter_into(struct carc_emitter *e, struct carc_buf *to)
+{
+	struct carc_buf own = e->buf;
+	e->buf = *to;
+	*to = own;
+}
+
+void carc_emitter_back(struct carc_emitter *e, struct carc_buf *to)
 {
 	if (e->yaml && !e->failed && !yaml_emitter_flush(e->ye))
 		e->failed = true;
-	carc_buf_add(to, e->buf.data, e->buf.len);
-	carc_buf_reset(&e->buf);
+	carc_emitter_into(e, to);
 }
 
 /* JSON: a comma before every element but its container's first. One flag
