@@ -6,7 +6,7 @@
 # carc check -j N cuts a plain file into parts, each read by a reader of
 # its own, and promises the output of -j 1 byte for byte. The reader's
 # verdict must then depend on nothing but the text: not on where its reads
-# end nor on where a part starts. This makes ARCHIVES archives (300 by
+# end nor on where a part starts. This makes ARCHIVES archives (200 by
 # default; a few of them past 1 MB) from the games of carc gen, each with
 # its own mix of what can lead a reader or the scan for cuts astray:
 # { comments } of every length, many closed just within or just past 65536
@@ -21,7 +21,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 CARC=${CARC:-build/carc}
 case $CARC in /*) ;; *) CARC=$top/$CARC ;; esac
 export NO_COLOR=1
-count=${1:-300}
+count=${1:-200}
 passed=0
 failed=0
 tmp=$(mktemp -d)
@@ -57,7 +57,7 @@ odd() {
 		return 60000 + int(rand() * 12000)
 	}
 	BEGIN { srand(seed); from = int(rand() * 500); crlf = rand() < 0.3; mixed = rand() < 0.2
-		rate = 0.02 + rand() * 0.2
+		rate = (1 + rand() * 4) / (want * 75) # one to five odd places (a game has some 75 lines)
 		if (rand() < 0.15) printf "\357\273\277" }
 	/^\[Event / { g++; if (g > from + want) exit }
 	g <= from { next }
@@ -65,21 +65,22 @@ odd() {
 		line = $0
 		eol = (crlf || (mixed && g % 2)) ? "\r\n" : "\n"
 		r = rand()
-		if (r < rate / 4 && line ~ /^ *[0-9]+\. /) {
+		if (r < rate * 0.4 && line ~ /^ *[0-9]+\. /) {
 			# a { on a turn line, closed far away, or never
 			printf "%s {", line
 			t = filler(far())
 			if (rand() < 0.9) t = t "}"
 			printf "%s%s", t, eol
-		} else if (r < rate / 2 && line ~ /^\[Event /) {
+		} else if (r < rate && line ~ /^\[Event /) {
+			# (as often as the others: an Event line is one in 75)
 			# a comment line before a game: { ... } over lines, or ;
 			if (rand() < 0.5) printf "{%s}%s", filler(far()), eol
 			else printf "; a note before the game {%s", eol
 			printf "%s%s", line, eol
-		} else if (r < rate * 0.6 && line ~ /^ *[0-9]+\. /) {
+		} else if (r < rate * 0.7 && line ~ /^ *[0-9]+\. /) {
 			# a line too long
 			printf "%s ; %s%s", line, longtext(65500 + int(rand() * 100)), eol
-		} else if (r < rate * 0.7) {
+		} else if (r < rate * 0.9) {
 			printf "%s%s{ never closed%s", line, eol, eol
 		} else {
 			printf "%s%s", line, eol
@@ -120,7 +121,7 @@ k=0
 while [ $k -lt "$count" ]; do
 	k=$((k + 1))
 	n=$((k % 7 * 6 + 4))
-	[ $((k % 60)) = 0 ] && n=500 # a few larger ones
+	[ $((k % 50)) = 0 ] && n=400 # a few larger ones
 	odd $k $n >"$tmp/a.cgn"
 	run 1 "$tmp/a.cgn"
 	mv "$tmp/out" "$tmp/one"

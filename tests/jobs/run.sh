@@ -88,6 +88,7 @@ grep -q ' [1-9][0-9]* invalid' "$tmp/summary" && ok || bad "no invalid game in t
 same "check" check "$a"
 same "check --format json" check --format json "$a"
 same "check, several files" check --max-errors 5 $parts
+same "check, a file missing" check --format json "$tmp/part0.cgn" "$tmp/missing.cgn" "$tmp/part1.cgn"
 same "check, the samples" check samples/*.cgn
 same "check, the test records" check --format json $tests
 same "check, compressed" check "$tmp/all.cgn.gz"
@@ -110,6 +111,7 @@ for f in text json csv; do
 	same "stats --format $f" stats --format $f "$a"
 done
 same "stats, several files" stats --format json $parts
+same "stats, a file missing" stats "$tmp/part0.cgn" "$tmp/missing.cgn" "$tmp/part1.cgn"
 same "stats, the samples and test records" stats --format json samples/*.cgn $tests
 same "stats, compressed" stats "$tmp/all.cgn.gz"
 same_in "stats, standard input" "$a" stats --format csv -
@@ -138,7 +140,7 @@ for c in check score stats standings filter; do
 done
 
 # check -j over odd archives
-line=$(CARC=$CARC sh tests/jobs/odd.sh ${ODD_ARCHIVES:-300} | tee "$tmp/odd" | tail -n 1)
+line=$(CARC=$CARC sh tests/jobs/odd.sh ${ODD_ARCHIVES:-200} | tee "$tmp/odd" | tail -n 1)
 grep '^FAIL' "$tmp/odd" | head -n 10
 p=$(echo "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
 f=$(echo "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
