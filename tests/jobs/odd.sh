@@ -8,12 +8,12 @@
 # verdict must then depend on nothing but the text: not on where its reads
 # end nor on where a part starts. This makes ARCHIVES archives (200 by
 # default; a few of them past 1 MB) from the games of carc gen, each with
-# its own mix of what can lead a reader or the scan for cuts astray:
-# { comments } of every length, many closed just within or just past 65536
-# bytes of their '{' (E004), some with '[' lines inside, some never closed;
-# ; comments that make a line longer than 65536 bytes (E003); CR LF line
-# ends; a byte order mark; comment lines between games; no newline at the
-# end. Each is checked with -j 1, 2, 3 and 8 as text (messages, summary,
+# its own mix, in two to eight places, of what can lead a reader or the
+# scan for cuts astray: { comments } of every length, many closed just
+# within or just past 65536 bytes of their '{' (E004), some with '[' lines
+# inside, some never closed; ; comments that make a line longer than 65536
+# bytes (E003); and in some archives CR LF line ends, a byte order mark,
+# no newline at the end. Each is checked with -j 1, 2, 3 and 8 as text (messages, summary,
 # exit status), with -j 1 and 3 as JSON too, and every fourth from standard
 # input with -j 2; every output must be that of -j 1. Prints "N passed, N
 # failed".
@@ -52,12 +52,12 @@ odd() {
 		k = int(rand() * 6)
 		if (k == 0) return 65536 - int(rand() * 40)
 		if (k == 1) return 65536 + int(rand() * 40)
-		if (k == 2) return 30000 + int(rand() * 100000)
+		if (k == 2) return 66000 + int(rand() * 134000)
 		if (k == 3) return int(rand() * 200)
-		return 60000 + int(rand() * 12000)
+		return 64000 + int(rand() * 12000)
 	}
 	BEGIN { srand(seed); from = int(rand() * 500); crlf = rand() < 0.3; mixed = rand() < 0.2
-		rate = (1 + rand() * 4) / (want * 75) # one to five odd places (a game has some 75 lines)
+		rate = (2 + rand() * 6) / (want * 75) # two to eight odd places (a game has some 75 lines)
 		if (rand() < 0.15) printf "\357\273\277" }
 	/^\[Event / { g++; if (g > from + want) exit }
 	g <= from { next }
@@ -65,7 +65,7 @@ odd() {
 		line = $0
 		eol = (crlf || (mixed && g % 2)) ? "\r\n" : "\n"
 		r = rand()
-		if (r < rate * 0.4 && line ~ /^ *[0-9]+\. /) {
+		if (r < rate * 0.6 && line ~ /^ *[0-9]+\. /) {
 			# a { on a turn line, closed far away, or never
 			printf "%s {", line
 			t = filler(far())
@@ -77,7 +77,7 @@ odd() {
 			if (rand() < 0.5) printf "{%s}%s", filler(far()), eol
 			else printf "; a note before the game {%s", eol
 			printf "%s%s", line, eol
-		} else if (r < rate * 0.7 && line ~ /^ *[0-9]+\. /) {
+		} else if (r < rate * 0.8 && line ~ /^ *[0-9]+\. /) {
 			# a line too long
 			printf "%s ; %s%s", line, longtext(65500 + int(rand() * 100)), eol
 		} else if (r < rate * 0.9) {
