@@ -489,9 +489,10 @@ int cmd_filter(int argc, char **argv)
 		{"tag", required_argument, NULL, 't'},     {"player", required_argument, NULL, 'p'},
 		{"winner", required_argument, NULL, OPT_WINNER}, {"valid", no_argument, NULL, OPT_VALID},
 		{"invalid", no_argument, NULL, OPT_INVALID}, {"code", required_argument, NULL, 'c'},
-		{"where", required_argument, NULL, 'w'},   {"output", required_argument, NULL, 'o'}, CARC_JOBS_OPTION,
+		{"where", required_argument, NULL, 'w'},   {"output", required_argument, NULL, 'o'},
 		{"ids", no_argument, NULL, OPT_IDS},       {"dedupe", no_argument, NULL, 'u'},
 		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
+		CARC_JOBS_OPTION,
 		{"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};

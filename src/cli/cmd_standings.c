@@ -589,7 +589,8 @@ int cmd_standings(int argc, char **argv)
 		{"format", required_argument, NULL, 'f'},   {"points", required_argument, NULL, 'p'},
 		{"tiebreak", required_argument, NULL, 't'}, {"event", required_argument, NULL, 'e'},
 		{"include-invalid", no_argument, NULL, OPT_INCLUDE_INVALID},
-		{"output", required_argument, NULL, 'o'}, CARC_JOBS_OPTION,   CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
+		{"output", required_argument, NULL, 'o'},   CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
+		CARC_JOBS_OPTION,
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},        {NULL, 0, NULL, 0},
 	};

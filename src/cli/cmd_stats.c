@@ -571,8 +571,9 @@ static void stats_free(struct stats *st)
 int cmd_stats(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'}, CARC_JOBS_OPTION,
+		{"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
 		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
+		CARC_JOBS_OPTION,
 		{"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
