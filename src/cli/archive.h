@@ -13,10 +13,15 @@
 struct carc_archive_game {
 	const char *file;                  /* the input's name ("<stdin>" for -) */
 	const struct carc_record *rec;
-	const struct carc_result *res;     /* NULL when the pass does not referee */
-	struct carc_game *game;            /* the engine after the game (res) */
+	const struct carc_result *res;     /* NULL when the pass does not referee; without turn records */
 	const unsigned *codes;             /* diagnostics of this game, by code (CARC_CODE_COUNT) */
 	unsigned errors, warnings;         /* this game's, syntax included */
+	/* the engine after a game that was refereed (NULL when it was not):
+	 * read them with the functions below */
+	const int (*points)[CARC_SRC_COUNT];
+	const int *largest;
+	const struct carc_event *events;
+	size_t nevents;
 };
 
 typedef void (*carc_archive_fn)(void *ctx, const struct carc_archive_game *game);
@@ -29,11 +34,19 @@ struct carc_archive_totals {
 
 /* Reads every game of paths[0..npaths-1] ("-": standard input) in order and
  * calls fn for each, refereed when referee is true (without turn records:
- * a verdict, the totals, the events and the final scoring). A file that
- * cannot be opened or read is reported on standard error (E001) and
- * counted; the pass goes on with the next. */
-void carc_archive_each(char *const *paths, int npaths, bool referee, carc_archive_fn fn, void *ctx,
+ * a verdict, the totals, the events and the final scoring), with `jobs`
+ * threads reading and refereeing (cli/jobs.h); fn is called in this
+ * thread, in file order, whatever jobs is. A file that cannot be opened or
+ * read is reported on standard error (E001) and counted; the pass goes on
+ * with the next. */
+void carc_archive_each(char *const *paths, int npaths, bool referee, int jobs, carc_archive_fn fn, void *ctx,
 		       struct carc_archive_totals *t);
+
+/* The points colour scored from source in a refereed game (the engine's
+ * carc_game_points_from), 0 when it was not refereed. */
+int carc_archive_points_from(const struct carc_archive_game *game, int colour, int source);
+/* The scorings of a refereed game (carc_game_events); none when it was not. */
+const struct carc_event *carc_archive_events(const struct carc_archive_game *game, size_t *count);
 
 /* The winners of a refereed game: a bit per colour, 0 when the game has no
  * final scoring or is solo (which has no winners, only a result). */
@@ -44,8 +57,9 @@ uint8_t carc_archive_winners(const struct carc_archive_game *game);
 const char *carc_archive_player(const struct carc_record *rec, int seat);
 
 /* The tiles of the largest feature of each kind (by index in the game's
- * tile set, complete or not) on the map of a refereed game. */
-void carc_archive_largest(struct carc_game *g, int tiles[CARC_MAX_KINDS]);
+ * tile set, complete or not) on the map of a refereed game (0s when it
+ * was not refereed). */
+void carc_archive_largest(const struct carc_archive_game *game, int tiles[CARC_MAX_KINDS]);
 
 /* The report shapes of the archive commands: --format text, json or csv.
  * false when arg names none of them. */

@@ -272,9 +272,17 @@ bool carc_output_write(const char *cmd, const char *path, const void *data, size
 	return carc_output_close(&to, true);
 }
 
+void carc_too_long_message(struct carc_buf *b, const char *cmd, const struct carc_record *rec, size_t nturns)
+{
+	carc_buf_printf(b, "carc %s: %s:%u: game %u has %zu turns, more than the %d that a projection replays (a game "
+			"played from a tile set's supply has about 100 at most): left out\n", cmd, rec->src.name,
+			rec->src.base_line, rec->index, nturns, CARC_PROJECT_MAX_TURNS);
+}
+
 void carc_say_too_long(const char *cmd, const struct carc_record *rec, size_t nturns)
 {
-	fprintf(stderr, "carc %s: %s:%u: game %u has %zu turns, more than the %d that a projection replays (a game "
-		"played from a tile set's supply has about 100 at most): left out\n", cmd, rec->src.name,
-		rec->src.base_line, rec->index, nturns, CARC_PROJECT_MAX_TURNS);
+	struct carc_buf b = {0};
+	carc_too_long_message(&b, cmd, rec, nturns);
+	fputs(carc_buf_cstr(&b), stderr);
+	carc_buf_free(&b);
 }

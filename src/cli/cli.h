@@ -134,6 +134,8 @@ bool carc_stdout_done(const char *cmd);
  * a projection replays", for score --projected and render --format html. */
 struct carc_record;
 void carc_say_too_long(const char *cmd, const struct carc_record *rec, size_t nturns);
+/* (the same message, with its newline, added to b) */
+void carc_too_long_message(struct carc_buf *b, const char *cmd, const struct carc_record *rec, size_t nturns);
 
 /* Prints "carc VERSION" and returns 0. */
 int carc_print_version(void);

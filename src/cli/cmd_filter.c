@@ -17,6 +17,7 @@
  */
 #include "cli/archive.h"
 #include "cli/cli.h"
+#include "cli/jobs.h"
 #include "common/keyhash.h"
 #include "notation/gameid.h"
 
@@ -265,7 +266,7 @@ static bool measure(const struct carc_archive_game *game, const struct cond *c, 
 		return true;
 	case M_TILES: {
 		int tiles[CARC_MAX_KINDS];
-		carc_archive_largest(game->game, tiles);
+		carc_archive_largest(game, tiles);
 		long most = 0;
 		for (int k = 0; k < rec->tileset->nkinds && k < CARC_MAX_KINDS; k++)
 			if (kind_named(rec->tileset, k, c->name) && tiles[k] > most)
@@ -275,7 +276,7 @@ static bool measure(const struct carc_archive_game *game, const struct cond *c, 
 	}
 	default: { /* M_POINTS */
 		size_t n;
-		const struct carc_event *ev = carc_game_events(game->game, &n);
+		const struct carc_event *ev = carc_archive_events(game, &n);
 		const struct carc_tileset *ts = rec->tileset;
 		/* fields and meadows score as farms: "farm", "field" and
 		 * "meadow" ask for the farms' scorings (whatever kind a 1st
@@ -592,6 +593,7 @@ static void help(void)
 	       "                       one a line, instead of the game\n"
 	       "  -u, --dedupe         write a game only the first time its id is met\n"
 	       "  -o, --output FILE    write the games to FILE\n"
+	       "  -j, --jobs N         use N threads (the output is the same)\n"
 	       CARC_TILESET_PATH_HELP
 	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
@@ -612,17 +614,19 @@ int cmd_filter(int argc, char **argv)
 		{"where", required_argument, NULL, 'w'},   {"output", required_argument, NULL, 'o'},
 		{"ids", no_argument, NULL, OPT_IDS},       {"dedupe", no_argument, NULL, 'u'},
 		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
+		CARC_JOBS_OPTION,
 		{"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	struct filter f = {0};
 	f.conds = xcalloc((size_t)argc, sizeof *f.conds); /* at most one a word */
 	const char *output = NULL;
+	int jobs = 1;
 	bool referee = false;
 	int c, status = CARC_EXIT_TROUBLE;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":t:p:c:w:uo:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":t:p:c:w:uo:j:hV", longopts, NULL)) != -1) {
 		struct cond *cd = &f.conds[f.nconds];
 		switch (c) {
 		case 't':
@@ -664,6 +668,10 @@ int cmd_filter(int argc, char **argv)
 		case 'u':
 			f.dedupe = true;
 			break;
+		case 'j':
+			if (!carc_jobs_option("filter", optarg, &jobs))
+				return CARC_EXIT_TROUBLE;
+			break;
 		case 'o':
 			output = optarg;
 			break;
@@ -693,7 +701,7 @@ int cmd_filter(int argc, char **argv)
 		goto done;
 	f.out = to.f;
 	struct carc_archive_totals t = {0};
-	carc_archive_each(argv + optind, argc - optind, referee, each_game, &f, &t);
+	carc_archive_each(argv + optind, argc - optind, referee, jobs, each_game, &f, &t);
 	bool written = carc_output_close(&to, !t.unreadable);
 	bool kinds_ok = kinds_known(&f);
 	if (!written || t.unreadable || (t.trouble && referee) || f.uncopied || !kinds_ok)

@@ -876,7 +876,7 @@ int cmd_pair(int argc, char **argv)
 		pr.seeding = carc_standings_new(&so);
 	}
 	struct carc_archive_totals t = {0};
-	carc_archive_each(argv + optind, argc - optind, true, each_game, &pr, &t);
+	carc_archive_each(argv + optind, argc - optind, true, 1, each_game, &pr, &t);
 	if (t.unreadable || t.trouble) {
 		status = CARC_EXIT_TROUBLE;
 		goto done;

@@ -553,7 +553,7 @@ int cmd_ratings(int argc, char **argv)
 	if (!carc_output_open(&to, "ratings", output))
 		return CARC_EXIT_TROUBLE;
 	struct carc_archive_totals t = {0};
-	carc_archive_each(argv + optind, argc - optind, true, each_game, &rt, &t);
+	carc_archive_each(argv + optind, argc - optind, true, 1, each_game, &rt, &t);
 	if (rt.gg) { /* a duel recorded twice is rated once */
 		for (size_t i = 0; i < rt.nitems; i++) {
 			struct item *it = &rt.items[i];

@@ -4,8 +4,12 @@
  * Every game of the input is refereed (its diagnostics go to standard
  * error, as with check) and reported on standard output in the chosen
  * format. Reports stream: one game at a time, whatever the file holds.
+ * With -j N the games are refereed and their reports written by N threads
+ * (cli/jobs.h), each into memory, and printed here in the order of the
+ * games: the same bytes as with one thread.
  */
 #include "cli/cli.h"
+#include "cli/jobs.h"
 #include "referee/project.h"
 #include "output/report.h"
 
@@ -39,6 +43,7 @@ static void help(void)
 	       "                       would have if the game ended after that turn\n"
 	       "  -g, --game N         report only the Nth game of the file\n"
 	       "  -o, --output FILE    write the report to FILE\n"
+	       "  -j, --jobs N         use N threads (the output is the same)\n"
 	       CARC_TILESET_PATH_HELP
 	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
@@ -54,6 +59,7 @@ struct score_args {
 	bool projected;
 	long game_wanted;
 	const char *output;
+	int jobs;
 };
 
 /* The options; -1 to go on, else the exit status. */
@@ -67,14 +73,14 @@ static int score_options(int argc, char **argv, struct score_args *a)
 		{"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},      {"projected", no_argument, NULL, 'p'},
 		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
-		{NULL, 0, NULL, 0},
+		CARC_JOBS_OPTION,                         {NULL, 0, NULL, 0},
 	};
 	static const char *const formats[] = {[FMT_TEXT] = "text", [FMT_JSON] = "json", [FMT_YAML] = "yaml",
 					      [FMT_CSV] = "csv"};
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":f:t:Fe:g:o:phV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:t:Fe:g:o:pj:hV", longopts, NULL)) != -1) {
 		char *end;
 		long n;
 		switch (c) {
@@ -113,6 +119,10 @@ static int score_options(int argc, char **argv, struct score_args *a)
 		case 'o':
 			a->output = optarg;
 			break;
+		case 'j':
+			if (!carc_jobs_option("score", optarg, &a->jobs))
+				return CARC_EXIT_TROUBLE;
+			break;
 		case CARC_OPT_TILESET_PATH:
 		case CARC_OPT_LABEL:
 			if (carc_record_option("score", c, optarg))
@@ -130,111 +140,141 @@ static int score_options(int argc, char **argv, struct score_args *a)
 	return -1;
 }
 
-/* A run over one input: its state, and what it found. */
+/* A run over one input: what it found, and the reports not yet written. */
 struct score_run {
 	struct score_args *a;
 	FILE *out;
-	struct carc_diag_sink sink;
-	struct carc_result res;
-	struct carc_emitter *em;
-	struct carc_buf text;   /* text and CSV: the reports not yet written */
+	struct carc_buf text;   /* the reports not yet written */
 	bool batch;             /* ... kept until BATCH bytes (not on a terminal) */
-	struct carc_projector *projector;
-	unsigned index;
-	bool invalid, trouble, found;
+	unsigned long games;    /* games read */
+	int read_error;         /* the input could not be read to the end */
+	bool invalid, trouble, found, emit_failed;
 };
 
 /* A report is a few KB a game: written 64 KB at a time, not a write or
  * two a game. */
 enum { BATCH = 1 << 16 };
 
-/* Writes the text reports kept, when they reach BATCH bytes or all is
- * true. */
+/* Writes the reports kept, when they reach BATCH bytes or all is true. */
 static void score_flush(struct score_run *s, bool all)
 {
 	if (!all && s->batch && s->text.len < BATCH)
 		return;
-	fwrite(s->text.data, 1, s->text.len, s->out);
+	if (s->text.len)
+		fwrite(s->text.data, 1, s->text.len, s->out);
 	carc_buf_reset(&s->text);
 }
 
-/* Referees and reports the game just read. */
-static void score_game(struct score_run *s, struct carc_reader *r, struct carc_record *rec, struct carc_game *g)
+/* What a thread keeps from game to game: its own report options (a game's
+ * offset and projection go in them), emitter and projector. */
+struct score_worker {
+	const struct score_args *a;
+	struct carc_report_opts ro;
+	struct carc_emitter *em;
+	struct carc_projector *projector;
+};
+
+static void *score_worker_new(void *ctx)
 {
-	struct score_args *a = s->a;
-	struct carc_result *res = &s->res;
-	s->found = true;
-	/* --turn N: the turns numbered up to N, as the referee numbers them
-	 * (a discard keeps the number, a bonus turn N+ is turn N's, a line
-	 * by a colour that does not play is none) */
-	a->opts.stop_turn = a->ro.turn;
-	a->ro.offset = carc_reader_game_offset(r);
-	carc_referee_run(res, rec, g, &s->sink, &a->opts);
-	carc_diag_flush(&s->sink);
-	s->trouble |= !rec->tileset;
-	s->invalid |= res->errors != 0;
+	const struct score_run *s = ctx;
+	const struct score_args *a = s->a;
+	struct score_worker *w = xcalloc(1, sizeof *w);
+	*w = (struct score_worker){a, a->ro,
+				   a->format == FMT_JSON ? carc_emitter_json(NULL)
+				   : a->format == FMT_YAML ? carc_emitter_yaml(NULL) : NULL,
+				   a->projected ? carc_projector_new() : NULL};
+	return w;
+}
+
+static void score_worker_free(void *wctx)
+{
+	struct score_worker *w = wctx;
+	if (w->em)
+		carc_emitter_close(w->em);
+	carc_projector_free(w->projector);
+	free(w);
+}
+
+/* What a game's first byte of data says. */
+enum { GAME_INVALID = 1, GAME_TROUBLE = 2, GAME_EMIT_FAILED = 4 };
+
+/* Reports the game refereed (in the thread that read it): a byte of flags,
+ * then its report. */
+static void score_work(void *wctx, const struct carc_jobs_game *game, struct carc_jobs_out *out)
+{
+	struct score_worker *w = wctx;
+	const struct score_args *a = w->a;
+	const struct carc_record *rec = game->rec;
+	const struct carc_result *res = game->res;
+	struct carc_buf *data = carc_jobs_data(out);
+	size_t at = data->len;
+	unsigned flags = res->errors ? GAME_INVALID : 0;
+	carc_buf_addc(data, 0);
 	/* --turn past the game's last turn is refused, as show and render
 	 * refuse it (turns as the referee numbers them, up to where it
 	 * could replay the game) */
 	int last = res->nturns ? res->turns[res->nturns - 1].number : 0;
 	if (a->ro.turn && rec->tileset && res->refereed && last < a->ro.turn) {
-		fprintf(stderr, "carc score: game %u has %d turn%s, not a turn %d\n", s->index, last,
-			last == 1 ? "" : "s", a->ro.turn);
-		s->trouble = true;
+		carc_jobs_say(out, "carc score: game %u has %d turn%s, not a turn %d\n", rec->index, last,
+			      last == 1 ? "" : "s", a->ro.turn);
+		data->data[at] = (char)(flags | GAME_TROUBLE);
 		return;
 	}
-	if (s->projector) {
-		a->ro.projected = carc_project(s->projector, res, &a->opts, NULL, NULL);
-		if (!a->ro.projected && res->refereed) {
-			carc_say_too_long("score", rec, res->nturns);
-			s->trouble = true;
+	w->ro.offset = game->offset;
+	if (w->projector) {
+		w->ro.projected = carc_project(w->projector, res, &a->opts, NULL, NULL);
+		if (!w->ro.projected && res->refereed) {
+			struct carc_buf msg = {0};
+			carc_too_long_message(&msg, "score", rec, res->nturns);
+			carc_jobs_say(out, "%s", carc_buf_cstr(&msg));
+			carc_buf_free(&msg);
+			data->data[at] = (char)(flags | GAME_TROUBLE);
 			return; /* not reported: its report would lack what was asked */
 		}
 	}
 	if (a->format == FMT_TEXT) {
-		if (s->index > 1 && !a->game_wanted)
-			carc_buf_addc(&s->text, '\n');
-		carc_report_text(&s->text, res, &a->ro);
+		if (rec->index > 1 && !a->game_wanted)
+			carc_buf_addc(data, '\n');
+		carc_report_text(data, res, &w->ro);
 	} else if (a->format == FMT_CSV) {
-		carc_report_csv(&s->text, res, &a->ro);
+		carc_report_csv(data, res, &w->ro);
 	} else {
-		carc_report_doc(s->em, res, &a->ro);
+		carc_emitter_into(w->em, data);
+		carc_report_doc(w->em, res, &w->ro);
+		carc_emitter_back(w->em, data);
+		if (w->em->failed)
+			flags |= GAME_EMIT_FAILED;
 	}
+	data->data[at] = (char)flags;
+}
+
+/* A game's turn (in file order): its report written. */
+static void score_take(void *ctx, const char *data, size_t len)
+{
+	struct score_run *s = ctx;
+	s->found = true;
+	s->invalid |= data[0] & GAME_INVALID;
+	s->trouble |= (data[0] & GAME_TROUBLE) != 0;
+	s->emit_failed |= (data[0] & GAME_EMIT_FAILED) != 0;
+	carc_buf_add(&s->text, data + 1, len - 1);
 	score_flush(s, false);
 }
 
-/* Every game of in (or the one of --game); the reader's error (0: none). */
-static int score_input(struct score_run *s, FILE *in, const char *path)
+/* The input could not be read to the end: said at the end. */
+static void score_cannot(void *ctx, const char *name, const char *what, int err)
 {
-	struct score_args *a = s->a;
-	struct carc_tileset_cache *cache = carc_tileset_cache_new();
-	struct carc_reader *r = carc_reader_new(in, carc_input_name(path), cache);
-	struct carc_record rec = {0};
-	struct carc_game *g = carc_game_new();
-	struct carc_diag_sink quiet = {0};
-	carc_diag_hold(&s->sink, &rec.src); /* each game's messages in the order of its lines */
-	while (carc_reader_next(r, &rec, a->game_wanted && (long)s->index + 1 != a->game_wanted ? &quiet : &s->sink)) {
-		s->index++;
-		if (!a->game_wanted || (long)s->index == a->game_wanted)
-			score_game(s, r, &rec, g);
-	}
-	carc_diag_flush(&s->sink); /* (of a game not asked for by --game) */
-	int read_error = carc_reader_error(r);
-	carc_game_free(g);
-	carc_result_free(&s->res);
-	carc_record_free(&rec);
-	carc_reader_free(r);
-	carc_tileset_cache_free(cache);
-	carc_diag_free(&quiet);
-	return read_error;
+	struct score_run *s = ctx;
+	if (!strcmp(what, "open"))
+		carc_say_cannot(name, what, err);
+	s->read_error = err;
 }
 
 /* The messages and the exit status at the end. */
-static int score_status(const struct score_args *a, const struct score_run *s, const char *path, int read_error,
-			bool written, bool emitted)
+static int score_status(const struct score_args *a, const struct score_run *s, const char *path, bool written,
+			bool emitted)
 {
-	if (read_error) {
-		carc_say_cannot(carc_input_name(path), "read", read_error);
+	if (s->read_error) {
+		carc_say_cannot(carc_input_name(path), "read", s->read_error);
 		return CARC_EXIT_TROUBLE;
 	}
 	if (!written)
@@ -244,11 +284,11 @@ static int score_status(const struct score_args *a, const struct score_run *s, c
 			a->output ? a->output : "standard output");
 		return CARC_EXIT_TROUBLE;
 	}
-	if (!s->index) /* the outputs of zero games: nothing, or the CSV header */
+	if (!s->games) /* the outputs of zero games: nothing, or the CSV header */
 		fprintf(stderr, "carc score: %s holds no game\n", carc_input_name(path));
 	if (a->game_wanted && !s->found) {
-		fprintf(stderr, "carc score: %s has %u game%s, no game %ld\n", carc_input_name(path), s->index,
-			s->index == 1 ? "" : "s", a->game_wanted);
+		fprintf(stderr, "carc score: %s has %lu game%s, no game %ld\n", carc_input_name(path), s->games,
+			s->games == 1 ? "" : "s", a->game_wanted);
 		return CARC_EXIT_TROUBLE;
 	}
 	if (s->trouble)
@@ -258,39 +298,44 @@ static int score_status(const struct score_args *a, const struct score_run *s, c
 
 int cmd_score(int argc, char **argv)
 {
-	struct score_args a = {0};
+	struct score_args a = {.jobs = 1};
 	int status = score_options(argc, argv, &a);
 	if (status >= 0)
 		return status;
 	const char *path;
 	if (carc_one_input("score", argc, argv, &path))
 		return CARC_EXIT_TROUBLE;
-	FILE *in = carc_open_input_or_say(path);
-	if (!in)
-		return CARC_EXIT_TROUBLE;
-	struct carc_output to;
-	if (!carc_output_open(&to, "score", a.output)) {
+	if (strcmp(path, "-")) { /* (said before the output is opened; read by the run) */
+		FILE *in = carc_open_input_or_say(path);
+		if (!in)
+			return CARC_EXIT_TROUBLE;
 		carc_close_input(in);
-		return CARC_EXIT_TROUBLE;
 	}
+	struct carc_output to;
+	if (!carc_output_open(&to, "score", a.output))
+		return CARC_EXIT_TROUBLE;
 	a.ro.color = a.format == FMT_TEXT && !a.output && carc_use_color(stdout);
+	/* --turn N: the turns numbered up to N, as the referee numbers them
+	 * (a discard keeps the number, a bonus turn N+ is turn N's, a line
+	 * by a colour that does not play is none) */
+	a.opts.stop_turn = a.ro.turn;
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
-	struct score_run s = {.a = &a, .out = to.f, .sink = {carc_print_diag, &printer},
-			      .em = a.format == FMT_JSON ? carc_emitter_json(to.f)
-				    : a.format == FMT_YAML ? carc_emitter_yaml(to.f) : NULL,
-			      .projector = a.projected ? carc_projector_new() : NULL};
+	struct score_run s = {.a = &a, .out = to.f, .batch = !isatty(fileno(to.f))};
 	if (a.format == FMT_CSV)
 		carc_report_csv_header(&s.text, a.projected);
-	s.batch = !isatty(fileno(to.f));
-	int read_error = score_input(&s, in, path);
+	struct carc_jobs run = {.jobs = a.jobs, .diags = CARC_JOBS_PRINT, .printer = &printer, .referee = true,
+				.opts = a.opts, .only_game = a.game_wanted > 0 ? (unsigned long)a.game_wanted : 0,
+				.ctx = &s, .worker_new = score_worker_new, .worker_free = score_worker_free,
+				.work = score_work, .take = score_take, .cannot = score_cannot};
+	struct carc_jobs_totals t = {0};
+	carc_jobs_run(&run, (char *const *)&path, 1, &t);
+	s.games = t.games;
+	s.trouble |= t.trouble;
 	score_flush(&s, true);
-	bool emitted = !s.em || carc_emitter_close(s.em);
-	carc_projector_free(s.projector);
-	carc_close_input(in);
+	bool emitted = !s.emit_failed;
 	carc_buf_free(&s.text);
 	carc_buf_free(&printer.buf);
-	carc_diag_free(&s.sink);
 	/* -o FILE is replaced only by a report of every game asked for */
-	bool written = carc_output_close(&to, emitted && !read_error && !(a.game_wanted && !s.found) && !s.trouble);
-	return score_status(&a, &s, path, read_error, written, emitted);
+	bool written = carc_output_close(&to, emitted && !s.read_error && !(a.game_wanted && !s.found) && !s.trouble);
+	return score_status(&a, &s, path, written, emitted);
 }

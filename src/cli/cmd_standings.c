@@ -15,6 +15,7 @@
 #include "common/width.h"
 #include "cli/archive.h"
 #include "cli/cli.h"
+#include "cli/jobs.h"
 #include "cli/standings.h"
 #include "notation/gameid.h"
 #include "common/json.h"
@@ -543,6 +544,7 @@ static void help(void)
 	       "  -e, --event NAME     count only the games whose Event tag is NAME\n"
 	       "      --include-invalid  count games with errors too (still listed)\n"
 	       "  -o, --output FILE    write the table to FILE\n"
+	       "  -j, --jobs N         use N threads (the output is the same)\n"
 	       CARC_TILESET_PATH_HELP
 	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
@@ -560,6 +562,7 @@ int cmd_standings(int argc, char **argv)
 		{"matches", no_argument, NULL, 'm'},        {"seed", required_argument, NULL, OPT_SEED},
 		{"include-invalid", no_argument, NULL, OPT_INCLUDE_INVALID},
 		{"output", required_argument, NULL, 'o'},   CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
+		CARC_JOBS_OPTION,
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},        {NULL, 0, NULL, 0},
 	};
@@ -570,10 +573,11 @@ int cmd_standings(int argc, char **argv)
 	const char *points = NULL, *tiebreaks = NULL, *level = NULL;
 	bool matches = false;
 	const char *output = NULL;
+	int jobs = 1;
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":f:p:t:e:P:l:mo:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:p:t:e:P:l:mo:j:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': {
 			enum carc_archive_format f;
@@ -624,6 +628,10 @@ int cmd_standings(int argc, char **argv)
 			break;
 		case OPT_INCLUDE_INVALID:
 			sd.include_invalid = true;
+			break;
+		case 'j':
+			if (!carc_jobs_option("standings", optarg, &jobs))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'o':
 			output = optarg;
@@ -681,7 +689,7 @@ int cmd_standings(int argc, char **argv)
 	}
 	sd.table = carc_standings_new(&sd.opt);
 	struct carc_archive_totals t = {0};
-	carc_archive_each(argv + optind, argc - optind, true, each_game, &sd, &t);
+	carc_archive_each(argv + optind, argc - optind, true, jobs, each_game, &sd, &t);
 	carc_names_warn_alike(carc_standings_names(sd.table), "standings");
 	size_t n;
 	const struct carc_standing *rows = carc_standings_rank(sd.table, &n);

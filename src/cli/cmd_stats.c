@@ -14,6 +14,7 @@
  */
 #include "cli/archive.h"
 #include "cli/cli.h"
+#include "cli/jobs.h"
 #include "notation/gameid.h"
 #include "common/json.h"
 #include "common/width.h"
@@ -167,7 +168,7 @@ static void add_complete(struct stats *st, const struct carc_archive_game *game)
 		spread_add(&st->scores[rules][rec->nseats][0], score);
 		spread_add(&st->scores[rules][rec->nseats][s + 1], score);
 		for (int src = 0; src < CARC_SRC_COUNT; src++)
-			st->points[rules][src] += carc_game_points_from(game->game, rec->seats[s], src);
+			st->points[rules][src] += carc_archive_points_from(game, rec->seats[s], src);
 	}
 	/* decided by farms: a winner would not have won without the farms */
 	uint8_t winners = carc_archive_winners(game);
@@ -175,7 +176,7 @@ static void add_complete(struct stats *st, const struct carc_archive_game *game)
 		int best = -1;
 		for (int s = 0; s < rec->nseats; s++) {
 			int c = rec->seats[s];
-			int without = res->scores[c] - carc_game_points_from(game->game, c, CARC_SRC_AREA);
+			int without = res->scores[c] - carc_archive_points_from(game, c, CARC_SRC_AREA);
 			if (without > best)
 				best = without;
 		}
@@ -183,14 +184,14 @@ static void add_complete(struct stats *st, const struct carc_archive_game *game)
 		for (int s = 0; s < rec->nseats; s++) {
 			int c = rec->seats[s];
 			if ((winners & (1u << c)) &&
-			    res->scores[c] - carc_game_points_from(game->game, c, CARC_SRC_AREA) < best)
+			    res->scores[c] - carc_archive_points_from(game, c, CARC_SRC_AREA) < best)
 				decided = true;
 		}
 		st->farm_games[rules]++;
 		st->farm_decided[rules] += decided;
 	}
 	int tiles[CARC_MAX_KINDS];
-	carc_archive_largest(game->game, tiles);
+	carc_archive_largest(game, tiles);
 	const struct carc_tileset *ts = rec->tileset;
 	for (int k = 0; k < ts->nkinds && k < CARC_MAX_KINDS; k++) {
 		if (!sized_kind(&ts->kinds[k]))
@@ -238,7 +239,7 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 		p->wins += (winners >> c) & 1;
 		p->score += res->scores[c];
 		for (int src = 0; src < CARC_SRC_COUNT; src++)
-			p->points[src] += carc_game_points_from(game->game, c, src);
+			p->points[src] += carc_archive_points_from(game, c, src);
 	}
 	unsigned long discards = 0;
 	for (size_t i = 0; i < rec->nmoves; i++)
@@ -703,6 +704,7 @@ static void help(void)
 	       "                       and points by source (roads, cities, cloisters, farms,\n"
 	       "                       other) over their complete games\n"
 	       "  -o, --output FILE    write the figures to FILE\n"
+	       "  -j, --jobs N         use N threads (the output is the same)\n"
 	       CARC_TILESET_PATH_HELP
 	       "      --label NAME     name standard input NAME in messages and output\n"
 	       "  -h, --help           show this help\n"
@@ -730,20 +732,26 @@ int cmd_stats(int argc, char **argv)
 		{"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
 		{"players", no_argument, NULL, 'p'},
 		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
+		CARC_JOBS_OPTION,
 		{"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	enum carc_archive_format format = CARC_FORMAT_TEXT;
 	const char *output = NULL;
 	bool players = false;
+	int jobs = 1;
 	int c;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":f:o:phV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:o:pj:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (!carc_archive_format(optarg, &format))
 				return carc_usage_error("stats", "--format is text, json or csv, not '%s'", optarg);
+			break;
+		case 'j':
+			if (!carc_jobs_option("stats", optarg, &jobs))
+				return CARC_EXIT_TROUBLE;
 			break;
 		case 'o':
 			output = optarg;
@@ -772,7 +780,7 @@ int cmd_stats(int argc, char **argv)
 		return CARC_EXIT_TROUBLE;
 	struct stats *st = xcalloc(1, sizeof *st);
 	struct carc_archive_totals t = {0};
-	carc_archive_each(argv + optind, argc - optind, true, each_game, st, &t);
+	carc_archive_each(argv + optind, argc - optind, true, jobs, each_game, st, &t);
 	carc_names_warn_alike(&st->names, "stats");
 	struct carc_buf out = {0};
 	if (players && format == CARC_FORMAT_JSON)

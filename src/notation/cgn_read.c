@@ -132,20 +132,24 @@ static bool fill(struct carc_reader *r)
 	return true;
 }
 
-/* Offset of the first c at or after r->pos + *at, reading more input as
- * needed; r->len when there is none. Offsets relative to r->pos survive the
- * buffer moving. Gives up (returns r->len) once the search would pass
- * r->pos + limit. */
+/* Offset of the first c at or after r->pos + *at and at most at r->pos +
+ * limit, reading more input as needed; r->len when there is none (*at is
+ * then past limit, or the input has ended). Offsets relative to r->pos
+ * survive the buffer moving. The search never looks past r->pos + limit,
+ * even when the buffer holds more: what is found must not depend on how
+ * much input happens to have been read (a '}' more than 65536 bytes after
+ * its '{' is no close, wherever the reads ended). */
 static size_t find_byte(struct carc_reader *r, size_t *at, char c, size_t limit)
 {
 	for (;;) {
 		size_t from = r->pos + *at;
-		char *hit = memchr(r->buf + from, c, r->len - from);
+		size_t end = r->len - r->pos > limit ? r->pos + limit + 1 : r->len;
+		char *hit = from < end ? memchr(r->buf + from, c, end - from) : NULL;
 		if (hit) {
 			*at = (size_t)(hit - r->buf) - r->pos;
 			return (size_t)(hit - r->buf);
 		}
-		*at = r->len - r->pos;
+		*at = end - r->pos;
 		if (*at > limit || !fill(r))
 			return r->len;
 	}
@@ -278,14 +282,15 @@ static SLOW_PATH bool scan_line_slow(struct carc_reader *r, struct line *li)
 			return true;
 		}
 		if (c == '{') {
+			/* closed by the first '}' at most MAX_LINE bytes after it */
 			size_t from = i, j = i + 1;
-			size_t close = find_byte(r, &j, '}', MAX_LINE);
+			size_t close = find_byte(r, &j, '}', from + MAX_LINE);
 			if (close < r->len) {
 				i = j + 1;
 				continue;
 			}
 			/* Not closed: report it, and let the comment end with its line. */
-			li->flags |= LINE_OPEN_BRACE | (j > MAX_LINE ? LINE_BRACE_LIMIT : 0);
+			li->flags |= LINE_OPEN_BRACE | (j > from + MAX_LINE ? LINE_BRACE_LIMIT : 0);
 			li->brace = from; /* relative until the end: the buffer may move */
 			size_t k = from;
 			size_t e = find_byte(r, &k, '\n', MAX_LINE);

@@ -22,6 +22,10 @@
 static int yaml_write(void *data, unsigned char *buffer, size_t size)
 {
 	struct carc_emitter *e = data;
+	if (!e->out) { /* into memory (carc_emitter_take) */
+		carc_buf_add(&e->buf, (const char *)buffer, size);
+		return 1;
+	}
 	return fwrite(buffer, 1, size, e->out) == size;
 }
 
@@ -29,13 +33,15 @@ struct carc_emitter *carc_emitter_json(FILE *out)
 {
 	struct carc_emitter *e = xcalloc(1, sizeof *e);
 	e->out = out;
-	e->batch = !isatty(fileno(out)); /* (a terminal sees each document when done) */
+	e->batch = !out || !isatty(fileno(out)); /* (a terminal sees each document when done) */
 	return e;
 }
 
 /* JSON: hands the documents written so far to the stream. */
 static void json_flush(struct carc_emitter *e)
 {
+	if (!e->out) /* into memory: kept for carc_emitter_take */
+		return;
 	if (e->buf.len && fwrite(e->buf.data, 1, e->buf.len, e->out) != e->buf.len)
 		e->failed = true;
 	carc_buf_reset(&e->buf);
@@ -81,10 +87,24 @@ bool carc_emitter_close(struct carc_emitter *e)
 	} else {
 		json_flush(e);
 	}
-	ok = !e->failed && !ferror(e->out);
+	ok = !e->failed && (!e->out || !ferror(e->out));
 	carc_buf_free(&e->buf);
 	free(e);
 	return ok;
+}
+
+void carc_emitter_into(struct carc_emitter *e, struct carc_buf *to)
+{
+	struct carc_buf own = e->buf;
+	e->buf = *to;
+	*to = own;
+}
+
+void carc_emitter_back(struct carc_emitter *e, struct carc_buf *to)
+{
+	if (e->yaml && !e->failed && !yaml_emitter_flush(e->ye))
+		e->failed = true;
+	carc_emitter_into(e, to);
 }
 
 /* JSON: a comma before every element but its container's first. One flag

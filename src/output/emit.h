@@ -34,8 +34,14 @@ struct carc_emitter {
 	struct yaml_emitter_s *ye;
 };
 
+/* out NULL: into memory, a buffer of the caller's (a thread of carc score
+ * -j N writes its games so): after carc_emitter_into(e, to) the documents
+ * are added to `to`, which carc_emitter_back(e, to) hands back once they
+ * have ended (with nothing of them kept in the emitter: no copy is made). */
 struct carc_emitter *carc_emitter_json(FILE *out);
 struct carc_emitter *carc_emitter_yaml(FILE *out);
+void carc_emitter_into(struct carc_emitter *e, struct carc_buf *to);
+void carc_emitter_back(struct carc_emitter *e, struct carc_buf *to);
 /* Finishes the stream (YAML) and frees the emitter. false on a write error. */
 bool carc_emitter_close(struct carc_emitter *e);
 

@@ -24,7 +24,8 @@
 # without /usr/bin/time, wall time only and no memory. The target for carc
 # check is 100,000 games/s. Then tests/bench/jobs.sh: check -j 2 on one
 # file against -j 1, by wall time, with a control run that shows whether
-# two cores were free (the target is 1.7 on an idle 2-core machine). Last,
+# two cores were free (the target is 1.7 on an idle 2-core machine), and
+# score --format json -j 2 against -j 1. Last,
 # tests/bench/standings.sh: carc standings on 100,000 results of 10,000
 # players, under each preset (the target: 5 s each).
 #

@@ -1,5 +1,6 @@
 #!/bin/sh
-# tests/bench/jobs.sh - carc check -j 2 against -j 1 on one big file.
+# tests/bench/jobs.sh - carc check -j 2 against -j 1 on one big file, and
+# carc score --format json -j 2 against -j 1.
 #
 #   make bench                      (bench.sh calls this last)
 #   CARC=build/carc sh tests/bench/jobs.sh
@@ -15,7 +16,9 @@
 # -j 1 at once: they take as long as one when two cores are free, and up
 # to twice as long when the machine gives no more than one. The CPU time of each is
 # shown too: what -j 2 costs more in all (the scan for cuts, a reader a
-# part), whatever the load. The two runs must print the same summary.
+# part), whatever the load. The two runs must print the same summary. Then
+# the same for score --format json, whose reports the threads write too
+# (compared by their checksum: the output is large).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 2
 CARC=${CARC:-./carc}
@@ -74,6 +77,17 @@ while [ $k -lt "$RUNS" ]; do # the control: two runs of -j 1 at once
 	if [ -z "$wp" ] || awk -v a="$wp" -v c="$w" 'BEGIN { exit !(c + 0 < a + 0) }'; then wp=$w; fi
 	k=$((k + 1))
 done
+# score --format json: its output checked by a checksum (it is some GB)
+set -- $(best sh -c '"$0" score --format json -j 1 "$1" | cksum' "$CARC" "$corpus")
+s1=$1 sc1=$2
+cp "$dir/jobs.out" "$dir/jobs.out1"
+set -- $(best sh -c '"$0" score --format json -j 2 "$1" | cksum' "$CARC" "$corpus")
+s2=$1 sc2=$2
+if ! cmp -s "$dir/jobs.out1" "$dir/jobs.out"; then
+	echo "jobs: score --format json -j 2 does not print what -j 1 does (checksums $(cat "$dir/jobs.out") / $(cat "$dir/jobs.out1"))"
+	rm -f "$dir/jobs.time" "$dir/jobs.out" "$dir/jobs.out1"
+	exit 1
+fi
 load1=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null)
 rm -f "$dir/jobs.time" "$dir/jobs.out" "$dir/jobs.out1"
 awk -v a="$w1" -v b="$w2" -v ca="$c1" -v cb="$c2" -v p="$wp" -v games="$GAMES" -v l0="$load0" -v l1="$load1" \
@@ -83,3 +97,7 @@ awk -v a="$w1" -v b="$w2" -v ca="$c1" -v cb="$c2" -v p="$wp" -v games="$GAMES" -
 	printf "check -j 2 gives %.2f times the throughput of -j 1 (target 1.7; %s cores, load average %s before, %s after)\n",
 		a / b, cores, l0, l1
 	printf "control: two runs of -j 1 at once take %.2f times as long as one (1.00 when two cores are free)\n", p / a }'
+awk -v a="$s1" -v b="$s2" -v ca="$sc1" -v cb="$sc2" -v games="$GAMES" 'BEGIN {
+	printf "score --format json -j 1 / -j 2 on one file: %.2f s / %.2f s wall (%.2f / %.2f s cpu): %.0f and %.0f games/s\n",
+		a, b, ca, cb, games / a, games / b
+	printf "score --format json -j 2 gives %.2f times the throughput of -j 1\n", a / b }'

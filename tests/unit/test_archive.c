@@ -71,32 +71,37 @@ static char *write_temp(const char *text)
 	return path;
 }
 
+/* Each game with its own counts, in file order, and the same with the
+ * games read and refereed by 2 and 3 threads (two files: a file to a
+ * thread, one of them missing). */
 static void test_archive_each_game_its_own_counts(void **state)
 {
 	(void)state;
 	char *path = write_temp(two_games);
 	char *paths[] = {path, (char *)"/nonexistent/carc-test-archive.cgn"};
-	struct seen s = {0};
-	struct carc_archive_totals t = {0};
-	carc_archive_each(paths, 2, true, collect, &s, &t); /* (says E001 of the missing file) */
-	assert_int_equal(s.games, 2);
-	assert_true(s.refereed);
-	assert_int_equal(s.index[0], 1);
-	assert_int_equal(s.index[1], 2);
-	assert_int_equal(s.e212[0], 1);
-	assert_int_equal(s.w001[0], 1);
-	assert_int_equal(s.errors[0], 1);
-	assert_int_equal(s.e212[1], 0); /* not carried over from game 1 */
-	assert_int_equal(s.w001[1], 1);
-	assert_int_equal(s.errors[1], 0);
-	assert_string_equal(s.player[0][0], "Anna");
-	assert_string_equal(s.player[0][1], "green");
-	assert_string_equal(s.player[1][0], "red");
-	assert_string_equal(s.player[1][1], "Boris");
-	assert_int_equal(t.files, 2);
-	assert_int_equal(t.unreadable, 1);
-	assert_int_equal(t.games, 2);
-	assert_false(t.trouble);
+	for (int jobs = 1; jobs <= 3; jobs++) {
+		struct seen s = {0};
+		struct carc_archive_totals t = {0};
+		carc_archive_each(paths, 2, true, jobs, collect, &s, &t); /* (says E001 of the missing file) */
+		assert_int_equal(s.games, 2);
+		assert_true(s.refereed);
+		assert_int_equal(s.index[0], 1);
+		assert_int_equal(s.index[1], 2);
+		assert_int_equal(s.e212[0], 1);
+		assert_int_equal(s.w001[0], 1);
+		assert_int_equal(s.errors[0], 1);
+		assert_int_equal(s.e212[1], 0); /* not carried over from game 1 */
+		assert_int_equal(s.w001[1], 1);
+		assert_int_equal(s.errors[1], 0);
+		assert_string_equal(s.player[0][0], "Anna");
+		assert_string_equal(s.player[0][1], "green");
+		assert_string_equal(s.player[1][0], "red");
+		assert_string_equal(s.player[1][1], "Boris");
+		assert_int_equal(t.files, 2);
+		assert_int_equal(t.unreadable, 1);
+		assert_int_equal(t.games, 2);
+		assert_false(t.trouble);
+	}
 	remove(path);
 	free(path);
 }
@@ -107,7 +112,7 @@ static void test_archive_read_only_pass(void **state)
 	char *path = write_temp(two_games);
 	struct seen s = {0};
 	struct carc_archive_totals t = {0};
-	carc_archive_each(&path, 1, false, collect, &s, &t);
+	carc_archive_each(&path, 1, false, 2, collect, &s, &t);
 	assert_int_equal(s.games, 2);
 	assert_false(s.refereed);
 	assert_int_equal(s.w001[0], 0); /* the referee's warning: not refereed */

@@ -646,6 +646,54 @@ static void test_cgn_unclosed_brace_ends_with_its_line(void **state)
 	assert_int_equal(f->rec.moves[1].colour, CARC_GREEN);
 }
 
+/* A '}' more than 65536 bytes after its '{' does not close it (E004), and
+ * the lines after the '{' are read: whether the reader has that '}' in its
+ * buffer already (all of the text, as here) or not (a stream read in
+ * blocks) makes no difference. Before, a '}' in the buffer closed the
+ * comment at any distance, and the line then ran past 65536 bytes (E003). */
+static void test_cgn_brace_closed_too_far_is_open(void **state)
+{
+	struct fixture *f = *state;
+	struct carc_buf text = {0};
+	carc_buf_adds(&text, "[Seats \"red green\"]\n1. red U -1,0 90 { opens\n");
+	for (int i = 0; i < 8000; i++)
+		carc_buf_adds(&text, "; filler\n"); /* 72,000 bytes */
+	carc_buf_adds(&text, "; } closes\n2. green E 0,1 180\n");
+	for (int way = 0; way < 2; way++) {
+		memset(&f->seen, 0, sizeof f->seen);
+		if (way == 0) {
+			assert_true(carc_parse_string(text.data, text.len, "t.cgn", f->cache, &f->rec, &f->sink));
+		} else {
+			FILE *in = fmemopen(text.data, text.len, "r");
+			struct carc_reader *r = carc_reader_new(in, "t.cgn", f->cache);
+			assert_true(carc_reader_next(r, &f->rec, &f->sink));
+			carc_reader_free(r);
+			fclose(in);
+		}
+		assert_int_equal(f->seen.n, 1);
+		assert_true(saw(f, CARC_E004, 2, 18));
+		assert_int_equal(f->rec.nmoves, 2);
+		assert_false(f->rec.moves[0].bad);
+		assert_int_equal(f->rec.moves[1].colour, CARC_GREEN);
+	}
+	/* within 65536 bytes it closes: the line is then too long (E003) */
+	carc_buf_reset(&text);
+	carc_buf_adds(&text, "[Seats \"red green\"]\n1. red U -1,0 90 {");
+	for (int i = 0; i < 7280; i++)
+		carc_buf_adds(&text, " filler\n\n"); /* 65,520 bytes */
+	/* closed 65,521 bytes after the {, in a line of 65,539 bytes */
+	carc_buf_adds(&text, "}\n2. green E 0,1 180\n");
+	assert_true(parse(f, text.data));
+	assert_int_equal(f->seen.n, 1);
+	assert_true(saw(f, CARC_E003, 2, 1));
+	assert_int_equal(f->rec.nmoves, 2);
+	assert_true(f->rec.moves[0].bad);
+	unsigned line, col;
+	carc_src_position(&f->rec.src, f->rec.moves[1].tile_span.off, &line, &col);
+	assert_int_equal(line, 2 + 2 * 7280 + 1);
+	carc_buf_free(&text);
+}
+
 static void test_cgn_faulty_comment_line_stays_with_its_game(void **state)
 {
 	struct fixture *f = *state;
@@ -881,6 +929,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cgn_bad_positions_and_rotations, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_every_error_reported_then_next_game, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_unclosed_brace_ends_with_its_line, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cgn_brace_closed_too_far_is_open, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_faulty_comment_line_stays_with_its_game, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_long_line_cut, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cgn_binary_input_given_up, setup, teardown),
