@@ -1091,6 +1091,7 @@ static void select_tiles(struct carc_tileset *ts, unsigned mask)
 	ts->last_tile = -1;
 	ts->total = ts->bonus_total = 0;
 	memset(ts->by_letter, 0, sizeof ts->by_letter);
+	memset(ts->by_pair, 0, sizeof ts->by_pair);
 	for (int i = 0; i < ts->ntiles; i++) {
 		struct carc_tile *t = &ts->tiles[i];
 		if (t->bonus)
@@ -1103,6 +1104,8 @@ static void select_tiles(struct carc_tileset *ts, unsigned mask)
 			ts->last_tile = i;
 		if (t->id[1] == '\0' && (unsigned char)t->id[0] < 128)
 			ts->by_letter[(unsigned char)t->id[0]] = (uint8_t)(i + 1);
+		else if (t->id[1] && t->id[2] == '\0' && (unsigned char)t->id[0] < 128 && (unsigned char)t->id[1] < 128)
+			ts->by_pair[(unsigned char)t->id[0]][(unsigned char)t->id[1]] = (uint8_t)(i + 1);
 	}
 }
 
@@ -1615,6 +1618,9 @@ int carc_tileset_find(const struct carc_tileset *ts, const char *id, size_t len)
 {
 	if (len == 1 && (unsigned char)id[0] < 128 && ts->by_letter[(unsigned char)id[0]])
 		return ts->by_letter[(unsigned char)id[0]] - 1;
+	if (len == 2 && (unsigned char)id[0] < 128 && (unsigned char)id[1] < 128 &&
+	    ts->by_pair[(unsigned char)id[0]][(unsigned char)id[1]])
+		return ts->by_pair[(unsigned char)id[0]][(unsigned char)id[1]] - 1;
 	for (int i = 0; i < ts->ntiles; i++)
 		if (carc_slice_eq(id, len, ts->tiles[i].id))
 			return i;
@@ -1675,11 +1681,21 @@ const struct carc_tileset *carc_tileset_cache_join(struct carc_tileset_cache *c,
 						   const struct carc_tileset *const *sets, int n, const char *play)
 {
 	/* its name in the cache: no file or bundled set has one like it */
+	/* (made without printf: it is asked once a game) */
 	struct carc_buf key = {0};
-	carc_buf_printf(&key, "\n");
-	for (int i = 0; i < n; i++)
-		carc_buf_printf(&key, "%lu ", sets[i]->serial);
-	carc_buf_printf(&key, "\n%s", play);
+	carc_buf_addc(&key, '\n');
+	for (int i = 0; i < n; i++) {
+		char digits[24], *d = digits + sizeof digits;
+		*--d = '\0';
+		*--d = ' ';
+		unsigned long v = sets[i]->serial;
+		do
+			*--d = (char)('0' + v % 10);
+		while (v /= 10);
+		carc_buf_adds(&key, d);
+	}
+	carc_buf_addc(&key, '\n');
+	carc_buf_adds(&key, play);
 	for (size_t i = 0; i < c->count; i++)
 		if (!strcmp(c->entries[i].name, carc_buf_cstr(&key))) {
 			carc_buf_free(&key);
@@ -1706,7 +1722,9 @@ const struct carc_tileset *carc_tileset_cache_expand(struct carc_tileset_cache *
 	int nsets = 0;
 	*loaded = true;
 	for (int i = 0; i < n && *loaded; i++) {
-		carc_buf_printf(&play, "%s%s", i ? " " : "", x[i]->name);
+		if (i)
+			carc_buf_addc(&play, ' ');
+		carc_buf_adds(&play, x[i]->name);
 		if (x[i]->tileset)
 			*loaded = (sets[nsets++] = carc_tileset_cache_get(c, x[i]->tileset, sink, NULL, 0, 0)) != NULL;
 	}

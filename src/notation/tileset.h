@@ -125,6 +125,7 @@ struct carc_tileset {
 	int total;          /* land tiles, the start tile included */
 	int bonus_total;    /* tiles in the bonus stack */
 	uint8_t by_letter[128]; /* single-character id -> tile index + 1 */
+	uint8_t by_pair[128][128]; /* two-character id (ASCII) -> tile index + 1 */
 	int nexpansions;    /* the expansions the set's tiles may name */
 	char expansions[CARC_MAX_EXPANSIONS][CARC_ID_MAX + 1];
 	unsigned playing;   /* bit i: expansions[i] is played */
