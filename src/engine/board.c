@@ -560,7 +560,7 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
 	struct cell *cell;
-	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell) || g->place_hook) {
+	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell) || mo->place_checked) {
 		*placement = -1;
 		return CARC_PLAY_NONE;
 	}

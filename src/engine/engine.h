@@ -140,6 +140,7 @@ struct orient {
 	uint8_t site;        /* the centre is a site (a cloister) */
 	uint8_t nfeatures;   /* the tile's */
 	uint8_t bonus;       /* a bonus tile (hunters), drawn from its own supply */
+	uint8_t place_checked; /* the rule set's check_place hook may refuse it (read_hooks) */
 };
 /* one cache line a table: a turn reads its tile's and its neighbours' */
 _Static_assert(sizeof(struct orient) == 64, "an orientation table is one cache line");
@@ -246,6 +247,10 @@ struct carc_game {
 	unsigned closed_classes;
 	void (*final_hook)(struct carc_game *g);
 	int (*place_hook)(const struct carc_game *g, int tile, int rot, int x, int y, char *why, size_t size);
+	bool any_place_checked; /* some orient's place_checked is set */
+	const void *place_checked_by; /* ... by which hooks (checks_tile) */
+	unsigned long place_checked_for; /* ... for which tile set (serial) */
+	bool closed_final;   /* closed_complete's no is final: such a feature waits for nothing */
 	uint32_t *waiting;   /* closed features closed_hook found not complete yet (roots) */
 	size_t nwaiting, waiting_cap;
 };

@@ -66,7 +66,8 @@ bool carc_game_feature_complete(struct carc_game *g, uint32_t root)
 }
 
 /* With a closed_complete hook: takes the features it finds not complete off
- * this turn's completion list and keeps them waiting. */
+ * this turn's completion list and keeps them waiting (unless its no is
+ * final: closed_final). */
 void carc_engine_settle_pending(struct carc_game *g)
 {
 	int n = 0;
@@ -77,6 +78,8 @@ void carc_engine_settle_pending(struct carc_game *g)
 			continue;
 		}
 		g->segs[r].pending = 0;
+		if (g->closed_final)
+			continue; /* never complete: nothing to wait for */
 		if (g->nwaiting == g->waiting_cap) {
 			g->waiting_cap = g->waiting_cap ? 2 * g->waiting_cap : 16;
 			g->waiting = xrealloc(g->waiting, g->waiting_cap * sizeof *g->waiting);

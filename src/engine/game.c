@@ -308,6 +308,23 @@ static void read_hooks(struct carc_game *g, const struct carc_engine_hooks *hk)
 	g->final_hook = hk ? hk->score_final : NULL;
 	g->place_hook = hk ? hk->check_place : NULL;
 	g->nwaiting = 0;
+	g->closed_final = hk && hk->closed_final;
+	/* the tiles check_place may refuse leave the one-call turn: marked in
+	 * their tables (cleared only when a game before marked some; asked
+	 * again only for other hooks or another tile set) */
+	const void *by = hk && g->place_hook ? (const void *)hk : NULL;
+	if ((g->any_place_checked || g->place_hook) &&
+	    (by != g->place_checked_by || g->place_checked_for != g->ts->serial)) {
+		g->place_checked_by = by;
+		g->place_checked_for = g->ts->serial;
+		g->any_place_checked = false;
+		for (int i = 0; i < g->ts->ntiles; i++) {
+			bool checked = g->place_hook && (!hk->checks_tile || hk->checks_tile(g->ts, i));
+			for (int r = 0; r < 4; r++)
+				g->orient[i * 4 + r].place_checked = checked;
+			g->any_place_checked |= checked;
+		}
+	}
 }
 
 void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const struct carc_ruleset *rules,

@@ -107,6 +107,10 @@ struct carc_engine_hooks {
 	 * engine asks again after every later placement until it is. */
 	bool (*closed_complete)(struct carc_game *g, uint32_t root);
 	unsigned closed_classes;
+	/* closed_complete's no is final (The River: a river never scores): a
+	 * closed feature found not complete is not asked again, so it costs
+	 * later turns nothing. */
+	bool closed_final;
 	/* Final scoring in place of the base one (unfinished features, farms). */
 	void (*score_final)(struct carc_game *g);
 	/* A placement the base rules allow that the rule set forbids (The
@@ -115,6 +119,11 @@ struct carc_engine_hooks {
 	 * asks it last, and so legal_places and find_fit (a discard's check)
 	 * follow it; carc_game_play leaves such games' turns to the caller. */
 	int (*check_place)(const struct carc_game *g, int tile, int rot, int x, int y, char *why, size_t size);
+	/* Whether check_place may refuse a tile of this type (The River: its
+	 * river tiles), asked once a game for each type; NULL: every type. The
+	 * tiles it may not refuse keep the one-call turn (carc_game_play), so a
+	 * rule set that checks a few tiles costs the others nothing. */
+	bool (*checks_tile)(const struct carc_tileset *ts, int tile);
 };
 
 struct carc_game *carc_game_new(void);
@@ -163,8 +172,9 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
  * nothing done and *placement -1, when the tile is not in the supply or
  * does not fit; CARC_PLAY_PLACED when the tile is drawn and placed but the
  * deployment is not plainly legal: then the caller deploys (or not) and
- * calls carc_game_score_completed itself. In a game whose rule set has a
- * check_place hook it always returns CARC_PLAY_NONE. */
+ * calls carc_game_score_completed itself. For a tile that the rule set's
+ * check_place hook may refuse (checks_tile) it always returns
+ * CARC_PLAY_NONE. */
 enum { CARC_PLAY_NONE = -1, CARC_PLAY_DONE = 0, CARC_PLAY_PLACED = 1 };
 int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn, int role, int spot,
 		   int *placement);

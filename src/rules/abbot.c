@@ -160,7 +160,18 @@ static bool gen_recall(struct carc_game *g, int colour, int turn, uint64_t roll,
 	return true;
 }
 
+/* The untouched hook: a turn that takes no figure back is the base game's
+ * (the abbot, a figure of its own supply, and any figure on a garden, on
+ * which no base role may stand, never pass the engine's one call: their
+ * deployment goes through check_deploy all the same). */
+static bool untouched(void *st, const struct carc_move *m)
+{
+	(void)st;
+	return m->recall < 0;
+}
+
 static const struct carc_play_hooks play_hooks = {
+	.untouched = untouched,
 	.begin = carc_rules_begin_plain,
 	.free = free,
 	.check_deploy = check_deploy,

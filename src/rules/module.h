@@ -27,6 +27,21 @@ typedef void (*carc_rules_fault_fn)(void *ctx, enum carc_code code, struct carc_
 struct carc_play_hooks {
 	/* ---- the referee (referee.c), in the order of a game ---- */
 
+	/* Whether the module leaves the move alone, asked before each usual
+	 * turn (the right colour, numbered right, no discard, no bonus mark):
+	 * true when none of its hooks of a turn (is_bonus, seat, turn_begin,
+	 * draw, recall, score_turn, turn_end, game_over) would do or report
+	 * anything for it, and its check_deploy refuses no figure that the
+	 * engine's one-call turn deploys itself (carc_game_play: a role on a
+	 * kind it may stand on, from the followers' supply, on an unoccupied
+	 * feature; any other deployment still goes through check_deploy).
+	 * When every module of the game says so, the referee plays the move
+	 * the base game's short way: the engine's own hooks still apply. NULL:
+	 * the module touches every turn. It must cost little: it is asked on
+	 * every turn (The River: whether river tiles are left, remembered once
+	 * none is; The Abbot: whether the move takes a figure back). */
+	bool (*untouched)(void *st, const struct carc_move *m);
+
 	/* Checks the record beyond the notation (the tile set fits the rules):
 	 * reports to sink; the game is still refereed. */
 	void (*check_record)(const struct carc_record *rec, struct carc_diag_sink *sink);

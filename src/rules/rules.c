@@ -162,11 +162,14 @@ static void merge_engine(struct carc_engine_hooks *to, const struct carc_engine_
 	if (from->closed_complete) {
 		to->closed_complete = from->closed_complete;
 		to->closed_classes = from->closed_classes;
+		to->closed_final = from->closed_final;
 	}
 	if (from->score_final)
 		to->score_final = from->score_final;
-	if (from->check_place)
+	if (from->check_place) {
 		to->check_place = from->check_place;
+		to->checks_tile = from->checks_tile;
+	}
 }
 
 static struct composed *compose(unsigned key, const struct carc_ruleset *base,
