@@ -62,7 +62,9 @@ struct seg {
 	uint8_t has_attr;    /* g->attrs[the segment] holds its attributes (else all 0) */
 	int16_t open;
 	uint16_t size;
-	uint8_t count[8];    /* followers per colour (7 used), added as one word */
+	uint8_t count[8];    /* per colour (7 used), its figures' weights in the majority summed
+				(carc_role_weight: a follower 1, so in the base game its followers),
+				added as one word */
 	uint32_t fhead;      /* roots: 1 + one of its followers (huts excepted), 0 for none;
 				the others follow it in the circular list fnext */
 };
@@ -108,14 +110,11 @@ static inline void add_attrs(uint16_t *a, const uint16_t *b)
 	}
 }
 
-/* True when the feature (by root) holds followers: count[c] is the number of
- * colour c's followers on the map that stand on it (huts excepted), kept by
- * carc_game_deploy, join and lift_followers, so a zero word means none. */
+/* True when the feature (by root) holds figures (huts excepted), whatever
+ * they weigh in the majority: its list of them (fhead) is not empty. */
 static inline bool has_followers(const struct seg *root)
 {
-	uint64_t x;
-	memcpy(&x, root->count, 8);
-	return x != 0;
+	return root->fhead != 0;
 }
 
 /* A tile type turned by a rotation, as placement needs it: which of its
@@ -237,6 +236,7 @@ struct carc_game {
 	uint8_t hut_roles;   /* bit r: role r of may_stand_rules is a hut */
 	uint8_t returning_roles; /* bit r: role r returns to the followers' supply when scored (a role
 				    with a supply of its own, carc_role.own, has what is not on the map) */
+	uint8_t role_weight[CARC_MAX_ROLES]; /* what a figure of role r adds to count[] (carc_role_weight) */
 
 	carc_award_fn award;
 	void *award_ctx;

@@ -229,7 +229,7 @@ void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot,
 		(uint8_t)colour, (uint8_t)role, 1, (uint8_t)spot, seg, (uint16_t)turn, (uint16_t)placement};
 	if (!r->hut) {
 		struct seg *root = &g->segs[find(g, seg)];
-		root->count[colour]++;
+		root->count[colour] = (uint8_t)(root->count[colour] + g->role_weight[role]);
 		if (!root->fhead) {
 			g->fnext[fi] = fi;
 		} else {

@@ -253,14 +253,19 @@ static void count_set(struct carc_game *g, const struct carc_tileset *ts)
 	}
 }
 
-/* Which kinds each role may stand on (carc_game_play: none for a hut or a
- * role with a supply of its own, whose deployment it leaves to the caller),
+/* Which kinds each role may stand on (carc_game_play: none for a hut, a
+ * role with a supply of its own or one that does not weigh 1, whose
+ * deployment it leaves to the caller), what each weighs in majorities,
  * which roles are huts, which return when scored and to which supply. */
 static void build_roles(struct carc_game *g, const struct carc_ruleset *rules, const struct carc_tileset *ts)
 {
 	for (int r = 0; r < CARC_MAX_ROLES; r++) {
 		g->may_stand[r] = 0;
-		bool special = r < rules->nroles && (rules->roles[r].hut || rules->roles[r].own);
+		/* (and a role that does not weigh 1 in majorities: carc_game_play
+		 * counts 1) */
+		bool special = r < rules->nroles && (rules->roles[r].hut || rules->roles[r].own ||
+						     rules->roles[r].weight_more);
+		g->role_weight[r] = (uint8_t)(r < rules->nroles ? carc_role_weight(&rules->roles[r]) : 1);
 		for (int k = 0; r < rules->nroles && !special && k < ts->nkinds; k++) {
 			const struct carc_role *role = &rules->roles[r];
 			if (!strcmp(role->kinds[0], ts->kinds[k].name) ||

@@ -57,7 +57,8 @@ struct carc_event {
 	uint16_t cities;       /* farms: completed cities bordering it */
 	int16_t points;        /* to each winner */
 	uint8_t winners;       /* bit c: colour c scored */
-	uint8_t followers[CARC_COLOURS]; /* followers of each colour on it */
+	uint8_t followers[CARC_COLOURS]; /* each colour's figures on it, by their weight in the majority
+					    (carc_role_weight: a follower 1, so in the base game its followers) */
 	uint8_t skipped;       /* the winners the award hook did not pay */
 };
 
@@ -166,7 +167,8 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
  * and places it (carc_game_draw, carc_game_place), setting *placement;
  * then, when role >= 0 and the deployment is plainly legal (a feature at
  * spot of a kind the role may stand on, not occupied, a follower in the
- * supply; not a hut, nor a role with a supply of its own), deploys (carc_game_deploy); and scores what the tile
+ * supply; not a hut, nor a role with a supply of its own or a weight in
+ * majorities other than 1), deploys (carc_game_deploy); and scores what the tile
  * completed (carc_game_score_completed). The state afterwards is exactly
  * what those calls give. Returns CARC_PLAY_DONE then; CARC_PLAY_NONE, with
  * nothing done and *placement -1, when the tile is not in the supply or
@@ -183,7 +185,8 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 int carc_game_spot_feature(const struct carc_game *g, int placement, int spot);
 /* The root segment of a feature of a placement. */
 uint32_t carc_game_feature_root(struct carc_game *g, int placement, int feature);
-/* Followers on the feature (by root), per colour. */
+/* Followers on the feature (by root), per colour, each by its weight in the
+ * majority (carc_role_weight: a follower 1, a large follower 2, a builder 0). */
 const uint8_t *carc_game_feature_followers(struct carc_game *g, uint32_t root);
 /* A follower standing on the feature (by root), or NULL. */
 const struct carc_follower *carc_game_feature_occupant(struct carc_game *g, uint32_t root);
@@ -260,9 +263,10 @@ int carc_game_at(const struct carc_game *g, int x, int y);
 typedef void (*carc_feature_fn)(void *ctx, uint32_t root);
 void carc_game_each_feature(struct carc_game *g, carc_feature_fn fn, void *ctx);
 
-/* The colours with the most followers in count[] (by colour), among those
- * who play; 0 when it holds none of theirs. The one majority rule, for the
- * engine and every rule set. */
+/* The colours with the most followers in count[] (by colour, each follower
+ * by its weight: carc_role_weight), among those who play; 0 when it holds
+ * none of theirs (or only figures of weight 0). The one majority rule, for
+ * the engine and every rule set. */
 uint8_t carc_game_majority(const struct carc_game *g, const uint8_t *count);
 
 /* The award hook (solo): when set, a feature's winners score only if allowed. */

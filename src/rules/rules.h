@@ -46,7 +46,18 @@ struct carc_role {
 	uint8_t own;          /* a supply of its own: this many figures of each colour, taken from it
 				 and returned to it (The Abbot's abbot: 1); 0: the followers' (or the huts') */
 	bool recall;          /* may be taken back instead of deploying: "return ROLE" (the abbot) */
+	int8_t weight_more;   /* how much more than a follower it counts in a feature's majority:
+				 0 a follower (counts 1), 1 a large follower (2), -1 a figure that
+				 never counts (a builder, a pig: 0); carc_role_weight() */
 };
+
+/* What a figure of the role counts in a feature's majority (the engine's
+ * features.c, board.c, farms.c: its owners are the colours of the largest
+ * sum): 1 + weight_more. */
+static inline int carc_role_weight(const struct carc_role *r)
+{
+	return 1 + r->weight_more;
+}
 
 /* What a record of the rule set may write beyond the base notation, and
  * how its games are read. */
