@@ -61,10 +61,12 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 			return CARC_E216;
 		}
 	}
-	if (g->place_hook) {
+	/* the modules' checks in turn: the first refusal wins */
+	for (int k = 0; k < g->nplace_hooks; k++) {
 		why->rule[0] = 0;
-		why->code = g->place_hook(g, tile, rot & 3, x, y, why->rule, sizeof why->rule);
-		return why->code;
+		why->code = g->place_hooks[k]->check_place(g, tile, rot & 3, x, y, why->rule, sizeof why->rule);
+		if (why->code)
+			return why->code;
 	}
 	return 0;
 }

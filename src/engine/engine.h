@@ -241,14 +241,21 @@ struct carc_game {
 	carc_award_fn award;
 	void *award_ctx;
 
-	/* the rule set's engine hooks (carc_engine_hooks), read at the start */
-	int (*value_hook)(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *items);
-	bool (*closed_hook)(struct carc_game *g, uint32_t root);
-	unsigned closed_classes;
+	/* the rule set's engine hooks (carc_engine_hooks), read at the start:
+	 * those of each module that sets them, in calling order (read_hooks) */
+	int nvalue_hooks, nevent_hooks, nclosed_hooks, nplace_hooks;
+	int (*value_hooks[1 + CARC_MAX_EXPANSIONS])(struct carc_game *g, uint32_t root, int tiles, bool complete,
+						   int value, uint16_t *items);
+	void (*event_hooks[1 + CARC_MAX_EXPANSIONS])(struct carc_game *g, struct carc_event *ev);
+	bool (*closed_hooks[1 + CARC_MAX_EXPANSIONS])(struct carc_game *g, uint32_t root);
+	unsigned closed_classes_of[1 + CARC_MAX_EXPANSIONS];
+	const struct carc_engine_hooks *place_hooks[1 + CARC_MAX_EXPANSIONS];
+	bool closed_hook;       /* some module has a closed_complete hook */
+	unsigned closed_classes; /* the union of their classes */
 	void (*final_hook)(struct carc_game *g);
-	int (*place_hook)(const struct carc_game *g, int tile, int rot, int x, int y, char *why, size_t size);
+	bool place_hook;        /* some module has a check_place hook */
 	bool any_place_checked; /* some orient's place_checked is set */
-	const void *place_checked_by; /* ... by which hooks (checks_tile) */
+	const void *place_checked_by; /* ... by which rule set (checks_tile) */
 	unsigned long place_checked_for; /* ... for which tile set (serial) */
 	bool closed_final;   /* closed_complete's no is final: such a feature waits for nothing */
 	uint32_t *waiting;   /* closed features closed_hook found not complete yet (roots) */
@@ -474,12 +481,12 @@ static HOT_INLINE void pay(struct carc_game *g, unsigned winners, int points, in
 /* The value of a feature under the game's rules. complete: during play.
  * Chosen by class without a branch: the class of the next feature scored
  * is a coin toss. */
+int carc_engine_adjust_value(struct carc_game *g, uint32_t root, int tiles, bool complete, int value,
+			     uint16_t *items);
+
 static HOT_INLINE int feature_value(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *bonus)
 {
 	const struct seg *s = &g->segs[root];
-	*bonus = 0;
-	if (g->value_hook)
-		return g->value_hook(g, root, tiles, complete, bonus);
 	unsigned klass = s->klass;
 	/* attrs[root] holds the feature's attributes only with has_attr: else
 	 * they are read from no_attrs, hot, rather than from a line of attrs
@@ -501,7 +508,24 @@ static HOT_INLINE int feature_value(struct carc_game *g, uint32_t root, int tile
 	int is_path = -(int)(klass == CARC_CLASS_PATH), is_enclosure = -(int)(klass == CARC_CLASS_ENCLOSURE);
 	int is_site = -(int)(klass == CARC_CLASS_SITE);
 	*bonus = (uint16_t)(pennants & is_enclosure);
-	return (tiles & is_path) | (enclosure & is_enclosure) | (site & is_site);
+	int value = (tiles & is_path) | (enclosure & is_enclosure) | (site & is_site);
+	if (g->nvalue_hooks) /* the modules adjust the base game's value */
+		value = carc_engine_adjust_value(g, root, tiles, complete, value, bonus);
+	return value;
+}
+
+/* The modules' score_event hooks on an event filled and not yet paid. */
+void carc_engine_score_event(struct carc_game *g, struct carc_event *ev);
+
+/* Pays an event: its points to every winner, and bonus more to those in
+ * bonus_to; the score_event hooks first, when the rule set has some. */
+static HOT_INLINE void pay_event(struct carc_game *g, struct carc_event *ev)
+{
+	if (g->nevent_hooks)
+		carc_engine_score_event(g, ev);
+	pay(g, ev->winners, ev->points, ev->source);
+	if (ev->bonus_to & ev->winners)
+		pay(g, ev->bonus_to & ev->winners, ev->bonus, ev->source);
 }
 
 /* The source of a feature's points by class (index: klass & 7), during play
@@ -542,7 +566,11 @@ static HOT_INLINE void score_feature(struct carc_game *g, uint32_t root, int tur
 		.skipped = (uint8_t)(winners & ~paid),
 	};
 	memcpy(ev->followers, s->count, sizeof ev->followers);
-	pay(g, paid, points, source);
+	if (g->nevent_hooks) {
+		pay_event(g, ev);
+	} else {
+		pay(g, paid, points, source);
+	}
 	s->scored = 1;
 	s->pending = 0;
 	lift_followers(g, root);

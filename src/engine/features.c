@@ -56,7 +56,27 @@ static inline bool root_complete(const struct carc_game *g, uint32_t root)
  * hook (true when it sets none for the feature's class). */
 static bool closed_complete(struct carc_game *g, uint32_t root)
 {
-	return !(g->closed_classes >> g->segs[root].klass & 1) || g->closed_hook(g, root);
+	unsigned klass = g->segs[root].klass;
+	for (int k = 0; k < g->nclosed_hooks; k++)
+		if (g->closed_classes_of[k] >> klass & 1 && !g->closed_hooks[k](g, root))
+			return false; /* complete only when every module says so */
+	return true;
+}
+
+/* The modules' feature_value hooks in turn, each adjusting the value the
+ * one before made (feature_value: the base game's first). */
+int carc_engine_adjust_value(struct carc_game *g, uint32_t root, int tiles, bool complete, int value,
+			     uint16_t *items)
+{
+	for (int k = 0; k < g->nvalue_hooks; k++)
+		value = g->value_hooks[k](g, root, tiles, complete, value, items);
+	return value;
+}
+
+void carc_engine_score_event(struct carc_game *g, struct carc_event *ev)
+{
+	for (int k = 0; k < g->nevent_hooks; k++)
+		g->event_hooks[k](g, ev);
 }
 
 bool carc_game_feature_complete(struct carc_game *g, uint32_t root)

@@ -303,28 +303,56 @@ static void seat(struct carc_game *g, const uint8_t *seats, int nseats, int foll
 	g->seated_lanes = lanes;
 }
 
-/* The rule set's engine hooks, read once a game: a hook it does not set
+/* The rule set's engine hooks, read once a game: those of each of its
+ * modules, in calling order (rules.h engines[]; a module's own table: its
+ * engine alone), for the engine to combine (game.h). A hook no module sets
  * costs the base game's path nothing but a test of a field. */
-static void read_hooks(struct carc_game *g, const struct carc_engine_hooks *hk)
+static void read_hooks(struct carc_game *g, const struct carc_ruleset *rules)
 {
-	g->value_hook = hk ? hk->feature_value : NULL;
-	g->closed_hook = hk ? hk->closed_complete : NULL;
-	g->closed_classes = hk && hk->closed_complete ? hk->closed_classes : 0;
-	g->final_hook = hk ? hk->score_final : NULL;
-	g->place_hook = hk ? hk->check_place : NULL;
+	const struct carc_engine_hooks *const *list = rules->engines;
+	int n = rules->nengines;
+	if (!n && rules->engine) {
+		list = &rules->engine;
+		n = 1;
+	}
+	g->nvalue_hooks = g->nevent_hooks = g->nclosed_hooks = g->nplace_hooks = 0;
+	g->closed_classes = 0;
+	g->closed_final = true;
+	g->final_hook = NULL;
+	for (int k = 0; k < n; k++) {
+		const struct carc_engine_hooks *hk = list[k];
+		if (hk->feature_value)
+			g->value_hooks[g->nvalue_hooks++] = hk->feature_value;
+		if (hk->score_event)
+			g->event_hooks[g->nevent_hooks++] = hk->score_event;
+		if (hk->closed_complete) {
+			g->closed_classes_of[g->nclosed_hooks] = hk->closed_classes;
+			g->closed_hooks[g->nclosed_hooks++] = hk->closed_complete;
+			g->closed_classes |= hk->closed_classes;
+			g->closed_final &= hk->closed_final;
+		}
+		if (hk->check_place)
+			g->place_hooks[g->nplace_hooks++] = hk;
+		if (hk->score_final)
+			g->final_hook = hk->score_final; /* one at most (carc_rules_compose) */
+	}
+	g->closed_hook = g->nclosed_hooks > 0;
+	g->closed_final &= g->closed_hook;
+	g->place_hook = g->nplace_hooks > 0;
 	g->nwaiting = 0;
-	g->closed_final = hk && hk->closed_final;
 	/* the tiles check_place may refuse leave the one-call turn: marked in
 	 * their tables (cleared only when a game before marked some; asked
-	 * again only for other hooks or another tile set) */
-	const void *by = hk && g->place_hook ? (const void *)hk : NULL;
+	 * again only for other rules or another tile set) */
+	const void *by = g->place_hook ? (const void *)rules : NULL;
 	if ((g->any_place_checked || g->place_hook) &&
 	    (by != g->place_checked_by || g->place_checked_for != g->ts->serial)) {
 		g->place_checked_by = by;
 		g->place_checked_for = g->ts->serial;
 		g->any_place_checked = false;
 		for (int i = 0; i < g->ts->ntiles; i++) {
-			bool checked = g->place_hook && (!hk->checks_tile || hk->checks_tile(g->ts, i));
+			bool checked = false;
+			for (int k = 0; k < g->nplace_hooks && !checked; k++)
+				checked = !g->place_hooks[k]->checks_tile || g->place_hooks[k]->checks_tile(g->ts, i);
 			for (int r = 0; r < 4; r++)
 				g->orient[i * 4 + r].place_checked = checked;
 			g->any_place_checked |= checked;
@@ -365,7 +393,7 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	g->table_w = g->table_h = 0;
 	g->award = NULL;
 	g->award_ctx = NULL;
-	read_hooks(g, rules->engine);
+	read_hooks(g, rules);
 	g->min_x = g->max_x = g->min_y = g->max_y = 0;
 	carc_game_place(g, start_tile, start_rot, 0, 0, CARC_NO_COLOUR, 0);
 }

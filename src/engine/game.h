@@ -49,6 +49,8 @@ struct carc_event {
 	uint8_t type;          /* enum carc_event_type */
 	uint8_t kind;          /* the feature's kind in the tile set */
 	uint8_t source;        /* enum carc_source */
+	uint8_t bonus_to;      /* the winners who score bonus more than points (a rule set's
+				  score_event hook: a pig's owner one point more a city) */
 	uint16_t turn;         /* the turn that scored it; 0 for final scoring */
 	uint32_t feature;      /* root segment, for naming it (carc_game_feature_name) */
 	uint16_t tiles;        /* distinct tiles in the feature */
@@ -60,7 +62,15 @@ struct carc_event {
 	uint8_t followers[CARC_COLOURS]; /* each colour's figures on it, by their weight in the majority
 					    (carc_role_weight: a follower 1, so in the base game its followers) */
 	uint8_t skipped;       /* the winners the award hook did not pay */
+	int16_t bonus;         /* more points to each winner in bonus_to */
 };
+
+/* What the event paid colour c: points to every winner, and bonus more to
+ * those in bonus_to. */
+static inline int carc_event_points_of(const struct carc_event *ev, int c)
+{
+	return (ev->winners >> c & 1) ? ev->points + ((ev->bonus_to & ev->winners) >> c & 1) * ev->bonus : 0;
+}
 
 /* A follower on the map. */
 struct carc_follower {
@@ -97,12 +107,32 @@ struct carc_game;
 
 /* What a rule set changes in the engine (its table, rules/rules.h, points
  * here through .engine). Each hook is optional; carc_game_start reads them
- * once, so a hook the game's rules do not set costs nothing per turn. */
+ * once, so a hook the game's rules do not set costs nothing per turn.
+ *
+ * A game's modules (its base rule set, then each expansion: the composed
+ * rule set's engines[], rules.h) combine their hooks so, in calling order:
+ *   - feature_value, score_event: each module's in turn, each given what the
+ *     one before made of it (first the base game's value, or event);
+ *   - closed_complete: complete when every module whose closed_classes hold
+ *     the feature's class says so; closed_final when every such module's is;
+ *   - check_place: each module's in turn, the first refusal wins; a tile is
+ *     checked when one of them checks it (checks_tile);
+ *   - score_final replaces the base final scoring: two modules that set it
+ *     cannot be played together (carc_rules_compose refuses them). */
 struct carc_engine_hooks {
 	/* The value of a feature (by root; tiles: its distinct tiles; complete:
-	 * during play), in place of the base values; *items gets the bonus
-	 * items counted (the event's items). */
-	int (*feature_value)(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *items);
+	 * during play), adjusting value, which the hook is given: the base
+	 * game's value (a path 1 a tile, an enclosure 2 a tile and a pennant,
+	 * 1 each at the end, a site 9 or 1 and its neighbours), or what the
+	 * modules before made of it. *items holds the bonus items counted (the
+	 * event's items: the base game's pennants) and may be changed too. */
+	int (*feature_value)(struct carc_game *g, uint32_t root, int tiles, bool complete, int value,
+			     uint16_t *items);
+	/* An event of the engine's scoring (a feature during play or at the
+	 * end, a farm), filled and not yet paid: the hook may change its points
+	 * (to every winner) or give some winners more (bonus_to, bonus), as
+	 * The Traders' pig does for its owner. */
+	void (*score_event)(struct carc_game *g, struct carc_event *ev);
 	/* Whether a closed feature (a path or enclosure with no open edge) of
 	 * a class in closed_classes (bit 1 << class) is complete; when not, the
 	 * engine asks again after every later placement until it is. */

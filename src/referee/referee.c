@@ -119,7 +119,7 @@ static void list_events(struct referee *rf, int c, size_t since, struct carc_buf
 		else
 			carc_buf_adds(out, "final ");
 		carc_game_feature_name(rf->g, ev[i].feature, out);
-		carc_buf_printf(out, " +%d", ev[i].points);
+		carc_buf_printf(out, " +%d", carc_event_points_of(&ev[i], c));
 	}
 	if (!listed)
 		carc_buf_adds(out, "nothing");

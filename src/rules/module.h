@@ -6,12 +6,37 @@
  * carc_play_hooks and one struct carc_rules_words. Every hook is optional:
  * a NULL hook means the base game's behaviour. Hooks that keep state during
  * a game get it from begin (referee) or gen_begin (generator), which keep
- * it in a cache slot from game to game. The referee and the generator call
- * the hooks of the game's modules in a defined order: the base rule set,
- * then each expansion in the order of the record (carc_rules_of()). A hook
- * that replaces a step (seat, score_turn, score_final, check_result, the
- * generator's draw and scoring) or answers for the game alone (explain,
- * order_of, game_result, ended) is taken from the last module that sets it.
+ * it in a cache slot from game to game.
+ *
+ * How the hooks of a game's modules compose. The referee and the generator
+ * call them in one order, the calling order: the base rule set, then each
+ * expansion in registry order (carc_rules_of(); the Expansions tag is read
+ * into that order, so one combination has one order). By kind of hook:
+ *   - hooks that add to a step are each module's, in calling order:
+ *     check_record, begin, turn_begin, draw, recall, turn_end, quiet,
+ *     gen_recall (until one takes a figure back);
+ *   - checks report every module's refusal: check_deploy (each refusal
+ *     reported, and the figure is then not deployed);
+ *   - questions are answered by any or all: is_bonus, game_over, after_end,
+ *     gen_must_deploy (any module's yes), untouched, gen_may_draw (every
+ *     module's yes);
+ *   - hooks that replace a step of the game or answer for it alone (seat,
+ *     score_turn, score_final, check_result, explain, order_of,
+ *     game_result, ended, gen_draw, gen_score_turn, gen_score_final,
+ *     gen_bonus_due, and the engine's score_final) cannot compose: two
+ *     modules of one game that set the same one are refused when the game's
+ *     rule set is composed (carc_rules_compose, carc_rules_conflict: the
+ *     record gets E014 at its Expansions tag);
+ *   - the engine's hooks (engine/game.h, struct carc_engine_hooks): values
+ *     and events adjusted by each module in turn (feature_value and
+ *     score_event, given the base game's value or event), closed_complete
+ *     when every module agrees, check_place the first refusal.
+ * Words (struct carc_rules_words) are looked up from the last module back:
+ * a module names what it adds or renames, the base game's stand otherwise.
+ * Event kinds (from CARC_EV_MODULE, each module's header numbering its
+ * own, unique in the registry, named by its words' event_names) and points
+ * paid more to some winners (carc_event.bonus, bonus_to) are a module's to
+ * declare; the reports name them by the words.
  */
 #ifndef CARC_MODULE_H
 #define CARC_MODULE_H

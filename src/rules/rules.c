@@ -152,13 +152,17 @@ static pthread_mutex_t composed_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct composed *composed[64];
 static int ncomposed;
 
-/* The engine hooks, field by field: the last module that sets one. */
+/* The engine hooks, field by field, the last module that sets one: the
+ * composed table shows them (one module's, or one of several); the engine
+ * itself combines every module's (engines[], engine/game.h). */
 static void merge_engine(struct carc_engine_hooks *to, const struct carc_engine_hooks *from)
 {
 	if (!from)
 		return;
 	if (from->feature_value)
 		to->feature_value = from->feature_value;
+	if (from->score_event)
+		to->score_event = from->score_event;
 	if (from->closed_complete) {
 		to->closed_complete = from->closed_complete;
 		to->closed_classes = from->closed_classes;
@@ -172,13 +176,54 @@ static void merge_engine(struct carc_engine_hooks *to, const struct carc_engine_
 	}
 }
 
+/* The hooks that replace a step of the game rather than add to it: two
+ * modules of one game may not both set one (module.h). */
+#define REPLACING(X)                                                                                       \
+	X(play, seat) X(play, score_turn) X(play, score_final) X(play, check_result) X(play, explain)      \
+	X(play, order_of) X(play, game_result) X(play, ended) X(play, gen_draw) X(play, gen_score_turn)    \
+	X(play, gen_score_final) X(play, gen_bonus_due) X(engine, score_final)
+
+bool carc_rules_conflict(const struct carc_ruleset *const *mods, int n, char *why, size_t size)
+{
+#define CHECK(part, hook)                                                                                 \
+	{                                                                                                 \
+		const struct carc_ruleset *by = NULL;                                                     \
+		for (int i = 0; i < n; i++) {                                                             \
+			if (!mods[i]->part || !mods[i]->part->hook)                                       \
+				continue;                                                                 \
+			if (by) {                                                                         \
+				snprintf(why, size, "%s and %s both replace the %s step (%s hook %s): they " \
+					 "cannot be played together", by->name, mods[i]->name,            \
+					 #hook, #part, #hook);                                            \
+				return true;                                                              \
+			}                                                                                 \
+			by = mods[i];                                                                     \
+		}                                                                                         \
+	}
+	REPLACING(CHECK)
+#undef CHECK
+	if (size)
+		why[0] = '\0';
+	return false;
+}
+
 static struct composed *compose(unsigned key, const struct carc_ruleset *base,
 				const struct carc_ruleset *const *expansions, int n)
 {
+	const struct carc_ruleset *mods[1 + CARC_MAX_EXPANSIONS];
+	char why[256];
+	mods[0] = base;
+	memcpy(mods + 1, expansions, (size_t)n * sizeof *mods);
+	if (carc_rules_conflict(mods, 1 + n, why, sizeof why))
+		return NULL; /* refused: see carc_rules_conflict */
 	struct composed *c = xcalloc(1, sizeof *c);
 	c->key = key;
 	c->rs = *base;
 	merge_engine(&c->engine, base->engine);
+	c->rs.nengines = 0;
+	for (int i = 0; i < 1 + n; i++)
+		if (mods[i]->engine)
+			c->rs.engines[c->rs.nengines++] = mods[i]->engine;
 	for (int i = 0; i < n; i++) {
 		const struct carc_ruleset *x = expansions[i];
 		if (c->rs.nroles + x->nroles > CARC_MAX_ROLES) {
