@@ -32,8 +32,9 @@ enum carc_event_type {
 	CARC_EV_INCOMPLETE,  /* final scoring of an unfinished path, enclosure, site */
 	CARC_EV_FARM,        /* final scoring of an area by the base rules (or, 1st edition, a city's farms) */
 	CARC_EV_MODULE,      /* the first kind a rule set defines */
-	CARC_EV_KINDS = 8    /* room for every kind */
+	CARC_EV_KINDS = 16   /* room for every kind (a power of two: reports mask by it) */
 };
+_Static_assert((CARC_EV_KINDS & (CARC_EV_KINDS - 1)) == 0, "CARC_EV_KINDS is a power of two");
 
 /* Points by source, for the final breakdown; the rule set's words name them. */
 enum carc_source {
@@ -42,7 +43,9 @@ enum carc_source {
 	CARC_SRC_AREA,       /* areas scored at the end: farms, meadows */
 	CARC_SRC_OTHER,      /* a rule set's own final scoring */
 	CARC_SRC_START,      /* points a colour starts with (a rule set's start_score hook) */
-	CARC_SRC_COUNT
+	CARC_SRC_MODULE,     /* the first of the sources a rule set declares: its words name them
+				(source_keys, source_names), each module's header numbers its own */
+	CARC_SRC_COUNT = CARC_SRC_MODULE + 4 /* room for them */
 };
 
 struct carc_event {

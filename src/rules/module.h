@@ -16,7 +16,7 @@
  *     check_record, begin, turn_begin, draw, recall, turn_end, quiet,
  *     gen_recall (until one takes a figure back);
  *   - checks report every module's refusal: check_deploy (each refusal
- *     reported, and the figure is then not deployed);
+ *     reported; what is then applied: check_deploy below);
  *   - questions are answered by any or all: is_bonus, game_over, after_end,
  *     gen_must_deploy (any module's yes), untouched, gen_may_draw (every
  *     module's yes);
@@ -221,6 +221,9 @@ unsigned carc_rules_flags(const struct carc_record *rec);
 const char *carc_rules_event_name(const struct carc_record *rec, int kind);
 const char *carc_rules_item_word(const struct carc_record *rec, const struct carc_event *ev, bool plural);
 const char *carc_rules_source_key(const struct carc_ruleset *rs, int source);
+/* A source's key in a game's reports, looked up through its modules: NULL
+ * for a source (CARC_SRC_MODULE on) that none of them declares. */
+const char *carc_rules_game_source_key(const struct carc_record *rec, int source);
 const char *carc_rules_source_name(const struct carc_record *rec, int source);
 /* What the supply holds, for messages: "tile", "land tile". */
 const char *carc_rules_tile_word(const struct carc_record *rec);

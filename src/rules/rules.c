@@ -350,13 +350,20 @@ const char *carc_rules_item_word(const struct carc_record *rec, const struct car
 const char *carc_rules_source_key(const struct carc_ruleset *rs, int source)
 {
 	const char *k = rs->words->source_keys[source];
-	return k ? k : carc_rules_base.words->source_keys[source];
+	return k ? k : carc_rules_base.words->source_keys[source]; /* NULL: a source nobody names */
+}
+
+const char *carc_rules_game_source_key(const struct carc_record *rec, int source)
+{
+	LAST_WORD(rec, w->source_keys[source]);
+	return carc_rules_base.words->source_keys[source]; /* NULL: a source nobody names */
 }
 
 const char *carc_rules_source_name(const struct carc_record *rec, int source)
 {
 	LAST_WORD(rec, w->source_names[source]);
-	return carc_rules_base.words->source_names[source];
+	const char *base = carc_rules_base.words->source_names[source];
+	return base ? base : ""; /* a module's source it does not name */
 }
 
 const char *carc_rules_tile_word(const struct carc_record *rec)
