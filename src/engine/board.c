@@ -19,6 +19,7 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 			  struct carc_place_problem *why)
 {
 	struct carc_place_problem dummy;
+	size_t rule_size = why ? sizeof why->rule : 0; /* no reason in words when only the code is asked */
 	if (!why)
 		why = &dummy;
 	int c = cell_index(g, x, y);
@@ -64,7 +65,7 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 	/* the modules' checks in turn: the first refusal wins */
 	for (int k = 0; k < g->nplace_hooks; k++) {
 		why->rule[0] = 0;
-		why->code = g->place_hooks[k]->check_place(g, tile, rot & 3, x, y, why->rule, sizeof why->rule);
+		why->code = g->place_hooks[k]->check_place(g, tile, rot & 3, x, y, why->rule, rule_size);
 		if (why->code)
 			return why->code;
 	}

@@ -149,7 +149,8 @@ struct carc_engine_hooks {
 	void (*score_final)(struct carc_game *g);
 	/* A placement the base rules allow that the rule set forbids (The
 	 * River: a river tile must continue the river, no U-turn): 0, or the
-	 * code with the reason written to why (size bytes). carc_game_check_place
+	 * code with the reason written to why (size bytes; size 0 when only
+	 * the code is asked for: legal_places). carc_game_check_place
 	 * asks it last, and so legal_places and find_fit (a discard's check)
 	 * follow it; carc_game_play leaves such games' turns to the caller. */
 	int (*check_place)(const struct carc_game *g, int tile, int rot, int x, int y, char *why, size_t size);

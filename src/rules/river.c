@@ -151,6 +151,8 @@ static int check_place(const struct carc_game *g, int tile, int rot, int x, int 
 	size_t np;
 	const struct carc_placement *pl = carc_game_placements(g, &np);
 	if (!joined) {
+		if (!size)
+			return CARC_E260; /* only the code asked for (legal_places) */
 		int edge, end = open_end(g, rt, &edge);
 		int at = snprintf(why, size, "tile %s at %d,%d turned %d does not continue the river: no river edge of it "
 				  "meets a placed tile", t->id, x, y, rot * 90);
@@ -183,6 +185,8 @@ static int check_place(const struct carc_game *g, int tile, int rot, int x, int 
 	int turn = turn_of(in, out);
 	if (their_in < 0 || turn != turn_of(their_in, their_out))
 		return 0;
+	if (!size)
+		return CARC_E261;
 	const char *side = turn == 1 ? "right" : "left";
 	int n = snprintf(why, size, "tile %s at %d,%d turned %d makes an immediate U-turn: it turns the river %s, from %s "
 			 "to %s, directly after the bend %s at %d,%d", t->id, x, y, rot * 90, side,

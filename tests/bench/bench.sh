@@ -24,7 +24,9 @@
 # without /usr/bin/time, wall time only and no memory. The target for carc
 # check is 100,000 games/s. Then tests/bench/jobs.sh: check -j 2 on one
 # file against -j 1, by wall time, with a control run that shows whether
-# two cores were free (the target is 1.7 on an idle 2-core machine).
+# two cores were free (the target is 1.7 on an idle 2-core machine). Last,
+# tests/bench/turns.sh: instructions a turn of games with expansions against
+# the base game's (cachegrind; the target is 1.5).
 #
 # A shared virtual machine's host changes the clock its cores run at from
 # one second to the next, and the time of the same work with it; so the
@@ -168,3 +170,4 @@ commands "$plain"
 
 rm -f "$dir/time.out" "$dir/stderr.out"
 CARC="$CARC" BENCH_GAMES="$GAMES" BENCH_RUNS="$RUNS" sh tests/bench/jobs.sh
+CARC="$CARC" sh tests/bench/turns.sh
