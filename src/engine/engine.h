@@ -69,10 +69,11 @@ struct seg {
 				the others follow it in the circular list fnext */
 };
 
-/* A segment's attributes: 11 used, added as three words. */
-#define ATTR_SLOTS 12
+/* A segment's attributes: a count for each attribute of the tile set (the
+ * known ones and those it declares, tileset.h), added as four words. */
+#define ATTR_SLOTS 16
 typedef uint16_t seg_attrs[ATTR_SLOTS];
-_Static_assert(CARC_ATTR_COUNT <= ATTR_SLOTS, "a segment's attributes fit in seg_attrs");
+_Static_assert(CARC_MAX_ATTRS <= ATTR_SLOTS, "a segment's attributes fit in seg_attrs");
 _Static_assert(sizeof(struct seg) == 32, "segments are 32 bytes: two per cache line half");
 _Static_assert(offsetof(struct seg, next) == offsetof(struct seg, parent) + 4, "new_segment writes both as one word");
 

@@ -114,7 +114,7 @@ static void build_templates(struct carc_game *g, const struct carc_tileset *ts)
 			s->size = 1;
 			if (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE)
 				s->open = (int16_t)popcount4[tf->edges & 15];
-			for (int a = 0; a < CARC_ATTR_COUNT; a++) {
+			for (int a = 0; a < CARC_MAX_ATTRS; a++) {
 				g->tattrs[i * CARC_MAX_FEATURES + f][a] = tf->attr[a];
 				s->has_attr |= tf->attr[a] != 0;
 			}

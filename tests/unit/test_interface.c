@@ -7,7 +7,10 @@
  *     order, each given what the one before made of the base game's value;
  *     score_event likewise, with points paid more to some winners;
  *   - hooks that cannot compose (two modules that replace one step) refused
- *     when the game's rule set is composed, with a message naming both.
+ *     when the game's rule set is composed, with a message naming both;
+ *   - attributes a tile set declares (inn, wine), counted by the engine
+ *     over a feature's tiles, merged by name when sets are joined; and the
+ *     ways to declare or use one wrongly.
  * The map: the start tile D at 0,0 (city N, road W-E) and a straight road U
  * at -1,0 turned 90 (road W-E): one road of two tiles, open at both ends, and
  * one field south of it over both tiles.
@@ -349,6 +352,112 @@ static void test_compose_registry_pairs(void **state)
 	}
 }
 
+/* ---- attributes a tile set declares ---- */
+
+/* Two straight roads, each with an inn (an attribute this set declares) and
+ * one with two of a good: joined on the map, the road counts both inns. */
+static const char inns_set[] =
+	"name: inns\n"
+	"attributes: [inn, wine]\n"
+	"terrains: [field, road]\n"
+	"kinds:\n"
+	"  - {name: road, class: path, terrain: road}\n"
+	"  - {name: field, class: area, terrain: field}\n"
+	"tiles:\n"
+	"  - id: Xs\n"
+	"    count: 1\n"
+	"    start: true\n"
+	"    edges: field road field road\n"
+	"    features:\n"
+	"      - {kind: road, edges: E W, inn: 1}\n"
+	"      - {kind: field, halves: NNW NNE ENE WNW}\n"
+	"      - {kind: field, halves: ESE SSE SSW WSW}\n"
+	"  - id: Xt\n"
+	"    count: 2\n"
+	"    edges: field road field road\n"
+	"    features:\n"
+	"      - {kind: road, edges: E W, inn: 1, wine: 2}\n"
+	"      - {kind: field, halves: NNW NNE ENE WNW}\n"
+	"      - {kind: field, halves: ESE SSE SSW WSW}\n";
+
+static void test_attributes_declared_and_summed(void **state)
+{
+	(void)state;
+	struct carc_diag_sink sink = {0};
+	struct carc_tileset *ts = carc_tileset_parse(inns_set, sizeof inns_set - 1, "inns.yaml", &sink);
+	assert_non_null(ts);
+	int inn = carc_tileset_attr(ts, "inn", 3), wine = carc_tileset_attr(ts, "wine", 4);
+	assert_int_equal(inn, CARC_ATTR_COUNT); /* after the known ones, in the order named */
+	assert_int_equal(wine, CARC_ATTR_COUNT + 1);
+	assert_int_equal(carc_tileset_attr(ts, "pennant", 7), CARC_ATTR_PENNANT);
+	assert_int_equal(carc_tileset_attr(ts, "cloth", 5), -1);
+	struct carc_game *g = carc_game_new();
+	static const uint8_t seats[] = {RED, GREEN};
+	carc_game_start(g, ts, carc_ruleset_default(), 3, seats, 2, 7, 0, ts->start_tile, 0);
+	int t = carc_tileset_find(ts, "Xt", 2);
+	carc_game_draw(g, t);
+	int p = carc_game_place(g, t, 0, 1, 0, RED, 1);
+	uint32_t road = carc_game_feature_root(g, p, carc_game_spot_feature(g, p, carc_spot_lookup("W", 1)));
+	assert_int_equal(carc_game_feature_attr(g, road, inn), 2);
+	assert_int_equal(carc_game_feature_attr(g, road, wine), 2);
+	assert_int_equal(carc_game_feature_attr(g, road, CARC_ATTR_PENNANT), 0);
+	/* joined before the base set (as an expansion's own tiles are): the
+	 * names merged, the counts kept */
+	const struct carc_tileset *base = carc_tileset_load("base", &sink, NULL, 0, 0);
+	assert_non_null(base);
+	const struct carc_tileset *sets[2] = {ts, base};
+	struct carc_tileset *joined = carc_tileset_join(sets, 2);
+	assert_non_null(joined);
+	int jinn = carc_tileset_attr(joined, "inn", 3), jt = carc_tileset_find(joined, "Xt", 2);
+	assert_true(jinn >= CARC_ATTR_COUNT);
+	assert_int_equal(joined->tiles[jt].features[0].attr[jinn], 1);
+	assert_int_equal(joined->tiles[jt].features[0].attr[carc_tileset_attr(joined, "wine", 4)], 2);
+	carc_tileset_free(joined);
+	carc_tileset_free((struct carc_tileset *)base);
+	carc_game_free(g);
+	carc_tileset_free(ts);
+	carc_diag_free(&sink);
+}
+
+static void keep_code(void *ctx, const struct carc_diag *d)
+{
+	carc_buf_printf(ctx, "%d %s\n", (int)d->code, d->message);
+}
+
+/* An attribute used but not declared, or declared twice, is refused. */
+static void test_attributes_refused(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *from, *to;
+		int code;
+	} cases[] = {
+		{"attributes: [inn, wine]", "attributes: [inn]", CARC_E103},       /* wine: not declared */
+		{"attributes: [inn, wine]", "attributes: [inn, inn, wine]", CARC_E108},
+		{"attributes: [inn, wine]", "attributes: [inn, wine, pennant]", CARC_E108},
+		{"attributes: [inn, wine]", "attributes: [inn, wine, kind]", CARC_E108},
+		{"attributes: [inn, wine]", "attributes: [inn, wine, 9lives]", CARC_E104},
+		{"attributes: [inn, wine]", "attributes: [inn, wine, a, b, c, d, e]", CARC_E109},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct carc_buf text = {0}, msgs = {0};
+		const char *at = strstr(inns_set, cases[i].from);
+		carc_buf_add(&text, inns_set, (size_t)(at - inns_set));
+		carc_buf_adds(&text, cases[i].to);
+		carc_buf_adds(&text, at + strlen(cases[i].from));
+		struct carc_diag_sink sink = {.emit = keep_code, .ctx = &msgs};
+		struct carc_tileset *ts = carc_tileset_parse(text.data, text.len, "bad.yaml", &sink);
+		assert_null(ts);
+		char want[16];
+		snprintf(want, sizeof want, "%d ", cases[i].code);
+		if (strncmp(carc_buf_cstr(&msgs), want, strlen(want)))
+			fail_msg("case %zu: want %d, got: %s", i, cases[i].code, carc_buf_cstr(&msgs));
+		carc_diag_free(&sink);
+		carc_buf_free(&text);
+		carc_buf_free(&msgs);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +470,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_compose_event_pays_some_winners_more, setup, teardown),
 		cmocka_unit_test(test_compose_refuses_two_replacing_hooks),
 		cmocka_unit_test(test_compose_registry_pairs),
+		cmocka_unit_test(test_attributes_declared_and_summed),
+		cmocka_unit_test(test_attributes_refused),
 	};
 	return cmocka_run_group_tests_name("rule-set interface", tests, NULL, NULL);
 }
