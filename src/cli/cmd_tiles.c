@@ -131,14 +131,14 @@ static void totals(struct carc_buf *out, const struct carc_tileset *ts, const ch
 		carc_buf_printf(out, "note: %s\n", ts->note);
 	carc_buf_printf(out, "tiles: %d (the start tile, %s, included), bonus tiles: %d, types: %d\n", ts->total,
 			ts->tiles[ts->start_tile].id, ts->bonus_total, ts->ntiles);
-	long edges[CARC_MAX_TERRAINS] = {0}, kinds[CARC_MAX_KINDS] = {0}, attrs[CARC_ATTR_COUNT] = {0};
+	long edges[CARC_MAX_TERRAINS] = {0}, kinds[CARC_MAX_KINDS] = {0}, attrs[CARC_MAX_ATTRS] = {0};
 	for (int i = 0; i < ts->ntiles; i++) {
 		const struct carc_tile *t = &ts->tiles[i];
 		for (int e = 0; e < 4; e++)
 			edges[t->edge_terrain[e]] += t->count;
 		for (int f = 0; f < t->nfeatures; f++) {
 			kinds[t->features[f].kind] += t->count;
-			for (int a = 0; a < CARC_ATTR_COUNT; a++)
+			for (int a = 0; a < ts->nattrs; a++) /* the known ones and the set's own */
 				attrs[a] += (long)t->features[f].attr[a] * t->count;
 		}
 	}
@@ -151,9 +151,9 @@ static void totals(struct carc_buf *out, const struct carc_tileset *ts, const ch
 			carc_buf_printf(out, "%s %s %ld", n++ ? "," : "", ts->kinds[k].name, kinds[k]);
 	carc_buf_adds(out, "\nattributes:");
 	int n = 0;
-	for (int a = 0; a < CARC_ATTR_COUNT; a++)
+	for (int a = 0; a < ts->nattrs; a++)
 		if (attrs[a])
-			carc_buf_printf(out, "%s %s %ld", n++ ? "," : "", carc_attr_name(a), attrs[a]);
+			carc_buf_printf(out, "%s %s %ld", n++ ? "," : "", ts->attrs[a], attrs[a]);
 	carc_buf_adds(out, n ? "\n" : " none\n");
 }
 

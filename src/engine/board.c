@@ -19,6 +19,7 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 			  struct carc_place_problem *why)
 {
 	struct carc_place_problem dummy;
+	size_t rule_size = why ? sizeof why->rule : 0; /* no reason in words when only the code is asked */
 	if (!why)
 		why = &dummy;
 	int c = cell_index(g, x, y);
@@ -61,10 +62,12 @@ int carc_game_check_place(const struct carc_game *g, int tile, int rot, int x, i
 			return CARC_E216;
 		}
 	}
-	if (g->place_hook) {
+	/* the modules' checks in turn: the first refusal wins */
+	for (int k = 0; k < g->nplace_hooks; k++) {
 		why->rule[0] = 0;
-		why->code = g->place_hook(g, tile, rot & 3, x, y, why->rule, sizeof why->rule);
-		return why->code;
+		why->code = g->place_hooks[k]->check_place(g, tile, rot & 3, x, y, why->rule, rule_size);
+		if (why->code)
+			return why->code;
 	}
 	return 0;
 }
@@ -560,7 +563,7 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 	rot &= 3;
 	const struct orient *mo = &g->orient[tile * 4 + rot];
 	struct cell *cell;
-	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell) || g->place_hook) {
+	if (g->left[tile] <= 0 || !fits(g, mo, x, y, &cell) || mo->place_checked) {
 		*placement = -1;
 		return CARC_PLAY_NONE;
 	}

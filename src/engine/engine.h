@@ -62,15 +62,18 @@ struct seg {
 	uint8_t has_attr;    /* g->attrs[the segment] holds its attributes (else all 0) */
 	int16_t open;
 	uint16_t size;
-	uint8_t count[8];    /* followers per colour (7 used), added as one word */
+	uint8_t count[8];    /* per colour (7 used), its figures' weights in the majority summed
+				(carc_role_weight: a follower 1, so in the base game its followers),
+				added as one word */
 	uint32_t fhead;      /* roots: 1 + one of its followers (huts excepted), 0 for none;
 				the others follow it in the circular list fnext */
 };
 
-/* A segment's attributes: 11 used, added as three words. */
-#define ATTR_SLOTS 12
+/* A segment's attributes: a count for each attribute of the tile set (the
+ * known ones and those it declares, tileset.h), added as four words. */
+#define ATTR_SLOTS 16
 typedef uint16_t seg_attrs[ATTR_SLOTS];
-_Static_assert(CARC_ATTR_COUNT <= ATTR_SLOTS, "a segment's attributes fit in seg_attrs");
+_Static_assert(CARC_MAX_ATTRS <= ATTR_SLOTS, "a segment's attributes fit in seg_attrs");
 _Static_assert(sizeof(struct seg) == 32, "segments are 32 bytes: two per cache line half");
 _Static_assert(offsetof(struct seg, next) == offsetof(struct seg, parent) + 4, "new_segment writes both as one word");
 
@@ -108,14 +111,11 @@ static inline void add_attrs(uint16_t *a, const uint16_t *b)
 	}
 }
 
-/* True when the feature (by root) holds followers: count[c] is the number of
- * colour c's followers on the map that stand on it (huts excepted), kept by
- * carc_game_deploy, join and lift_followers, so a zero word means none. */
+/* True when the feature (by root) holds figures (huts excepted), whatever
+ * they weigh in the majority: its list of them (fhead) is not empty. */
 static inline bool has_followers(const struct seg *root)
 {
-	uint64_t x;
-	memcpy(&x, root->count, 8);
-	return x != 0;
+	return root->fhead != 0;
 }
 
 /* A tile type turned by a rotation, as placement needs it: which of its
@@ -140,6 +140,7 @@ struct orient {
 	uint8_t site;        /* the centre is a site (a cloister) */
 	uint8_t nfeatures;   /* the tile's */
 	uint8_t bonus;       /* a bonus tile (hunters), drawn from its own supply */
+	uint8_t place_checked; /* the rule set's check_place hook may refuse it (read_hooks) */
 };
 /* one cache line a table: a turn reads its tile's and its neighbours' */
 _Static_assert(sizeof(struct orient) == 64, "an orientation table is one cache line");
@@ -236,16 +237,28 @@ struct carc_game {
 	uint8_t hut_roles;   /* bit r: role r of may_stand_rules is a hut */
 	uint8_t returning_roles; /* bit r: role r returns to the followers' supply when scored (a role
 				    with a supply of its own, carc_role.own, has what is not on the map) */
+	uint8_t role_weight[CARC_MAX_ROLES]; /* what a figure of role r adds to count[] (carc_role_weight) */
 
 	carc_award_fn award;
 	void *award_ctx;
 
-	/* the rule set's engine hooks (carc_engine_hooks), read at the start */
-	int (*value_hook)(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *items);
-	bool (*closed_hook)(struct carc_game *g, uint32_t root);
-	unsigned closed_classes;
+	/* the rule set's engine hooks (carc_engine_hooks), read at the start:
+	 * those of each module that sets them, in calling order (read_hooks) */
+	int nvalue_hooks, nevent_hooks, nclosed_hooks, nplace_hooks;
+	int (*value_hooks[1 + CARC_MAX_EXPANSIONS])(struct carc_game *g, uint32_t root, int tiles, bool complete,
+						   int value, uint16_t *items);
+	void (*event_hooks[1 + CARC_MAX_EXPANSIONS])(struct carc_game *g, struct carc_event *ev);
+	bool (*closed_hooks[1 + CARC_MAX_EXPANSIONS])(struct carc_game *g, uint32_t root);
+	unsigned closed_classes_of[1 + CARC_MAX_EXPANSIONS];
+	const struct carc_engine_hooks *place_hooks[1 + CARC_MAX_EXPANSIONS];
+	bool closed_hook;       /* some module has a closed_complete hook */
+	unsigned closed_classes; /* the union of their classes */
 	void (*final_hook)(struct carc_game *g);
-	int (*place_hook)(const struct carc_game *g, int tile, int rot, int x, int y, char *why, size_t size);
+	bool place_hook;        /* some module has a check_place hook */
+	bool any_place_checked; /* some orient's place_checked is set */
+	const void *place_checked_by; /* ... by which rule set (checks_tile) */
+	unsigned long place_checked_for; /* ... for which tile set (serial) */
+	bool closed_final;   /* closed_complete's no is final: such a feature waits for nothing */
 	uint32_t *waiting;   /* closed features closed_hook found not complete yet (roots) */
 	size_t nwaiting, waiting_cap;
 };
@@ -469,12 +482,12 @@ static HOT_INLINE void pay(struct carc_game *g, unsigned winners, int points, in
 /* The value of a feature under the game's rules. complete: during play.
  * Chosen by class without a branch: the class of the next feature scored
  * is a coin toss. */
+int carc_engine_adjust_value(struct carc_game *g, uint32_t root, int tiles, bool complete, int value,
+			     uint16_t *items);
+
 static HOT_INLINE int feature_value(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *bonus)
 {
 	const struct seg *s = &g->segs[root];
-	*bonus = 0;
-	if (g->value_hook)
-		return g->value_hook(g, root, tiles, complete, bonus);
 	unsigned klass = s->klass;
 	/* attrs[root] holds the feature's attributes only with has_attr: else
 	 * they are read from no_attrs, hot, rather than from a line of attrs
@@ -496,7 +509,24 @@ static HOT_INLINE int feature_value(struct carc_game *g, uint32_t root, int tile
 	int is_path = -(int)(klass == CARC_CLASS_PATH), is_enclosure = -(int)(klass == CARC_CLASS_ENCLOSURE);
 	int is_site = -(int)(klass == CARC_CLASS_SITE);
 	*bonus = (uint16_t)(pennants & is_enclosure);
-	return (tiles & is_path) | (enclosure & is_enclosure) | (site & is_site);
+	int value = (tiles & is_path) | (enclosure & is_enclosure) | (site & is_site);
+	if (g->nvalue_hooks) /* the modules adjust the base game's value */
+		value = carc_engine_adjust_value(g, root, tiles, complete, value, bonus);
+	return value;
+}
+
+/* The modules' score_event hooks on an event filled and not yet paid. */
+void carc_engine_score_event(struct carc_game *g, struct carc_event *ev);
+
+/* Pays an event: its points to every winner, and bonus more to those in
+ * bonus_to; the score_event hooks first, when the rule set has some. */
+static HOT_INLINE void pay_event(struct carc_game *g, struct carc_event *ev)
+{
+	if (g->nevent_hooks)
+		carc_engine_score_event(g, ev);
+	pay(g, ev->winners, ev->points, ev->source);
+	if (ev->bonus_to & ev->winners)
+		pay(g, ev->bonus_to & ev->winners, ev->bonus, ev->source);
 }
 
 /* The source of a feature's points by class (index: klass & 7), during play
@@ -537,7 +567,11 @@ static HOT_INLINE void score_feature(struct carc_game *g, uint32_t root, int tur
 		.skipped = (uint8_t)(winners & ~paid),
 	};
 	memcpy(ev->followers, s->count, sizeof ev->followers);
-	pay(g, paid, points, source);
+	if (g->nevent_hooks) {
+		pay_event(g, ev);
+	} else {
+		pay(g, paid, points, source);
+	}
 	s->scored = 1;
 	s->pending = 0;
 	lift_followers(g, root);

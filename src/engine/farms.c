@@ -276,7 +276,7 @@ static void pay_farms_3(struct carc_game *g, const struct farm *farms, int nfarm
 			.winners = fm->owners,
 		};
 		memcpy(ev->followers, segs[fm->root].count, sizeof ev->followers);
-		pay(g, fm->owners, ev->points, CARC_SRC_AREA);
+		pay_event(g, ev);
 	}
 }
 
@@ -310,7 +310,7 @@ static void pay_farms_2(struct carc_game *g, const struct farm *farms, int nfarm
 			ev->points = (int16_t)(3 * fresh);
 			memcpy(ev->followers, g->segs[fm->root].count, sizeof ev->followers);
 			ev->winners = (uint8_t)(1u << c);
-			carc_game_add_points(g, c, ev->points, CARC_SRC_AREA);
+			pay_event(g, ev);
 		}
 	}
 	free(credited);
@@ -357,9 +357,7 @@ static void pay_farms_1(struct carc_game *g, const struct farm *farms, int nfarm
 		ev->points = 4;
 		memcpy(ev->followers, count, sizeof ev->followers);
 		ev->winners = owners;
-		for (int c = 0; c < CARC_COLOURS; c++)
-			if (owners & (1u << c))
-				carc_game_add_points(g, c, 4, CARC_SRC_AREA);
+		pay_event(g, ev);
 	}
 	free(order);
 }

@@ -56,7 +56,27 @@ static inline bool root_complete(const struct carc_game *g, uint32_t root)
  * hook (true when it sets none for the feature's class). */
 static bool closed_complete(struct carc_game *g, uint32_t root)
 {
-	return !(g->closed_classes >> g->segs[root].klass & 1) || g->closed_hook(g, root);
+	unsigned klass = g->segs[root].klass;
+	for (int k = 0; k < g->nclosed_hooks; k++)
+		if (g->closed_classes_of[k] >> klass & 1 && !g->closed_hooks[k](g, root))
+			return false; /* complete only when every module says so */
+	return true;
+}
+
+/* The modules' feature_value hooks in turn, each adjusting the value the
+ * one before made (feature_value: the base game's first). */
+int carc_engine_adjust_value(struct carc_game *g, uint32_t root, int tiles, bool complete, int value,
+			     uint16_t *items)
+{
+	for (int k = 0; k < g->nvalue_hooks; k++)
+		value = g->value_hooks[k](g, root, tiles, complete, value, items);
+	return value;
+}
+
+void carc_engine_score_event(struct carc_game *g, struct carc_event *ev)
+{
+	for (int k = 0; k < g->nevent_hooks; k++)
+		g->event_hooks[k](g, ev);
 }
 
 bool carc_game_feature_complete(struct carc_game *g, uint32_t root)
@@ -66,7 +86,8 @@ bool carc_game_feature_complete(struct carc_game *g, uint32_t root)
 }
 
 /* With a closed_complete hook: takes the features it finds not complete off
- * this turn's completion list and keeps them waiting. */
+ * this turn's completion list and keeps them waiting (unless its no is
+ * final: closed_final). */
 void carc_engine_settle_pending(struct carc_game *g)
 {
 	int n = 0;
@@ -77,6 +98,8 @@ void carc_engine_settle_pending(struct carc_game *g)
 			continue;
 		}
 		g->segs[r].pending = 0;
+		if (g->closed_final)
+			continue; /* never complete: nothing to wait for */
 		if (g->nwaiting == g->waiting_cap) {
 			g->waiting_cap = g->waiting_cap ? 2 * g->waiting_cap : 16;
 			g->waiting = xrealloc(g->waiting, g->waiting_cap * sizeof *g->waiting);
@@ -226,7 +249,7 @@ void carc_game_deploy(struct carc_game *g, int placement, int feature, int spot,
 		(uint8_t)colour, (uint8_t)role, 1, (uint8_t)spot, seg, (uint16_t)turn, (uint16_t)placement};
 	if (!r->hut) {
 		struct seg *root = &g->segs[find(g, seg)];
-		root->count[colour]++;
+		root->count[colour] = (uint8_t)(root->count[colour] + g->role_weight[role]);
 		if (!root->fhead) {
 			g->fnext[fi] = fi;
 		} else {

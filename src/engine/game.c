@@ -114,7 +114,7 @@ static void build_templates(struct carc_game *g, const struct carc_tileset *ts)
 			s->size = 1;
 			if (s->klass == CARC_CLASS_PATH || s->klass == CARC_CLASS_ENCLOSURE)
 				s->open = (int16_t)popcount4[tf->edges & 15];
-			for (int a = 0; a < CARC_ATTR_COUNT; a++) {
+			for (int a = 0; a < CARC_MAX_ATTRS; a++) {
 				g->tattrs[i * CARC_MAX_FEATURES + f][a] = tf->attr[a];
 				s->has_attr |= tf->attr[a] != 0;
 			}
@@ -253,14 +253,19 @@ static void count_set(struct carc_game *g, const struct carc_tileset *ts)
 	}
 }
 
-/* Which kinds each role may stand on (carc_game_play: none for a hut or a
- * role with a supply of its own, whose deployment it leaves to the caller),
+/* Which kinds each role may stand on (carc_game_play: none for a hut, a
+ * role with a supply of its own or one that does not weigh 1, whose
+ * deployment it leaves to the caller), what each weighs in majorities,
  * which roles are huts, which return when scored and to which supply. */
 static void build_roles(struct carc_game *g, const struct carc_ruleset *rules, const struct carc_tileset *ts)
 {
 	for (int r = 0; r < CARC_MAX_ROLES; r++) {
 		g->may_stand[r] = 0;
-		bool special = r < rules->nroles && (rules->roles[r].hut || rules->roles[r].own);
+		/* (and a role that does not weigh 1 in majorities: carc_game_play
+		 * counts 1) */
+		bool special = r < rules->nroles && (rules->roles[r].hut || rules->roles[r].own ||
+						     rules->roles[r].weight_more);
+		g->role_weight[r] = (uint8_t)(r < rules->nroles ? carc_role_weight(&rules->roles[r]) : 1);
 		for (int k = 0; r < rules->nroles && !special && k < ts->nkinds; k++) {
 			const struct carc_role *role = &rules->roles[r];
 			if (!strcmp(role->kinds[0], ts->kinds[k].name) ||
@@ -298,16 +303,61 @@ static void seat(struct carc_game *g, const uint8_t *seats, int nseats, int foll
 	g->seated_lanes = lanes;
 }
 
-/* The rule set's engine hooks, read once a game: a hook it does not set
+/* The rule set's engine hooks, read once a game: those of each of its
+ * modules, in calling order (rules.h engines[]; a module's own table: its
+ * engine alone), for the engine to combine (game.h). A hook no module sets
  * costs the base game's path nothing but a test of a field. */
-static void read_hooks(struct carc_game *g, const struct carc_engine_hooks *hk)
+static void read_hooks(struct carc_game *g, const struct carc_ruleset *rules)
 {
-	g->value_hook = hk ? hk->feature_value : NULL;
-	g->closed_hook = hk ? hk->closed_complete : NULL;
-	g->closed_classes = hk && hk->closed_complete ? hk->closed_classes : 0;
-	g->final_hook = hk ? hk->score_final : NULL;
-	g->place_hook = hk ? hk->check_place : NULL;
+	const struct carc_engine_hooks *const *list = rules->engines;
+	int n = rules->nengines;
+	if (!n && rules->engine) {
+		list = &rules->engine;
+		n = 1;
+	}
+	g->nvalue_hooks = g->nevent_hooks = g->nclosed_hooks = g->nplace_hooks = 0;
+	g->closed_classes = 0;
+	g->closed_final = true;
+	g->final_hook = NULL;
+	for (int k = 0; k < n; k++) {
+		const struct carc_engine_hooks *hk = list[k];
+		if (hk->feature_value)
+			g->value_hooks[g->nvalue_hooks++] = hk->feature_value;
+		if (hk->score_event)
+			g->event_hooks[g->nevent_hooks++] = hk->score_event;
+		if (hk->closed_complete) {
+			g->closed_classes_of[g->nclosed_hooks] = hk->closed_classes;
+			g->closed_hooks[g->nclosed_hooks++] = hk->closed_complete;
+			g->closed_classes |= hk->closed_classes;
+			g->closed_final &= hk->closed_final;
+		}
+		if (hk->check_place)
+			g->place_hooks[g->nplace_hooks++] = hk;
+		if (hk->score_final)
+			g->final_hook = hk->score_final; /* one at most (carc_rules_compose) */
+	}
+	g->closed_hook = g->nclosed_hooks > 0;
+	g->closed_final &= g->closed_hook;
+	g->place_hook = g->nplace_hooks > 0;
 	g->nwaiting = 0;
+	/* the tiles check_place may refuse leave the one-call turn: marked in
+	 * their tables (cleared only when a game before marked some; asked
+	 * again only for other rules or another tile set) */
+	const void *by = g->place_hook ? (const void *)rules : NULL;
+	if ((g->any_place_checked || g->place_hook) &&
+	    (by != g->place_checked_by || g->place_checked_for != g->ts->serial)) {
+		g->place_checked_by = by;
+		g->place_checked_for = g->ts->serial;
+		g->any_place_checked = false;
+		for (int i = 0; i < g->ts->ntiles; i++) {
+			bool checked = false;
+			for (int k = 0; k < g->nplace_hooks && !checked; k++)
+				checked = !g->place_hooks[k]->checks_tile || g->place_hooks[k]->checks_tile(g->ts, i);
+			for (int r = 0; r < 4; r++)
+				g->orient[i * 4 + r].place_checked = checked;
+			g->any_place_checked |= checked;
+		}
+	}
 }
 
 void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const struct carc_ruleset *rules,
@@ -343,7 +393,7 @@ void carc_game_start(struct carc_game *g, const struct carc_tileset *ts, const s
 	g->table_w = g->table_h = 0;
 	g->award = NULL;
 	g->award_ctx = NULL;
-	read_hooks(g, rules->engine);
+	read_hooks(g, rules);
 	g->min_x = g->max_x = g->min_y = g->max_y = 0;
 	carc_game_place(g, start_tile, start_rot, 0, 0, CARC_NO_COLOUR, 0);
 }

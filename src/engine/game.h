@@ -32,8 +32,9 @@ enum carc_event_type {
 	CARC_EV_INCOMPLETE,  /* final scoring of an unfinished path, enclosure, site */
 	CARC_EV_FARM,        /* final scoring of an area by the base rules (or, 1st edition, a city's farms) */
 	CARC_EV_MODULE,      /* the first kind a rule set defines */
-	CARC_EV_KINDS = 8    /* room for every kind */
+	CARC_EV_KINDS = 16   /* room for every kind (a power of two: reports mask by it) */
 };
+_Static_assert((CARC_EV_KINDS & (CARC_EV_KINDS - 1)) == 0, "CARC_EV_KINDS is a power of two");
 
 /* Points by source, for the final breakdown; the rule set's words name them. */
 enum carc_source {
@@ -42,13 +43,17 @@ enum carc_source {
 	CARC_SRC_AREA,       /* areas scored at the end: farms, meadows */
 	CARC_SRC_OTHER,      /* a rule set's own final scoring */
 	CARC_SRC_START,      /* points a colour starts with (a rule set's start_score hook) */
-	CARC_SRC_COUNT
+	CARC_SRC_MODULE,     /* the first of the sources a rule set declares: its words name them
+				(source_keys, source_names), each module's header numbers its own */
+	CARC_SRC_COUNT = CARC_SRC_MODULE + 4 /* room for them */
 };
 
 struct carc_event {
 	uint8_t type;          /* enum carc_event_type */
 	uint8_t kind;          /* the feature's kind in the tile set */
 	uint8_t source;        /* enum carc_source */
+	uint8_t bonus_to;      /* the winners who score bonus more than points (a rule set's
+				  score_event hook: a pig's owner one point more a city) */
 	uint16_t turn;         /* the turn that scored it; 0 for final scoring */
 	uint32_t feature;      /* root segment, for naming it (carc_game_feature_name) */
 	uint16_t tiles;        /* distinct tiles in the feature */
@@ -57,9 +62,18 @@ struct carc_event {
 	uint16_t cities;       /* farms: completed cities bordering it */
 	int16_t points;        /* to each winner */
 	uint8_t winners;       /* bit c: colour c scored */
-	uint8_t followers[CARC_COLOURS]; /* followers of each colour on it */
+	uint8_t followers[CARC_COLOURS]; /* each colour's figures on it, by their weight in the majority
+					    (carc_role_weight: a follower 1, so in the base game its followers) */
 	uint8_t skipped;       /* the winners the award hook did not pay */
+	int16_t bonus;         /* more points to each winner in bonus_to */
 };
+
+/* What the event paid colour c: points to every winner, and bonus more to
+ * those in bonus_to. */
+static inline int carc_event_points_of(const struct carc_event *ev, int c)
+{
+	return (ev->winners >> c & 1) ? ev->points + ((ev->bonus_to & ev->winners) >> c & 1) * ev->bonus : 0;
+}
 
 /* A follower on the map. */
 struct carc_follower {
@@ -96,25 +110,55 @@ struct carc_game;
 
 /* What a rule set changes in the engine (its table, rules/rules.h, points
  * here through .engine). Each hook is optional; carc_game_start reads them
- * once, so a hook the game's rules do not set costs nothing per turn. */
+ * once, so a hook the game's rules do not set costs nothing per turn.
+ *
+ * A game's modules (its base rule set, then each expansion: the composed
+ * rule set's engines[], rules.h) combine their hooks so, in calling order:
+ *   - feature_value, score_event: each module's in turn, each given what the
+ *     one before made of it (first the base game's value, or event);
+ *   - closed_complete: complete when every module whose closed_classes hold
+ *     the feature's class says so; closed_final when every such module's is;
+ *   - check_place: each module's in turn, the first refusal wins; a tile is
+ *     checked when one of them checks it (checks_tile);
+ *   - score_final replaces the base final scoring: two modules that set it
+ *     cannot be played together (carc_rules_compose refuses them). */
 struct carc_engine_hooks {
 	/* The value of a feature (by root; tiles: its distinct tiles; complete:
-	 * during play), in place of the base values; *items gets the bonus
-	 * items counted (the event's items). */
-	int (*feature_value)(struct carc_game *g, uint32_t root, int tiles, bool complete, uint16_t *items);
+	 * during play), adjusting value, which the hook is given: the base
+	 * game's value (a path 1 a tile, an enclosure 2 a tile and a pennant,
+	 * 1 each at the end, a site 9 or 1 and its neighbours), or what the
+	 * modules before made of it. *items holds the bonus items counted (the
+	 * event's items: the base game's pennants) and may be changed too. */
+	int (*feature_value)(struct carc_game *g, uint32_t root, int tiles, bool complete, int value,
+			     uint16_t *items);
+	/* An event of the engine's scoring (a feature during play or at the
+	 * end, a farm), filled and not yet paid: the hook may change its points
+	 * (to every winner) or give some winners more (bonus_to, bonus), as
+	 * The Traders' pig does for its owner. */
+	void (*score_event)(struct carc_game *g, struct carc_event *ev);
 	/* Whether a closed feature (a path or enclosure with no open edge) of
 	 * a class in closed_classes (bit 1 << class) is complete; when not, the
 	 * engine asks again after every later placement until it is. */
 	bool (*closed_complete)(struct carc_game *g, uint32_t root);
 	unsigned closed_classes;
+	/* closed_complete's no is final (The River: a river never scores): a
+	 * closed feature found not complete is not asked again, so it costs
+	 * later turns nothing. */
+	bool closed_final;
 	/* Final scoring in place of the base one (unfinished features, farms). */
 	void (*score_final)(struct carc_game *g);
 	/* A placement the base rules allow that the rule set forbids (The
 	 * River: a river tile must continue the river, no U-turn): 0, or the
-	 * code with the reason written to why (size bytes). carc_game_check_place
+	 * code with the reason written to why (size bytes; size 0 when only
+	 * the code is asked for: legal_places). carc_game_check_place
 	 * asks it last, and so legal_places and find_fit (a discard's check)
 	 * follow it; carc_game_play leaves such games' turns to the caller. */
 	int (*check_place)(const struct carc_game *g, int tile, int rot, int x, int y, char *why, size_t size);
+	/* Whether check_place may refuse a tile of this type (The River: its
+	 * river tiles), asked once a game for each type; NULL: every type. The
+	 * tiles it may not refuse keep the one-call turn (carc_game_play), so a
+	 * rule set that checks a few tiles costs the others nothing. */
+	bool (*checks_tile)(const struct carc_tileset *ts, int tile);
 };
 
 struct carc_game *carc_game_new(void);
@@ -157,14 +201,16 @@ int carc_game_place(struct carc_game *g, int tile, int rot, int x, int y, int co
  * and places it (carc_game_draw, carc_game_place), setting *placement;
  * then, when role >= 0 and the deployment is plainly legal (a feature at
  * spot of a kind the role may stand on, not occupied, a follower in the
- * supply; not a hut, nor a role with a supply of its own), deploys (carc_game_deploy); and scores what the tile
+ * supply; not a hut, nor a role with a supply of its own or a weight in
+ * majorities other than 1), deploys (carc_game_deploy); and scores what the tile
  * completed (carc_game_score_completed). The state afterwards is exactly
  * what those calls give. Returns CARC_PLAY_DONE then; CARC_PLAY_NONE, with
  * nothing done and *placement -1, when the tile is not in the supply or
  * does not fit; CARC_PLAY_PLACED when the tile is drawn and placed but the
  * deployment is not plainly legal: then the caller deploys (or not) and
- * calls carc_game_score_completed itself. In a game whose rule set has a
- * check_place hook it always returns CARC_PLAY_NONE. */
+ * calls carc_game_score_completed itself. For a tile that the rule set's
+ * check_place hook may refuse (checks_tile) it always returns
+ * CARC_PLAY_NONE. */
 enum { CARC_PLAY_NONE = -1, CARC_PLAY_DONE = 0, CARC_PLAY_PLACED = 1 };
 int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int colour, int turn, int role, int spot,
 		   int *placement);
@@ -173,7 +219,8 @@ int carc_game_play(struct carc_game *g, int tile, int rot, int x, int y, int col
 int carc_game_spot_feature(const struct carc_game *g, int placement, int spot);
 /* The root segment of a feature of a placement. */
 uint32_t carc_game_feature_root(struct carc_game *g, int placement, int feature);
-/* Followers on the feature (by root), per colour. */
+/* Followers on the feature (by root), per colour, each by its weight in the
+ * majority (carc_role_weight: a follower 1, a large follower 2, a builder 0). */
 const uint8_t *carc_game_feature_followers(struct carc_game *g, uint32_t root);
 /* A follower standing on the feature (by root), or NULL. */
 const struct carc_follower *carc_game_feature_occupant(struct carc_game *g, uint32_t root);
@@ -250,9 +297,10 @@ int carc_game_at(const struct carc_game *g, int x, int y);
 typedef void (*carc_feature_fn)(void *ctx, uint32_t root);
 void carc_game_each_feature(struct carc_game *g, carc_feature_fn fn, void *ctx);
 
-/* The colours with the most followers in count[] (by colour), among those
- * who play; 0 when it holds none of theirs. The one majority rule, for the
- * engine and every rule set. */
+/* The colours with the most followers in count[] (by colour, each follower
+ * by its weight: carc_role_weight), among those who play; 0 when it holds
+ * none of theirs (or only figures of weight 0). The one majority rule, for
+ * the engine and every rule set. */
 uint8_t carc_game_majority(const struct carc_game *g, const uint8_t *count);
 
 /* The award hook (solo): when set, a feature's winners score only if allowed. */

@@ -189,7 +189,8 @@ static bool with_expansions(struct carc_gen *gen, const char **why)
 	o->nexpansions = n;
 	const struct carc_ruleset *game = carc_rules_compose(o->rules, o->expansions, n);
 	if (!game) {
-		*why = "the expansions bring more roles than a game can hold";
+		*why = "the expansions bring more roles than a game can hold, or two of them replace the same step of "
+		       "the game";
 		return false;
 	}
 	struct carc_diag_sink sink = {0};

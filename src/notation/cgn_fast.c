@@ -249,3 +249,12 @@ SLOW_PATH bool cgn_turns_over_cap(struct parser *ps, size_t first, size_t n, siz
 	return MAX_TURNS > first;
 }
 
+
+SLOW_PATH bool fast_tile_pair(const struct carc_tileset *ts, const unsigned char *b, size_t i, struct carc_move *m)
+{
+	if (b[i + 1] <= ' ' || b[i + 2] != ' ' || !ts->by_pair[b[i] & 127][b[i + 1] & 127])
+		return false;
+	m->tile = (uint16_t)(ts->by_pair[b[i] & 127][b[i + 1] & 127] - 1);
+	m->tile_span = span(i, 2);
+	return true;
+}

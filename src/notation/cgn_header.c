@@ -541,8 +541,14 @@ static void parse_expansions(struct parser *ps, const char *v)
 	if (game) {
 		rec->rules = game;
 	} else {
-		header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "these expansions bring more roles than a game can hold "
-			     "(%d)", CARC_MAX_ROLES);
+		const struct carc_ruleset *mods[1 + CARC_MAX_EXPANSIONS] = {rec->rules};
+		char why[256];
+		memcpy(mods + 1, rec->expansions, (size_t)rec->nexpansions * sizeof *mods);
+		if (carc_rules_conflict(mods, 1 + rec->nexpansions, why, sizeof why))
+			header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "%s", why);
+		else
+			header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "these expansions bring more roles than a game "
+				     "can hold (%d)", CARC_MAX_ROLES);
 		rec->nexpansions = 0;
 	}
 }

@@ -386,6 +386,48 @@ static void terrain_name(struct loader *ld, const yaml_node_t *n, const char *w,
 	ts->nterrains++;
 }
 
+/* The known attributes, first of every set's. */
+static void known_attrs(struct carc_tileset *ts)
+{
+	for (int a = 0; a < CARC_ATTR_COUNT; a++)
+		snprintf(ts->attrs[a], sizeof ts->attrs[a], "%s", attr_names[a]);
+	ts->nattrs = CARC_ATTR_COUNT;
+}
+
+/* An attribute the set declares (its attributes key): a new name. */
+static void attribute_name(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
+{
+	struct carc_tileset *ts = arg;
+	char word[CARC_ID_MAX + 1];
+	snprintf(word, sizeof word, "%.*s", (int)(len > CARC_ID_MAX ? CARC_ID_MAX : len), w);
+	if (len > CARC_ID_MAX || !valid_id(word)) {
+		fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not a valid attribute name (letters, digits and "
+			  "_ - + / ., at most %d, not starting with a digit)", (int)len, w, CARC_ID_MAX);
+		return;
+	}
+	static const char *const feature_keys[] = {"kind", "edges", "halves", "borders", "end"};
+	if (carc_tileset_attr(ts, w, len) >= 0 ||
+	    name_index(feature_keys, (int)CARC_ARRAY_LEN(feature_keys), word, len) >= 0) {
+		fail_word(ld, CARC_E108, n, w, len, "attribute '%.*s' is named twice (or is a key of a feature, or "
+			  "one every tile set knows)", (int)len, w);
+		return;
+	}
+	if (ts->nattrs == CARC_MAX_ATTRS) {
+		fail_word(ld, CARC_E109, n, w, len, "more than %d attributes, the %d every set knows included",
+			  CARC_MAX_ATTRS, CARC_ATTR_COUNT);
+		return;
+	}
+	memcpy(ts->attrs[ts->nattrs++], word, sizeof word);
+}
+
+int carc_tileset_attr(const struct carc_tileset *ts, const char *name, size_t len)
+{
+	for (int a = 0; a < ts->nattrs; a++)
+		if (carc_slice_eq(name, len, ts->attrs[a]))
+			return a;
+	return -1;
+}
+
 static void expansion_name(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
 {
 	struct carc_tileset *ts = arg;
@@ -609,13 +651,19 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 					else
 						f->end = (uint8_t)e;
 				}
-			} else if ((a = name_index(attr_names, CARC_ATTR_COUNT, key, strlen(key))) >= 0) {
+			} else if ((a = carc_tileset_attr(ld->ts, key, strlen(key))) >= 0) {
 				if (key_once(ld, &keys, FK_ATTR + a, kn) && want_int(ld, vn, key, 0, 99, &num))
 					f->attr[a] = (uint8_t)num;
 			} else {
+				struct carc_buf own = {0};
+				for (int i = CARC_ATTR_COUNT; i < ld->ts->nattrs; i++) {
+					carc_buf_adds(&own, ", ");
+					carc_buf_adds(&own, ld->ts->attrs[i]);
+				}
 				fail(ld, CARC_E103, kn, "unknown key '%s' in a feature (kind, edges, halves, borders, end, "
 				     "or an attribute: pennant, fish, gold, deer, mammoth, tiger, aurochs, mushroom, fire, "
-				     "shrine, volcano)", key);
+				     "shrine, volcano%s; the set's attributes key declares others)", key, carc_buf_cstr(&own));
+				carc_buf_free(&own);
 			}
 		}
 	}
@@ -1091,6 +1139,7 @@ static void select_tiles(struct carc_tileset *ts, unsigned mask)
 	ts->last_tile = -1;
 	ts->total = ts->bonus_total = 0;
 	memset(ts->by_letter, 0, sizeof ts->by_letter);
+	memset(ts->by_pair, 0, sizeof ts->by_pair);
 	for (int i = 0; i < ts->ntiles; i++) {
 		struct carc_tile *t = &ts->tiles[i];
 		if (t->bonus)
@@ -1103,6 +1152,8 @@ static void select_tiles(struct carc_tileset *ts, unsigned mask)
 			ts->last_tile = i;
 		if (t->id[1] == '\0' && (unsigned char)t->id[0] < 128)
 			ts->by_letter[(unsigned char)t->id[0]] = (uint8_t)(i + 1);
+		else if (t->id[1] && t->id[2] == '\0' && (unsigned char)t->id[0] < 128 && (unsigned char)t->id[1] < 128)
+			ts->by_pair[(unsigned char)t->id[0]][(unsigned char)t->id[1]] = (uint8_t)(i + 1);
 	}
 }
 
@@ -1144,9 +1195,15 @@ static int merge_name(char (*names)[CARC_ID_MAX + 1], int *count, int max, const
  * terrains and expansion renamed by the maps; base: the index of from's
  * first type in to. */
 static void copy_tile(struct carc_tile *t, const struct carc_tile *from, const int *kind_map,
-		      const int *terrain_map, const int *expansion_map, int base, bool keep_start)
+		      const int *terrain_map, const int *expansion_map, const int *attr_map, int base, bool keep_start)
 {
 	*t = *from;
+	for (int f = 0; f < t->nfeatures; f++) { /* the set's own attributes renumbered */
+		memset(t->features[f].attr + CARC_ATTR_COUNT, 0, CARC_MAX_ATTRS - CARC_ATTR_COUNT);
+		for (int a = CARC_ATTR_COUNT; a < CARC_MAX_ATTRS; a++)
+			if (from->features[f].attr[a])
+				t->features[f].attr[attr_map[a]] = from->features[f].attr[a];
+	}
 	t->name = from->name ? xstrdup(from->name) : NULL;
 	t->count = t->box_count;
 	t->start = from->start && keep_start;
@@ -1171,6 +1228,14 @@ static void copy_tile(struct carc_tile *t, const struct carc_tile *from, const i
 static bool add_tiles(struct carc_tileset *ts, const struct carc_tileset *from, bool keep_start)
 {
 	int kind_map[CARC_MAX_KINDS], terrain_map[CARC_MAX_TERRAINS], expansion_map[CARC_MAX_EXPANSIONS];
+	int attr_map[CARC_MAX_ATTRS];
+	if (!ts->nattrs)
+		known_attrs(ts);
+	for (int i = 0; i < CARC_MAX_ATTRS; i++)
+		attr_map[i] = i < CARC_ATTR_COUNT ? i : 0; /* (a slot no feature fills) */
+	for (int i = CARC_ATTR_COUNT; i < from->nattrs; i++)
+		if ((attr_map[i] = merge_name(ts->attrs, &ts->nattrs, CARC_MAX_ATTRS, from->attrs[i])) < 0)
+			return false;
 	for (int i = 0; i < from->nterrains; i++)
 		if ((terrain_map[i] = merge_name(ts->terrains, &ts->nterrains, CARC_MAX_TERRAINS, from->terrains[i])) < 0)
 			return false;
@@ -1203,7 +1268,8 @@ static bool add_tiles(struct carc_tileset *ts, const struct carc_tileset *from, 
 	ts->tiles = xrealloc(ts->tiles, (size_t)(have + more) * sizeof *ts->tiles);
 	for (int i = 0; i < more; i++) {
 		const struct carc_tile *t = &from->tiles[i];
-		copy_tile(&ts->tiles[have + t->order], t, kind_map, terrain_map, expansion_map, have, keep_start);
+		copy_tile(&ts->tiles[have + t->order], t, kind_map, terrain_map, expansion_map, attr_map, have,
+			  keep_start);
 	}
 	ts->ntiles = have + more;
 	ts->nextra = 0;
@@ -1268,7 +1334,7 @@ int carc_tileset_expansion(const struct carc_tileset *ts, const char *name, size
 
 /* Keys of the top level, numbered for key_once(). */
 enum { TOP_NAME, TOP_TITLE, TOP_RULES, TOP_NOTE, TOP_PROVISIONAL, TOP_TERRAINS, TOP_KINDS, TOP_TILES,
-       TOP_EXPANSIONS };
+       TOP_EXPANSIONS, TOP_ATTRIBUTES };
 
 static void parse_top(struct loader *ld, yaml_node_t *root)
 {
@@ -1282,12 +1348,12 @@ static void parse_top(struct loader *ld, yaml_node_t *root)
 		     node_shape(root));
 		return;
 	}
-	yaml_node_t *terrains = NULL, *kinds = NULL, *tiles = NULL, *expansions = NULL;
+	yaml_node_t *terrains = NULL, *kinds = NULL, *tiles = NULL, *expansions = NULL, *attributes = NULL;
 	struct keys keys = {0, "at the top level"};
 	char **text_keys[] = {[TOP_NAME] = &ts->name, [TOP_TITLE] = &ts->title, [TOP_RULES] = &ts->rules,
 			      [TOP_NOTE] = &ts->note};
 	static const char *const top_names[] = {"name", "title", "rules", "note", "provisional",
-						"terrains", "kinds", "tiles", "expansions"};
+						"terrains", "kinds", "tiles", "expansions", "attributes"};
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *kn = node_at(ld, p->key), *vn = node_at(ld, p->value);
 		const char *key = scalar(kn), *v;
@@ -1296,7 +1362,7 @@ static void parse_top(struct loader *ld, yaml_node_t *root)
 			fail(ld, CARC_E103, kn, "a key must be a word, not %s", node_shape(kn));
 		} else if (k < 0) {
 			fail(ld, CARC_E103, kn, "unknown key '%s' (name, title, rules, note, provisional, expansions, "
-			     "terrains, kinds, tiles)", key);
+			     "attributes, terrains, kinds, tiles)", key);
 		} else if (!key_once(ld, &keys, k, kn)) {
 			continue;
 		} else if (k <= TOP_NOTE) {
@@ -1310,6 +1376,8 @@ static void parse_top(struct loader *ld, yaml_node_t *root)
 			kinds = vn;
 		} else if (k == TOP_EXPANSIONS) {
 			expansions = vn;
+		} else if (k == TOP_ATTRIBUTES) {
+			attributes = vn;
 		} else {
 			tiles = vn;
 		}
@@ -1332,6 +1400,9 @@ static void parse_top(struct loader *ld, yaml_node_t *root)
 	each_word(ld, terrains, "terrains", terrain_name, ts);
 	if (expansions)
 		each_word(ld, expansions, "expansions", expansion_name, ts);
+	known_attrs(ts);
+	if (attributes)
+		each_word(ld, attributes, "attributes", attribute_name, ts);
 	parse_kinds(ld, kinds);
 	if (tiles->type != YAML_SEQUENCE_NODE) {
 		fail(ld, CARC_E103, tiles, "tiles must be a list, not %s", node_shape(tiles));
@@ -1619,6 +1690,9 @@ int carc_tileset_find(const struct carc_tileset *ts, const char *id, size_t len)
 {
 	if (len == 1 && (unsigned char)id[0] < 128 && ts->by_letter[(unsigned char)id[0]])
 		return ts->by_letter[(unsigned char)id[0]] - 1;
+	if (len == 2 && (unsigned char)id[0] < 128 && (unsigned char)id[1] < 128 &&
+	    ts->by_pair[(unsigned char)id[0]][(unsigned char)id[1]])
+		return ts->by_pair[(unsigned char)id[0]][(unsigned char)id[1]] - 1;
 	for (int i = 0; i < ts->ntiles; i++)
 		if (carc_slice_eq(id, len, ts->tiles[i].id))
 			return i;
@@ -1679,11 +1753,21 @@ const struct carc_tileset *carc_tileset_cache_join(struct carc_tileset_cache *c,
 						   const struct carc_tileset *const *sets, int n, const char *play)
 {
 	/* its name in the cache: no file or bundled set has one like it */
+	/* (made without printf: it is asked once a game) */
 	struct carc_buf key = {0};
-	carc_buf_printf(&key, "\n");
-	for (int i = 0; i < n; i++)
-		carc_buf_printf(&key, "%lu ", sets[i]->serial);
-	carc_buf_printf(&key, "\n%s", play);
+	carc_buf_addc(&key, '\n');
+	for (int i = 0; i < n; i++) {
+		char digits[24], *d = digits + sizeof digits;
+		*--d = '\0';
+		*--d = ' ';
+		unsigned long v = sets[i]->serial;
+		do
+			*--d = (char)('0' + v % 10);
+		while (v /= 10);
+		carc_buf_adds(&key, d);
+	}
+	carc_buf_addc(&key, '\n');
+	carc_buf_adds(&key, play);
 	for (size_t i = 0; i < c->count; i++)
 		if (!strcmp(c->entries[i].name, carc_buf_cstr(&key))) {
 			carc_buf_free(&key);
@@ -1710,7 +1794,9 @@ const struct carc_tileset *carc_tileset_cache_expand(struct carc_tileset_cache *
 	int nsets = 0;
 	*loaded = true;
 	for (int i = 0; i < n && *loaded; i++) {
-		carc_buf_printf(&play, "%s%s", i ? " " : "", x[i]->name);
+		if (i)
+			carc_buf_addc(&play, ' ');
+		carc_buf_adds(&play, x[i]->name);
 		if (x[i]->tileset)
 			*loaded = (sets[nsets++] = carc_tileset_cache_get(c, x[i]->tileset, sink, NULL, 0, 0)) != NULL;
 	}

@@ -45,7 +45,11 @@ enum carc_class {
 	CARC_CLASS_COUNT
 };
 
-/* Countable attributes of a feature. */
+/* Countable attributes of a feature: those every tile set knows, in this
+ * order; a tile set may declare more by name (its attributes key, up to
+ * CARC_MAX_ATTRS in all), numbered after them in the order it names them,
+ * which rule-set modules look up by name (carc_tileset_attr). */
+#define CARC_MAX_ATTRS 16
 enum carc_attr {
 	CARC_ATTR_PENNANT,
 	CARC_ATTR_FISH,
@@ -81,7 +85,7 @@ struct carc_feature {
 	uint8_t halves;  /* bit h: the feature covers half-edge h */
 	uint8_t end;     /* for paths: enum carc_path_end, or CARC_NO_FEATURE */
 	uint16_t borders; /* for areas: bit i: borders feature i of the same tile */
-	uint8_t attr[CARC_ATTR_COUNT];
+	uint8_t attr[CARC_MAX_ATTRS]; /* by attribute: the known ones (enum carc_attr), then the set's own */
 	unsigned line;   /* where it is defined in the tile-set file */
 };
 
@@ -119,12 +123,15 @@ struct carc_tileset {
 	char terrains[CARC_MAX_TERRAINS][CARC_ID_MAX + 1];
 	int nkinds;
 	struct carc_kind kinds[CARC_MAX_KINDS];
+	int nattrs;         /* attributes: CARC_ATTR_COUNT known, then those the set declares */
+	char attrs[CARC_MAX_ATTRS][CARC_ID_MAX + 1];
 	int ntiles;
 	struct carc_tile *tiles;
 	int start_tile;     /* index into tiles */
 	int total;          /* land tiles, the start tile included */
 	int bonus_total;    /* tiles in the bonus stack */
 	uint8_t by_letter[128]; /* single-character id -> tile index + 1 */
+	uint8_t by_pair[128][128]; /* two-character id (ASCII) -> tile index + 1 */
 	int nexpansions;    /* the expansions the set's tiles may name */
 	char expansions[CARC_MAX_EXPANSIONS][CARC_ID_MAX + 1];
 	unsigned playing;   /* bit i: expansions[i] is played */
@@ -183,6 +190,8 @@ int carc_tileset_expansion(const struct carc_tileset *ts, const char *name, size
 
 /* The index of the tile type with this id, or -1. */
 int carc_tileset_find(const struct carc_tileset *ts, const char *id, size_t len);
+/* Attribute index by name (a known one or one the set declares), or -1. */
+int carc_tileset_attr(const struct carc_tileset *ts, const char *name, size_t len);
 /* Kind index by name, or -1. */
 int carc_tileset_kind(const struct carc_tileset *ts, const char *name);
 /* Terrain index by name, or -1. */

@@ -22,7 +22,7 @@ static void breakdown_words(const struct carc_result *res, struct carc_report_br
 	const struct carc_record *rec = res->rec;
 	unsigned shown = carc_rules_shown_sources(rec);
 	for (int src = 0; src < CARC_SRC_COUNT; src++) {
-		b->key[src] = carc_rules_source_key(rec->rules, src);
+		b->key[src] = carc_rules_game_source_key(rec, src);
 		b->label[src] = carc_rules_source_name(rec, src);
 		b->always[src] = shown >> src & 1;
 	}

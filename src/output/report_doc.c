@@ -21,7 +21,7 @@ struct doc {
 	const struct carc_report_head *h;
 	const struct carc_record *rec;
 	/* the colours, and the words of a game's turns and events, by their indexes */
-	struct slot colour[CARC_COLOURS], spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[8], bonus,
+	struct slot colour[CARC_COLOURS], spot[CARC_SPOT_COUNT], role[CARC_MAX_ROLES], kind[CARC_MAX_KINDS], type[CARC_EV_KINDS], bonus,
 		source[CARC_SRC_COUNT];
 	const char *bonus_text; /* the text of bonus */
 	bool json;              /* JSON, and every seat's colour made as a key: the usual parts of
@@ -229,13 +229,13 @@ enum { EVENT_ROOM = 4 * sizeof(struct carc_key) + 4 * (16 + CARC_DECIMAL_MAX) + 
 static bool json_event(struct doc *d, const struct carc_report_event *it)
 {
 	const struct carc_event *ev = it->ev;
-	if (!d->json || ev->skipped || it->why || !slot_ready(&d->type[ev->type & 7], it->type) ||
+	if (!d->json || ev->skipped || it->why || !slot_ready(&d->type[ev->type & (CARC_EV_KINDS - 1)], it->type) ||
 	    !slot_ready(&d->kind[ev->kind], it->kind) || !slot_ready(&d->bonus, it->bonus_many))
 		return false;
 	struct carc_emitter *e = d->e;
 	char *p = carc_emit_json_room(e, EVENT_ROOM);
 	p = CARC_JSON_LIT(p, "{\"type\":");
-	p = carc_json_k(p, &d->type[ev->type & 7].k, false);
+	p = carc_json_k(p, &d->type[ev->type & (CARC_EV_KINDS - 1)].k, false);
 	p = CARC_JSON_LIT(p, ",\"kind\":");
 	p = carc_json_k(p, &d->kind[ev->kind].k, false);
 	p = CARC_JSON_LIT(p, ",\"feature\":");
@@ -461,7 +461,7 @@ static void doc_event(void *w, const struct carc_report_event *it)
 		return;
 	carc_emit_map_begin(e);
 	carc_emit_keyk(e, CARC_KEY("type"));
-	slot_str(d, &d->type[ev->type & 7], it->type);
+	slot_str(d, &d->type[ev->type & (CARC_EV_KINDS - 1)], it->type);
 	carc_emit_keyk(e, CARC_KEY("kind"));
 	slot_str(d, &d->kind[ev->kind], it->kind);
 	carc_emit_keyk(e, CARC_KEY("feature"));
@@ -521,6 +521,9 @@ static void doc_breakdown(void *w, const struct carc_report_breakdown *b)
 		doc_sources(d, b, c, CARC_SRC_AREA, CARC_SRC_OTHER);
 		if (b->has_start)
 			doc_sources(d, b, c, CARC_SRC_START, CARC_SRC_START);
+		for (int src = CARC_SRC_MODULE; src < CARC_SRC_COUNT; src++)
+			if (b->key[src]) /* a source a module of the game declares and names */
+				doc_sources(d, b, c, src, src);
 		emit_int_field(e, CARC_KEY("total"), b->total[c]);
 		carc_emit_map_end(e);
 	}

@@ -41,6 +41,9 @@ struct referee {
 	 * number was reported (E207): later lines that keep to it are not
 	 * reported again, so that a slip in the numbering is one error */
 	int number_offset;
+	/* every module has an untouched hook: a move they all leave alone
+	 * takes the base game's short way (carc_referee_run) */
+	bool all_untouched;
 };
 
 static void fault(struct referee *rf, enum carc_code code, struct carc_span at, const char *fmt, ...)
@@ -120,7 +123,7 @@ static void list_events(struct referee *rf, int c, size_t since, struct carc_buf
 		else
 			carc_buf_adds(out, "final ");
 		carc_game_feature_name(rf->g, ev[i].feature, out);
-		carc_buf_printf(out, " +%d", ev[i].points);
+		carc_buf_printf(out, " +%d", carc_event_points_of(&ev[i], c));
 	}
 	if (!listed)
 		carc_buf_adds(out, "nothing");
@@ -487,6 +490,18 @@ static void start_modules(struct referee *rf, const struct carc_record *rec)
 		rf->explain_by = h->explain ? k : rf->explain_by;
 	}
 	rf->nmods = res->nmods;
+	rf->all_untouched = true;
+	for (int k = 0; k < rf->nmods; k++)
+		rf->all_untouched &= hooks(rf, k)->untouched != NULL;
+}
+
+/* Whether every module leaves the move alone (module.h, untouched). */
+static bool untouched(const struct referee *rf, const struct carc_move *m)
+{
+	for (int k = 0; k < rf->nmods; k++)
+		if (!hooks(rf, k)->untouched(state(rf, k), m))
+			return false;
+	return true;
 }
 
 /* The rule sets that have bonus turns, for messages: "hunters". */
@@ -804,6 +819,76 @@ static void finish(struct referee *rf, const struct carc_referee_opts *opt, bool
 	res->warnings = rec->read_warnings + (sink->warnings - warnings0);
 }
 
+/* The turns in order, from the walk's seat and turn (left in *w): the
+ * usual turn (the right colour, numbered right, no discard, no bonus, no
+ * syntax error) by the short way while plain and the game goes on, and
+ * with modules (mods: rf->all_untouched) only when they all leave it alone;
+ * every other by general_turn. Returns whether a syntax error stopped the
+ * walk. Inlined twice, with mods fixed. */
+static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf, struct walk *w,
+							     const struct carc_referee_opts *opt, bool plain,
+							     const uint32_t *usual, const int8_t *next_seat, bool mods)
+{
+	const struct carc_record *rec = rf->rec;
+	struct carc_result *res = rf->res;
+	struct carc_game *g = rf->g;
+	int seat = w->seat, turn = w->turn;
+	bool over = w->over, stopped = false;
+	size_t nmoves = rec->nmoves;
+	bool fast = plain; /* plain && !over */
+	for (size_t i = 0; i < nmoves; i++) {
+		const struct carc_move *m = &rec->moves[i];
+		uint32_t flags;
+		memcpy(&flags, &m->bonus, sizeof flags);
+		if (fast && flags == usual[seat] && (m->turn < 0 || m->turn == turn) &&
+		    (!mods || untouched(rf, m))) {
+			/* the usual turn: the right colour, numbered right, no
+			 * discard, no bonus, no syntax error; without kept turns,
+			 * turns[0] takes only the placement (and whether it was
+			 * illegal) */
+			struct carc_turn *tr = res->turns;
+			if (rf->keep_turns) {
+				tr = new_turn(rf, (uint32_t)i);
+				tr->number = (uint16_t)turn;
+				tr->colour = m->colour;
+				tr->first_event = (uint32_t)rf->totals->nevents;
+			}
+			rf->m = m;
+			rf->turn = turn;
+			rf->current = tr;
+			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
+						    &tr->placement);
+			if (played != CARC_PLAY_DONE)
+				play_rest(rf, tr, played, turn);
+			/* end_turn, without modules, from locals: end_turn itself
+			 * reads them again through rf (its address is taken),
+			 * about 14 instructions more a turn */
+			if (rf->keep_turns) {
+				memcpy(tr->scores, rf->totals->score, sizeof tr->scores);
+				tr->nevents = (uint32_t)rf->totals->nevents - tr->first_event;
+			}
+			if (m->has_claim)
+				check_claims(rf);
+			res->last_turn = turn;
+			over = rf->totals->land_left == 0;
+			fast = !over;
+			seat = next_seat[seat];
+			turn++;
+			continue;
+		}
+		struct step st = general_turn(rf, i, (struct walk){seat, turn, over, w->one_call, w->seat_of_colour}, opt);
+		seat = st.seat, turn = st.turn, over = st.over;
+		stopped = st.next == STEP_STOPPED;
+		if (st.next != STEP_ON)
+			break;
+		fast = plain && !over && !rf->number_offset; /* a renumbered record's lines check their numbers there */
+	}
+	w->seat = seat;
+	w->turn = turn;
+	w->over = over;
+	return stopped;
+}
+
 void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
 		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
 {
@@ -844,11 +929,14 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		seat_of_colour[rec->seats[s]] = (int8_t)s;
 		rf.seated |= (uint8_t)(1u << rec->seats[s]);
 	}
-	/* A game whose modules have no play hooks (the base game), without a
-	 * replay limit, takes the short way below for the turns in order; the
-	 * others go through every check. Both give the same results. */
-	bool one_call = carc_referee_fast_turns && !rf.nmods; /* carc_game_play's turn */
-	bool plain = one_call && !(opt && (opt->stop_after || opt->stop_turn));
+	/* A game whose modules have no play hooks (the base game), or only
+	 * modules that say which turns they leave alone (untouched), without a
+	 * replay limit, takes the short way (walk_turns) for the turns in order
+	 * that they all leave alone; the others go through every check. Both
+	 * give the same results. */
+	bool one_call = carc_referee_fast_turns && !rf.nmods; /* general_turn: carc_game_play's turn */
+	bool plain = carc_referee_fast_turns && (!rf.nmods || rf.all_untouched) &&
+		     !(opt && (opt->stop_after || opt->stop_turn));
 	if (res->turns_cap < rec->nmoves) { /* a turn record per move at most */
 		res->turns_cap = rec->nmoves < 128 ? 128 : rec->nmoves;
 		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
@@ -866,54 +954,12 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 		memcpy(&usual[s], bytes, sizeof usual[s]);
 		next_seat[s] = (int8_t)(s + 1 < rec->nseats ? s + 1 : 0);
 	}
-	size_t nmoves = rec->nmoves;
-	bool fast = plain; /* plain && !over */
-	for (size_t i = 0; i < nmoves; i++) {
-		const struct carc_move *m = &rec->moves[i];
-		uint32_t flags;
-		memcpy(&flags, &m->bonus, sizeof flags);
-		if (fast && flags == usual[seat] && (m->turn < 0 || m->turn == turn)) {
-			/* the usual turn: the right colour, numbered right, no
-			 * discard, no bonus, no syntax error; without kept turns,
-			 * turns[0] takes only the placement (and whether it was
-			 * illegal) */
-			struct carc_turn *tr = res->turns;
-			if (rf.keep_turns) {
-				tr = new_turn(&rf, (uint32_t)i);
-				tr->number = (uint16_t)turn;
-				tr->colour = m->colour;
-				tr->first_event = (uint32_t)rf.totals->nevents;
-			}
-			rf.m = m;
-			rf.turn = turn;
-			rf.current = tr;
-			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
-						    &tr->placement);
-			if (played != CARC_PLAY_DONE)
-				play_rest(&rf, tr, played, turn);
-			/* end_turn, without modules, from locals: end_turn itself
-			 * reads them again through rf (its address is taken),
-			 * about 14 instructions more a turn */
-			if (rf.keep_turns) {
-				memcpy(tr->scores, rf.totals->score, sizeof tr->scores);
-				tr->nevents = (uint32_t)rf.totals->nevents - tr->first_event;
-			}
-			if (m->has_claim)
-				check_claims(&rf);
-			res->last_turn = turn;
-			over = rf.totals->land_left == 0;
-			fast = !over;
-			seat = next_seat[seat];
-			turn++;
-			continue;
-		}
-		struct step st = general_turn(&rf, i, (struct walk){seat, turn, over, one_call, seat_of_colour}, opt);
-		seat = st.seat, turn = st.turn, over = st.over;
-		stopped = st.next == STEP_STOPPED;
-		if (st.next != STEP_ON)
-			break;
-		fast = plain && !over && !rf.number_offset; /* a renumbered record's lines check their numbers there */
-	}
+	struct walk w = {seat, turn, over, one_call, seat_of_colour};
+	/* two copies of the walk: the one for games with modules asks them
+	 * about each usual turn, the base game's asks nothing */
+	stopped = rf.nmods ? walk_turns(&rf, &w, opt, plain, usual, next_seat, true)
+			   : walk_turns(&rf, &w, opt, plain, usual, next_seat, false);
+	over = w.over;
 	rf.m = NULL;
 	rf.current = NULL;
 	finish(&rf, opt, over, stopped, errors0, warnings0);

@@ -44,7 +44,7 @@
  * by its name). */
 static bool is_abbot(const struct carc_role *role)
 {
-	return !strcmp(role->name, "abbot");
+	return role->name[0] == 'a' && !strcmp(role->name, "abbot"); /* (asked on every deployment checked) */
 }
 
 /* The colour's abbot on the map, or NULL. */
@@ -79,7 +79,7 @@ static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const str
 				   struct carc_buf *why)
 {
 	const char *kind = kind_name(g, root);
-	bool garden = !strcmp(kind, "garden");
+	bool garden = kind[0] == 'g' && !strcmp(kind, "garden");
 	if (!is_abbot(role)) {
 		if (!garden)
 			return 0;
@@ -160,7 +160,18 @@ static bool gen_recall(struct carc_game *g, int colour, int turn, uint64_t roll,
 	return true;
 }
 
+/* The untouched hook: a turn that takes no figure back is the base game's
+ * (the abbot, a figure of its own supply, and any figure on a garden, on
+ * which no base role may stand, never pass the engine's one call: their
+ * deployment goes through check_deploy all the same). */
+static bool untouched(void *st, const struct carc_move *m)
+{
+	(void)st;
+	return m->recall < 0;
+}
+
 static const struct carc_play_hooks play_hooks = {
+	.untouched = untouched,
 	.begin = carc_rules_begin_plain,
 	.free = free,
 	.check_deploy = check_deploy,

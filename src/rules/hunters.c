@@ -866,8 +866,16 @@ static void turn_end(void *st, const struct carc_move *m, bool bonus, int turn, 
 	carc_hunters_turn_end(&h->turns, h->g, m, bonus, turn, first_event);
 }
 
+/* The engine's feature_value hook: the values of Hunters and Gatherers in
+ * place of the base game's (value), which it does not adjust. */
+static int feature_value(struct carc_game *g, uint32_t root, int tiles, bool complete, int value, uint16_t *items)
+{
+	(void)value;
+	return carc_hunters_feature_value(g, root, tiles, complete, items);
+}
+
 static const struct carc_engine_hooks engine_hooks = {
-	.feature_value = carc_hunters_feature_value,
+	.feature_value = feature_value,
 	.closed_complete = forest_complete,
 	.closed_classes = 1u << CARC_CLASS_ENCLOSURE,
 	.score_final = carc_hunters_score_final, /* river systems and meadows; unfinished rivers and forests: nothing */

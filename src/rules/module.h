@@ -6,12 +6,37 @@
  * carc_play_hooks and one struct carc_rules_words. Every hook is optional:
  * a NULL hook means the base game's behaviour. Hooks that keep state during
  * a game get it from begin (referee) or gen_begin (generator), which keep
- * it in a cache slot from game to game. The referee and the generator call
- * the hooks of the game's modules in a defined order: the base rule set,
- * then each expansion in the order of the record (carc_rules_of()). A hook
- * that replaces a step (seat, score_turn, score_final, check_result, the
- * generator's draw and scoring) or answers for the game alone (explain,
- * order_of, game_result, ended) is taken from the last module that sets it.
+ * it in a cache slot from game to game.
+ *
+ * How the hooks of a game's modules compose. The referee and the generator
+ * call them in one order, the calling order: the base rule set, then each
+ * expansion in registry order (carc_rules_of(); the Expansions tag is read
+ * into that order, so one combination has one order). By kind of hook:
+ *   - hooks that add to a step are each module's, in calling order:
+ *     check_record, begin, turn_begin, draw, recall, turn_end, quiet,
+ *     gen_recall (until one takes a figure back);
+ *   - checks report every module's refusal: check_deploy (each refusal
+ *     reported; what is then applied: check_deploy below);
+ *   - questions are answered by any or all: is_bonus, game_over, after_end,
+ *     gen_must_deploy (any module's yes), untouched, gen_may_draw (every
+ *     module's yes);
+ *   - hooks that replace a step of the game or answer for it alone (seat,
+ *     score_turn, score_final, check_result, explain, order_of,
+ *     game_result, ended, gen_draw, gen_score_turn, gen_score_final,
+ *     gen_bonus_due, and the engine's score_final) cannot compose: two
+ *     modules of one game that set the same one are refused when the game's
+ *     rule set is composed (carc_rules_compose, carc_rules_conflict: the
+ *     record gets E014 at its Expansions tag);
+ *   - the engine's hooks (engine/game.h, struct carc_engine_hooks): values
+ *     and events adjusted by each module in turn (feature_value and
+ *     score_event, given the base game's value or event), closed_complete
+ *     when every module agrees, check_place the first refusal.
+ * Words (struct carc_rules_words) are looked up from the last module back:
+ * a module names what it adds or renames, the base game's stand otherwise.
+ * Event kinds (from CARC_EV_MODULE, each module's header numbering its
+ * own, unique in the registry, named by its words' event_names) and points
+ * paid more to some winners (carc_event.bonus, bonus_to) are a module's to
+ * declare; the reports name them by the words.
  */
 #ifndef CARC_MODULE_H
 #define CARC_MODULE_H
@@ -26,6 +51,21 @@ typedef void (*carc_rules_fault_fn)(void *ctx, enum carc_code code, struct carc_
 
 struct carc_play_hooks {
 	/* ---- the referee (referee.c), in the order of a game ---- */
+
+	/* Whether the module leaves the move alone, asked before each usual
+	 * turn (the right colour, numbered right, no discard, no bonus mark):
+	 * true when none of its hooks of a turn (is_bonus, seat, turn_begin,
+	 * draw, recall, score_turn, turn_end, game_over) would do or report
+	 * anything for it, and its check_deploy refuses no figure that the
+	 * engine's one-call turn deploys itself (carc_game_play: a role on a
+	 * kind it may stand on, from the followers' supply, on an unoccupied
+	 * feature; any other deployment still goes through check_deploy).
+	 * When every module of the game says so, the referee plays the move
+	 * the base game's short way: the engine's own hooks still apply. NULL:
+	 * the module touches every turn. It must cost little: it is asked on
+	 * every turn (The River: whether river tiles are left, remembered once
+	 * none is; The Abbot: whether the move takes a figure back). */
+	bool (*untouched)(void *st, const struct carc_move *m);
 
 	/* Checks the record beyond the notation (the tile set fits the rules):
 	 * reports to sink; the game is still refereed. */
@@ -181,6 +221,9 @@ unsigned carc_rules_flags(const struct carc_record *rec);
 const char *carc_rules_event_name(const struct carc_record *rec, int kind);
 const char *carc_rules_item_word(const struct carc_record *rec, const struct carc_event *ev, bool plural);
 const char *carc_rules_source_key(const struct carc_ruleset *rs, int source);
+/* A source's key in a game's reports, looked up through its modules: NULL
+ * for a source (CARC_SRC_MODULE on) that none of them declares. */
+const char *carc_rules_game_source_key(const struct carc_record *rec, int source);
 const char *carc_rules_source_name(const struct carc_record *rec, int source);
 /* What the supply holds, for messages: "tile", "land tile". */
 const char *carc_rules_tile_word(const struct carc_record *rec);

@@ -26,6 +26,8 @@
  */
 #include "rules/module.h"
 
+#include "common/util.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +40,8 @@ struct river_tiles {
 	int kind;             /* the kind "river", or -1 */
 	int lake;             /* the tile marked last, or -1 */
 	uint8_t edges[CARC_MAX_TILE_TYPES]; /* the tile's river edges (unturned), 0 for a land tile */
+	int nriver;           /* the river tile types, listed in river[] */
+	uint8_t river[CARC_MAX_TILE_TYPES];
 };
 
 /* The river of the game's tile set: each thread keeps the last one it
@@ -51,6 +55,7 @@ static const struct river_tiles *river_tiles(const struct carc_tileset *ts)
 	rt.serial = ts->serial;
 	rt.kind = carc_tileset_kind(ts, "river");
 	rt.lake = ts->last_tile;
+	rt.nriver = 0;
 	for (int i = 0; i < ts->ntiles && i < CARC_MAX_TILE_TYPES; i++) {
 		const struct carc_tile *t = &ts->tiles[i];
 		uint8_t e = 0;
@@ -59,6 +64,8 @@ static const struct river_tiles *river_tiles(const struct carc_tileset *ts)
 				e |= t->features[f].edges;
 		/* a river tile with no river edge cannot be: the loader checks coverage */
 		rt.edges[i] = e;
+		if (e)
+			rt.river[rt.nriver++] = (uint8_t)i;
 	}
 	return &rt;
 }
@@ -71,10 +78,12 @@ static bool is_river_tile(const struct river_tiles *rt, int tile)
 /* River tiles left in the supply; the lake left out when but_lake. */
 static int river_left(const struct carc_game *g, const struct river_tiles *rt, bool but_lake)
 {
+	/* the river types only: a few among a hundred and more (this is asked
+	 * on every draw while the river lasts) */
 	int n = 0;
-	for (int i = 0; i < rt->ts->ntiles && i < CARC_MAX_TILE_TYPES; i++)
-		if (rt->edges[i] && !(but_lake && i == rt->lake))
-			n += carc_game_tiles_left(g, i);
+	for (int k = 0; k < rt->nriver; k++)
+		if (!(but_lake && rt->river[k] == rt->lake))
+			n += carc_game_tiles_left(g, rt->river[k]);
 	return n;
 }
 
@@ -142,6 +151,8 @@ static int check_place(const struct carc_game *g, int tile, int rot, int x, int 
 	size_t np;
 	const struct carc_placement *pl = carc_game_placements(g, &np);
 	if (!joined) {
+		if (!size)
+			return CARC_E260; /* only the code asked for (legal_places) */
 		int edge, end = open_end(g, rt, &edge);
 		int at = snprintf(why, size, "tile %s at %d,%d turned %d does not continue the river: no river edge of it "
 				  "meets a placed tile", t->id, x, y, rot * 90);
@@ -174,6 +185,8 @@ static int check_place(const struct carc_game *g, int tile, int rot, int x, int 
 	int turn = turn_of(in, out);
 	if (their_in < 0 || turn != turn_of(their_in, their_out))
 		return 0;
+	if (!size)
+		return CARC_E261;
 	const char *side = turn == 1 ? "right" : "left";
 	int n = snprintf(why, size, "tile %s at %d,%d turned %d makes an immediate U-turn: it turns the river %s, from %s "
 			 "to %s, directly after the bend %s at %d,%d", t->id, x, y, rot * 90, side,
@@ -192,18 +205,57 @@ static bool closed_complete(struct carc_game *g, uint32_t root)
 	return carc_game_feature_kind(g, root) != rt->kind;
 }
 
+/* The engine's checks_tile hook: check_place refuses river tiles only. */
+static bool checks_tile(const struct carc_tileset *ts, int tile)
+{
+	return is_river_tile(river_tiles(ts), tile);
+}
+
 static const struct carc_engine_hooks engine_hooks = {
 	.closed_complete = closed_complete,
 	.closed_classes = 1u << CARC_CLASS_PATH,
+	.closed_final = true,
 	.check_place = check_place,
+	.checks_tile = checks_tile,
 };
 
 /* ---- the referee ---- */
 
+/* The referee's state: the game, and whether the river tiles are all
+ * drawn (the supply never grows, so once none is left none ever is). */
+struct river_state {
+	struct carc_rules_plain plain;
+	bool dry;
+};
+
+static void *begin(void **cache, const struct carc_record *rec, struct carc_game *g, carc_rules_fault_fn fault,
+		   void *ctx)
+{
+	(void)rec;
+	if (!*cache)
+		*cache = xcalloc(1, sizeof(struct river_state));
+	struct river_state *s = *cache;
+	*s = (struct river_state){{g, fault, ctx}, false};
+	return s;
+}
+
+/* The untouched hook: once the river tiles are drawn, a turn is the base
+ * game's (check_place, asked by the engine, refuses river tiles only:
+ * checks_tile; a follower goes onto the river only by check_deploy, which
+ * the engine's one call never passes: no role may stand on it). */
+static bool untouched(void *st, const struct carc_move *m)
+{
+	struct river_state *s = st;
+	(void)m;
+	if (!s->dry)
+		s->dry = river_left(s->plain.g, river_tiles(carc_game_tileset(s->plain.g)), false) == 0;
+	return s->dry;
+}
+
 /* The draw: a land tile only once every river tile is drawn. */
 static void draw(void *st, const struct carc_move *m, int count)
 {
-	struct carc_rules_plain *s = st;
+	struct carc_rules_plain *s = &((struct river_state *)st)->plain;
 	(void)count;
 	const struct carc_tileset *ts = carc_game_tileset(s->g);
 	const struct river_tiles *rt = river_tiles(ts);
@@ -249,7 +301,8 @@ static bool gen_may_draw(const struct carc_game *g, int tile)
 /* ---- the module ---- */
 
 static const struct carc_play_hooks play_hooks = {
-	.begin = carc_rules_begin_plain,
+	.untouched = untouched,
+	.begin = begin,
 	.free = free,
 	.draw = draw,
 	.check_deploy = check_deploy,

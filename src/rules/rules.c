@@ -152,30 +152,78 @@ static pthread_mutex_t composed_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct composed *composed[64];
 static int ncomposed;
 
-/* The engine hooks, field by field: the last module that sets one. */
+/* The engine hooks, field by field, the last module that sets one: the
+ * composed table shows them (one module's, or one of several); the engine
+ * itself combines every module's (engines[], engine/game.h). */
 static void merge_engine(struct carc_engine_hooks *to, const struct carc_engine_hooks *from)
 {
 	if (!from)
 		return;
 	if (from->feature_value)
 		to->feature_value = from->feature_value;
+	if (from->score_event)
+		to->score_event = from->score_event;
 	if (from->closed_complete) {
 		to->closed_complete = from->closed_complete;
 		to->closed_classes = from->closed_classes;
+		to->closed_final = from->closed_final;
 	}
 	if (from->score_final)
 		to->score_final = from->score_final;
-	if (from->check_place)
+	if (from->check_place) {
 		to->check_place = from->check_place;
+		to->checks_tile = from->checks_tile;
+	}
+}
+
+/* The hooks that replace a step of the game rather than add to it: two
+ * modules of one game may not both set one (module.h). */
+#define REPLACING(X)                                                                                       \
+	X(play, seat) X(play, score_turn) X(play, score_final) X(play, check_result) X(play, explain)      \
+	X(play, order_of) X(play, game_result) X(play, ended) X(play, gen_draw) X(play, gen_score_turn)    \
+	X(play, gen_score_final) X(play, gen_bonus_due) X(engine, score_final)
+
+bool carc_rules_conflict(const struct carc_ruleset *const *mods, int n, char *why, size_t size)
+{
+#define CHECK(part, hook)                                                                                 \
+	{                                                                                                 \
+		const struct carc_ruleset *by = NULL;                                                     \
+		for (int i = 0; i < n; i++) {                                                             \
+			if (!mods[i]->part || !mods[i]->part->hook)                                       \
+				continue;                                                                 \
+			if (by) {                                                                         \
+				snprintf(why, size, "%s and %s both replace the %s step (%s hook %s): they " \
+					 "cannot be played together", by->name, mods[i]->name,            \
+					 #hook, #part, #hook);                                            \
+				return true;                                                              \
+			}                                                                                 \
+			by = mods[i];                                                                     \
+		}                                                                                         \
+	}
+	REPLACING(CHECK)
+#undef CHECK
+	if (size)
+		why[0] = '\0';
+	return false;
 }
 
 static struct composed *compose(unsigned key, const struct carc_ruleset *base,
 				const struct carc_ruleset *const *expansions, int n)
 {
+	const struct carc_ruleset *mods[1 + CARC_MAX_EXPANSIONS];
+	char why[256];
+	mods[0] = base;
+	memcpy(mods + 1, expansions, (size_t)n * sizeof *mods);
+	if (carc_rules_conflict(mods, 1 + n, why, sizeof why))
+		return NULL; /* refused: see carc_rules_conflict */
 	struct composed *c = xcalloc(1, sizeof *c);
 	c->key = key;
 	c->rs = *base;
 	merge_engine(&c->engine, base->engine);
+	c->rs.nengines = 0;
+	for (int i = 0; i < 1 + n; i++)
+		if (mods[i]->engine)
+			c->rs.engines[c->rs.nengines++] = mods[i]->engine;
 	for (int i = 0; i < n; i++) {
 		const struct carc_ruleset *x = expansions[i];
 		if (c->rs.nroles + x->nroles > CARC_MAX_ROLES) {
@@ -302,13 +350,20 @@ const char *carc_rules_item_word(const struct carc_record *rec, const struct car
 const char *carc_rules_source_key(const struct carc_ruleset *rs, int source)
 {
 	const char *k = rs->words->source_keys[source];
-	return k ? k : carc_rules_base.words->source_keys[source];
+	return k ? k : carc_rules_base.words->source_keys[source]; /* NULL: a source nobody names */
+}
+
+const char *carc_rules_game_source_key(const struct carc_record *rec, int source)
+{
+	LAST_WORD(rec, w->source_keys[source]);
+	return carc_rules_base.words->source_keys[source]; /* NULL: a source nobody names */
 }
 
 const char *carc_rules_source_name(const struct carc_record *rec, int source)
 {
 	LAST_WORD(rec, w->source_names[source]);
-	return carc_rules_base.words->source_names[source];
+	const char *base = carc_rules_base.words->source_names[source];
+	return base ? base : ""; /* a module's source it does not name */
 }
 
 const char *carc_rules_tile_word(const struct carc_record *rec)

@@ -46,7 +46,18 @@ struct carc_role {
 	uint8_t own;          /* a supply of its own: this many figures of each colour, taken from it
 				 and returned to it (The Abbot's abbot: 1); 0: the followers' (or the huts') */
 	bool recall;          /* may be taken back instead of deploying: "return ROLE" (the abbot) */
+	int8_t weight_more;   /* how much more than a follower it counts in a feature's majority:
+				 0 a follower (counts 1), 1 a large follower (2), -1 a figure that
+				 never counts (a builder, a pig: 0); carc_role_weight() */
 };
+
+/* What a figure of the role counts in a feature's majority (the engine's
+ * features.c, board.c, farms.c: its owners are the colours of the largest
+ * sum): 1 + weight_more. */
+static inline int carc_role_weight(const struct carc_role *r)
+{
+	return 1 + r->weight_more;
+}
 
 /* What a record of the rule set may write beyond the base notation, and
  * how its games are read. */
@@ -83,6 +94,12 @@ struct carc_ruleset {
 	const struct carc_play_hooks *play;     /* NULL: the base turn */
 	const struct carc_rules_words *words;   /* never NULL */
 	const char *joins;       /* an expansion: the base rule sets it may join, blank-separated */
+	/* a composed rule set (carc_rules_compose): the engine hooks of each of
+	 * its modules that has some, in calling order, which the engine
+	 * combines (engine/game.h); 0 for a module's own table, whose engine
+	 * is its only one */
+	int nengines;
+	const struct carc_engine_hooks *engines[1 + CARC_MAX_EXPANSIONS];
 };
 
 /* The registry: every rule set, in id order. */
@@ -111,14 +128,22 @@ int carc_rules_read_expansions(const struct carc_ruleset *base, const char *word
 bool carc_ruleset_joins(const struct carc_ruleset *expansion, const struct carc_ruleset *base);
 /* The rule set a game plays: base with the expansions (in registry order,
  * none twice): base's id, name, flags, play hooks and words; its roles
- * followed by each expansion's; the flags' union; the engine hooks merged
- * field by field, the last module that sets one winning; a follower count
- * and the second supply from the base unless an expansion gives them.
- * Returns base itself when n is 0. Built once per combination for the
- * whole process (thread-safe), never freed. NULL when the roles do not
- * fit in CARC_MAX_ROLES. */
+ * followed by each expansion's; the flags' union; every module's engine
+ * hooks in calling order (engines[], which the engine combines: game.h),
+ * and merged field by field into engine, the last module that sets one
+ * shown; a follower count and the second supply from the base unless an
+ * expansion gives them. Returns base itself when n is 0. Built once per
+ * combination for the whole process (thread-safe), never freed. NULL when
+ * the roles do not fit in CARC_MAX_ROLES, or when two of the modules
+ * replace the same step (carc_rules_conflict). */
 const struct carc_ruleset *carc_rules_compose(const struct carc_ruleset *base,
 					      const struct carc_ruleset *const *expansions, int n);
+/* Whether the modules (a base rule set and expansions, in calling order)
+ * cannot be played together: two of them set a hook that replaces a step
+ * of the game (module.h: seat, score_turn, score_final, ..., and the
+ * engine's score_final); then why says which, and carc_rules_compose
+ * refuses them (NULL). */
+bool carc_rules_conflict(const struct carc_ruleset *const *mods, int n, char *why, size_t size);
 /* The first expansion of the registry that has a role of that name
  * (case-insensitive), or NULL: for the message of a role written in a game
  * that does not play it. */

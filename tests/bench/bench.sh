@@ -25,9 +25,11 @@
 # check is 100,000 games/s. Then tests/bench/jobs.sh: check -j 2 on one
 # file against -j 1, by wall time, with a control run that shows whether
 # two cores were free (the target is 1.7 on an idle 2-core machine), and
-# score --format json -j 2 against -j 1. Last,
-# tests/bench/standings.sh: carc standings on 100,000 results of 10,000
-# players, under each preset (the target: 5 s each).
+# score --format json -j 2 against -j 1. Then tests/bench/standings.sh:
+# carc standings on 100,000 results of 10,000 players, under each preset
+# (the target: 5 s each); tests/bench/tourney.sh: pair and ratings; last,
+# tests/bench/turns.sh: instructions a turn of games with expansions against
+# the base game's (cachegrind; the target is 1.5).
 #
 # A shared virtual machine's host changes the clock its cores run at from
 # one second to the next, and the time of the same work with it; so the
@@ -173,3 +175,4 @@ rm -f "$dir/time.out" "$dir/stderr.out"
 CARC="$CARC" BENCH_GAMES="$GAMES" BENCH_RUNS="$RUNS" sh tests/bench/jobs.sh
 CARC="$CARC" sh tests/bench/standings.sh
 CARC="$CARC" BENCH_RUNS="$RUNS" sh tests/bench/tourney.sh
+CARC="$CARC" sh tests/bench/turns.sh

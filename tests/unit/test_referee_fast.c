@@ -197,12 +197,48 @@ static void test_fast_turn_generated(void **state)
 	bench_free(&b);
 }
 
+/* Games with expansions, whose modules say which turns they leave alone
+ * (module.h, untouched): those turns take the short way too. The records
+ * of tests/river and tests/abbot (illegal moves among them) and generated
+ * games of The River, The Abbot and both, 2 to 6 players. */
+static void test_fast_turn_expansions(void **state)
+{
+	(void)state;
+	assert_true(compare_dir("tests/river") > 5);
+	assert_true(compare_dir("tests/abbot") >= 2);
+	struct bench b;
+	bench_init(&b);
+	struct carc_buf text = {0};
+	const struct carc_ruleset *river = carc_ruleset_find("river", 5), *abbot = carc_ruleset_find("abbot", 5);
+	const struct carc_ruleset *sets[3][2] = {{river, NULL}, {abbot, NULL}, {river, abbot}};
+	for (int x = 0; x < 3; x++) {
+		struct carc_gen_opts o = {.rules = carc_ruleset_default(), .deploy_rate = 0.6, .claim_rate = 0.3,
+					  .seed = 7, .players = 2 + x * 2, .nexpansions = sets[x][1] ? 2 : 1};
+		o.expansions[0] = sets[x][0];
+		o.expansions[1] = sets[x][1];
+		struct carc_gen *gen = carc_gen_new(&o, NULL);
+		assert_non_null(gen);
+		for (uint64_t k = 0; k < 30; k++) {
+			carc_buf_reset(&text);
+			carc_gen_game(gen, k, &text);
+			struct carc_diag_sink quiet = {0};
+			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b.cache, &b.rec, &quiet));
+			carc_diag_free(&quiet);
+			compare(&b, "expansions");
+		}
+		carc_gen_free(gen);
+	}
+	carc_buf_free(&text);
+	bench_free(&b);
+}
+
 int main(void)
 {
 	if (!getcwd(top, sizeof top))
 		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fast_turn_rules),
+		cmocka_unit_test(test_fast_turn_expansions),
 		cmocka_unit_test(test_fast_turn_solo_hunters),
 		cmocka_unit_test(test_fast_turn_samples),
 		cmocka_unit_test(test_fast_turn_generated),

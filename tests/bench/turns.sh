@@ -1,0 +1,58 @@
+#!/bin/sh
+# tests/bench/turns.sh - what a turn of a game with expansions costs against
+# a turn of the base game, in instructions (cachegrind: a count that does
+# not move with the machine's load or clock).
+#
+#   make bench                     (runs this last)
+#   CARC=build/carc sh tests/bench/turns.sh
+#   TURNS_GAMES=500 ...            fewer games (default 2000)
+#
+# Each line plays carc gen --games N --seed 1, with the expansions of the
+# line (-x), through carc check -q under cachegrind, and divides its
+# instructions by the game's turn lines (bonus turns included). The target
+# (issue 32): a game with expansions at most 1.5 times a base game a turn,
+# so that modules keep the base game's fast path on the turns they leave
+# alone. A combination is one line of COMBOS below; a new expansion adds its
+# own. Without valgrind it says so and stops.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 2
+CARC=${CARC:-./carc}
+GAMES=${TURNS_GAMES:-2000}
+dir=tests/bench/corpus
+mkdir -p "$dir"
+[ -x "$CARC" ] || { echo "turns: $CARC is not built (make carc)"; exit 2; }
+command -v valgrind >/dev/null 2>&1 || { echo "turns: skipped: valgrind (cachegrind) is not installed"; exit 0; }
+
+COMBOS='river abbot
+river
+abbot'
+
+# instructions NAME [EXPANSIONS]: prints "turns instructions" of check -q on
+# the generated games.
+instructions() {
+	file=$dir/turns-$1-$GAMES.cgn
+	if [ -n "$2" ]; then
+		"$CARC" gen --games "$GAMES" --seed 1 -x "$2" >"$file" || exit 2
+	else
+		"$CARC" gen --games "$GAMES" --seed 1 >"$file" || exit 2
+	fi
+	turns=$(grep -cE '^ *[0-9]+\+?\. ' "$file")
+	refs=$(valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$CARC" check -q "$file" 2>&1 |
+		sed -n 's/.*I *refs: *//p' | tr -d ,)
+	rm -f "$file"
+	echo "$turns $refs"
+}
+
+set -- $(instructions base "")
+base_turns=$1 base_refs=$2
+printf 'turns: carc check -q on carc gen --games %s --seed 1, by cachegrind\n' "$GAMES"
+awk -v t="$base_turns" -v r="$base_refs" 'BEGIN {
+	printf "%-22s %7d turns %14.0f instructions %6.0f a turn\n", "base", t, r, r / t }'
+echo "$COMBOS" | while IFS= read -r x; do
+	[ -n "$x" ] || continue
+	set -- $(instructions "$(echo "$x" | tr ' ' -)" "$x")
+	awk -v name="-x \"$x\"" -v t="$1" -v r="$2" -v bt="$base_turns" -v br="$base_refs" 'BEGIN {
+		ratio = (r / t) / (br / bt)
+		printf "%-22s %7d turns %14.0f instructions %6.0f a turn  %.2f x base (target 1.5: %s)\n",
+			name, t, r, r / t, ratio, ratio <= 1.5 ? "met" : "MISSED" }'
+done
