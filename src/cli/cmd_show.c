@@ -65,13 +65,8 @@ static void legend(struct carc_buf *out, const struct carc_scene *s, bool color)
 		else
 			carc_buf_printf(out, "  %c ", carc_colour_letter(c));
 		carc_buf_printf(out, "%-6s %-*s %4d", carc_colour_name(c), namew, who ? who : "", s->scores[c]);
-		int supply = carc_game_supply(s->game, c);
-		carc_buf_printf(out, "   %d follower%s in supply", supply, supply == 1 ? "" : "s");
-		if (rec->rules->huts) /* the rules have a second supply */
-			carc_buf_printf(out, ", %d hut%s", carc_game_huts(s->game, c), carc_game_huts(s->game, c) == 1 ? "" : "s");
-		for (int r = 0; r < rec->rules->nroles; r++) /* the roles with a supply of their own: the abbot */
-			if (rec->rules->roles[r].own)
-				carc_buf_printf(out, ", %d %s", carc_game_role_supply(s->game, c, r), rec->rules->roles[r].name);
+		carc_buf_adds(out, "   ");
+		carc_scene_supply(s, c, out);
 		carc_buf_addc(out, '\n');
 	}
 	carc_buf_adds(out, "followers:");
@@ -138,7 +133,9 @@ int cmd_show(int argc, char **argv)
 			carc_buf_printf(&out, ": %s", event);
 		if (date)
 			carc_buf_printf(&out, "%s%s", event ? ", " : ": ", date);
-		carc_buf_printf(&out, " (%s rules, tile set %s)\n", s.rec.rules->name, s.rec.tileset->name);
+		carc_buf_adds(&out, " (");
+		carc_scene_rules(&s, &out);
+		carc_buf_printf(&out, "; tile set %s)\n", s.rec.tileset->name);
 		carc_scene_describe(&s, &out);
 		if (s.lines)
 			carc_buf_printf(&out, " (line %d)", s.turn_line);

@@ -621,6 +621,8 @@ void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_s
 				     "font-size=\"17\" font-weight=\"bold\" fill=\"#222222\"");
 	if (legend->subtitle)
 		y += 17 * wrap_lines(out, legend->subtitle, 44, x, y + 10, 17, "font-size=\"13\" fill=\"#333333\"");
+	if (legend->rules)
+		y += 17 * wrap_lines(out, legend->rules, 44, x, y + 10, 17, "font-size=\"13\" fill=\"#333333\"");
 	y += 18;
 	if (legend->score_label) {
 		carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" font-weight=\"bold\" fill=\"#222222\">",
@@ -644,9 +646,11 @@ void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_s
 		}
 		carc_buf_printf(out, "</text>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" font-weight=\"bold\" "
 				     "text-anchor=\"end\" fill=\"#222222\">%d</text>\n", x + lw - 40, y, p->score);
-		if (p->supply >= 0)
-			carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#666666\">%d follower%s in "
-					     "supply</text>\n", x + 32, y + 12, p->supply, p->supply == 1 ? "" : "s");
+		if (p->supply) {
+			carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#666666\">", x + 32, y + 12);
+			carc_svg_escape(out, p->supply);
+			carc_buf_adds(out, "</text>\n");
+		}
 		y += 6;
 	}
 	y += 30;

@@ -18,12 +18,13 @@ struct carc_svg_player {
 	uint8_t colour;
 	const char *name;      /* the player's name, may be NULL */
 	int score;
-	int supply;            /* followers left in supply, -1 to leave out */
+	const char *supply;    /* the figures left in supply, in words; NULL to leave out */
 };
 
 struct carc_svg_legend {
 	const char *title;     /* first line, may be NULL */
 	const char *subtitle;  /* "after turn 12: red V 1,0 0 farmer NNE" */
+	const char *rules;     /* "base rules, edition 3, with The River"; may be NULL */
 	const char *note;      /* a last line, such as an illegal move's message */
 	const char *score_label; /* "scores" or "final scores" */
 	struct carc_svg_player players[8];
