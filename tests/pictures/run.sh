@@ -119,6 +119,49 @@ else
 	bad "render of an illegal move: no red frame or no message"
 fi
 
+# --- carc show fits the terminal: --width ---
+# Every game of every sample fits in 80 columns (display width: wc -L in a
+# UTF-8 locale), plain and in ASCII; a map cut to fit says what it left
+# out; the default when standard output is no terminal is 80; a width too
+# narrow for a tile is refused.
+if printf 'x\n' | LC_ALL=C.UTF-8 wc -L >/dev/null 2>&1; then
+	for f in samples/*.cgn; do
+		g=1
+		while "$CARC" show --width 80 --game $g "$f" >"$tmp/w80.txt" 2>/dev/null || [ $? = 1 ]; do
+			for a in "" --ascii; do
+				# shellcheck disable=SC2086
+				"$CARC" show --width 80 $a --game $g "$f" >"$tmp/w80.txt" 2>/dev/null
+				w=$(LC_ALL=C.UTF-8 wc -L <"$tmp/w80.txt")
+				if [ -s "$tmp/w80.txt" ] && [ "$w" -le 80 ]; then ok; else bad "show --width 80 $a $f game $g: $w columns"; fi
+			done
+			g=$((g + 1))
+		done
+	done
+	"$CARC" show samples/full-game-2-players.cgn >"$tmp/default.txt" 2>/dev/null
+	w=$(LC_ALL=C.UTF-8 wc -L <"$tmp/default.txt")
+	if [ "$w" -le 80 ] && grep -q '^the map is cut to fit 80 columns: x from' "$tmp/default.txt"; then
+		ok
+	else
+		bad "show of a wide map, not on a terminal: $w columns, or no word of the cut"
+	fi
+	"$CARC" show --width 200 samples/full-game-2-players.cgn >"$tmp/wide.txt" 2>/dev/null
+	if [ "$(LC_ALL=C.UTF-8 wc -L <"$tmp/wide.txt")" -gt 80 ] && ! grep -q 'the map is cut' "$tmp/wide.txt"; then
+		ok
+	else
+		bad "show --width 200: the map was cut, or is no wider than 80"
+	fi
+	"$CARC" show --width 40 --ascii samples/full-game-5-players.cgn >"$tmp/w40.txt" 2>/dev/null
+	if [ "$(LC_ALL=C.UTF-8 wc -L <"$tmp/w40.txt")" -le 40 ] && grep -q 'left out' "$tmp/w40.txt"; then
+		ok
+	else
+		bad "show --width 40: wider than 40 or no word of what was left out"
+	fi
+else
+	skip "show --width: wc -L does not count columns here"
+fi
+"$CARC" show --width 10 samples/club-night.cgn >/dev/null 2>"$tmp/w10.err"
+if [ $? = 2 ] && grep -q -- '--width takes a number of columns from 30' "$tmp/w10.err"; then ok; else bad "show --width 10 is not refused"; fi
+
 # --- the legends count every figure once, in every rule set ---
 # At the end of a game of each rule set, each colour's figures of each kind
 # (followers, huts, abbots) standing on the map of carc show, plus those the
@@ -157,8 +200,8 @@ for game in "base 2" "solo 3" "hunters 3" "base 4 river" "base 2 abbot" "base 3 
 	x=${3:+--expansions $3}
 	# shellcheck disable=SC2086
 	"$CARC" gen --rules "$1" --players "$2" $x --seed 7 -o "$tmp/end.cgn" 2>/dev/null
-	"$CARC" show --ascii "$tmp/end.cgn" >"$tmp/end.txt" 2>/dev/null
-	"$CARC" show --ascii --turn 0 "$tmp/end.cgn" >"$tmp/start.txt" 2>/dev/null
+	"$CARC" show --ascii --width 100000 "$tmp/end.cgn" >"$tmp/end.txt" 2>/dev/null
+	"$CARC" show --ascii --width 100000 --turn 0 "$tmp/end.cgn" >"$tmp/start.txt" 2>/dev/null
 	figures "$tmp/start.txt" | sort >"$tmp/start.fig"
 	{ figures "$tmp/end.txt"; on_map "$tmp/end.txt"; } |
 		awk '{ n[$1 " " $2] += $3 } END { for (k in n) print k, n[k] }' | sort >"$tmp/end.fig"
