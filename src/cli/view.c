@@ -9,7 +9,7 @@
  */
 #include "cli/view.h"
 #include "cli/cli.h"
-#include "rules/module.h"
+#include "output/report.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -299,13 +299,7 @@ void carc_scene_describe(const struct carc_scene *s, struct carc_buf *out)
 
 void carc_scene_rules(const struct carc_scene *s, struct carc_buf *out)
 {
-	const struct carc_record *rec = &s->rec;
-	carc_buf_printf(out, "%s rules", rec->rules->name);
-	if (rec->rules->id == CARC_RULES_BASE && s->res.edition)
-		carc_buf_printf(out, ", edition %d", s->res.edition);
-	for (int i = 0; i < rec->nexpansions; i++)
-		carc_buf_printf(out, "%s%s", i == 0 ? ", with " : i + 1 < rec->nexpansions ? ", " : " and ",
-				rec->expansions[i]->title);
+	carc_report_rules_words(&s->rec, s->res.edition, out);
 }
 
 void carc_scene_supply(const struct carc_scene *s, int colour, struct carc_buf *out)
