@@ -493,7 +493,7 @@
 		const s = boardSvg();
 		if (!s) return;
 		pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-		boards.setPointerCapture(e.pointerId);
+		try { boards.setPointerCapture(e.pointerId); } catch (err) { /* a pointer the browser does not know */ }
 		s.classList.add("dragging");
 		pinch = null;
 	});
