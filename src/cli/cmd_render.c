@@ -217,8 +217,9 @@ int cmd_render(int argc, char **argv)
 		struct carc_buf rules = {0};
 		carc_scene_rules(&s, &rules);
 		carc_buf_adds(&score_label, s.final ? "Final scores" : s.lines ? "Scores after this turn" : "Scores");
-		struct carc_svg_legend legend = {carc_buf_cstr(&title), carc_buf_cstr(&sub), carc_buf_cstr(&rules), NULL,
+		struct carc_svg_legend legend = {carc_buf_cstr(&title), carc_buf_cstr(&sub), NULL,
 						 carc_buf_cstr(&score_label)};
+		legend.rules = carc_buf_cstr(&rules);
 		struct carc_buf note = {0};
 		if (s.first_error) {
 			carc_buf_printf(&note, "Illegal move, framed in red: %s", s.first_error);

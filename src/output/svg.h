@@ -24,13 +24,13 @@ struct carc_svg_player {
 struct carc_svg_legend {
 	const char *title;     /* first line, may be NULL */
 	const char *subtitle;  /* "after turn 12: red V 1,0 0 farmer NNE" */
-	const char *rules;     /* "base rules, edition 3, with The River"; may be NULL */
 	const char *note;      /* a last line, such as an illegal move's message */
 	const char *score_label; /* "scores" or "final scores" */
 	struct carc_svg_player players[8];
 	int nplayers;
 	const char *const *role_names; /* role letter key: "K knight", ... may be NULL */
 	int nroles;
+	const char *rules;     /* under the subtitle: "base rules, edition 3, with The River"; may be NULL */
 };
 
 /* The whole tile set (or the listed tile types) on one sheet, the id, count
