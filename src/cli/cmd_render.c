@@ -214,10 +214,12 @@ int cmd_render(int argc, char **argv)
 		if (game > 1 || !event)
 			carc_buf_printf(&title, " (game %ld)", game);
 		carc_scene_describe(&s, &sub);
-		carc_buf_printf(&sub, " · %s rules", rec->rules->name);
+		struct carc_buf rules = {0};
+		carc_scene_rules(&s, &rules);
 		carc_buf_adds(&score_label, s.final ? "Final scores" : s.lines ? "Scores after this turn" : "Scores");
 		struct carc_svg_legend legend = {carc_buf_cstr(&title), carc_buf_cstr(&sub), NULL,
 						 carc_buf_cstr(&score_label)};
+		legend.rules = carc_buf_cstr(&rules);
 		struct carc_buf note = {0};
 		if (s.first_error) {
 			carc_buf_printf(&note, "Illegal move, framed in red: %s", s.first_error);
@@ -225,11 +227,13 @@ int cmd_render(int argc, char **argv)
 		} else if (s.illegal_shown) {
 			legend.note = "This turn is the first illegal move (framed in red); see the messages of carc check.";
 		}
+		struct carc_buf supply[CARC_ARRAY_LEN(legend.players)] = {{0}};
 		for (int i = 0; i < rec->nseats && i < (int)CARC_ARRAY_LEN(legend.players); i++) {
 			int col = rec->seats[i];
+			carc_scene_supply(&s, col, &supply[i]);
 			legend.players[legend.nplayers++] = (struct carc_svg_player){
 				(uint8_t)col, carc_record_tag(rec, CARC_TAG_KNOWN + col), s.scores[col],
-				carc_game_supply(s.game, col)};
+				carc_buf_cstr(&supply[i])};
 		}
 		char role_key[CARC_MAX_ROLES][40];
 		const char *role_names[CARC_MAX_ROLES];
@@ -254,6 +258,9 @@ int cmd_render(int argc, char **argv)
 		carc_buf_free(&why);
 		carc_buf_free(&title);
 		carc_buf_free(&sub);
+		carc_buf_free(&rules);
+		for (size_t i = 0; i < CARC_ARRAY_LEN(supply); i++)
+			carc_buf_free(&supply[i]);
 		carc_buf_free(&score_label);
 		carc_buf_free(&note);
 	}

@@ -18,6 +18,8 @@ enum { MAX_PAGE_GAMES = 500 };
 /* Passes diagnostics on to the printer and keeps them for the page. */
 struct keep {
 	struct carc_diag_sink *inner;
+	const char *path_name;   /* the file's name as given (in messages on standard error) */
+	const char *page_name;   /* its name on the page: the base name, or the label of standard input */
 	const char *game_text;   /* the text of the game being read */
 	struct carc_replay_note *notes;
 	size_t n, cap;
@@ -40,7 +42,17 @@ static void keep_diag(void *ctx, const struct carc_diag *d)
 	carc_diag_format(&text, d, false);
 	/* the first line: "file:line:col: error[E209]: message" */
 	const char *s = carc_buf_cstr(&text);
-	n->message = xstrndup(s, strcspn(s, "\n"));
+	size_t len = strcspn(s, "\n"), name = strlen(k->path_name);
+	if (len > name && !strncmp(s, k->path_name, name) && s[name] == ':') {
+		/* the page names the file by its base name, never by the path given */
+		struct carc_buf m = {0};
+		carc_buf_adds(&m, k->page_name);
+		carc_buf_add(&m, s + name, len - name);
+		n->message = xstrdup(carc_buf_cstr(&m));
+		carc_buf_free(&m);
+	} else {
+		n->message = xstrndup(s, len);
+	}
 	carc_buf_free(&text);
 	if (d->src && d->src->text) {
 		carc_src_position(d->src, d->off, &n->line, &n->col);
@@ -63,7 +75,10 @@ int carc_render_html(const char *path, const char *output, long game_wanted, lon
 		return CARC_EXIT_TROUBLE;
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
 	struct carc_diag_sink sink = {carc_print_diag, &printer};
-	struct keep kept = {&sink, NULL, NULL, 0, 0};
+	const char *page_name = carc_input_name(path);
+	if (strcmp(path, "-") && strrchr(path, '/') && strrchr(path, '/')[1])
+		page_name = strrchr(path, '/') + 1;
+	struct keep kept = {&sink, carc_input_name(path), page_name, NULL, NULL, 0, 0};
 	struct carc_diag_sink wrap = {keep_diag, &kept};
 	struct carc_diag_sink quiet = {0};
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
@@ -95,11 +110,16 @@ int carc_render_html(const char *path, const char *output, long game_wanted, lon
 		if (!title) {
 			const char *event = carc_record_tag(&rec, CARC_TAG_EVENT);
 			struct carc_buf t = {0};
-			carc_buf_adds(&t, event ? event : carc_input_name(path));
+			carc_buf_adds(&t, event ? event : page_name);
 			carc_buf_adds(&t, " - carc replay");
 			title = t.data;
 		}
-		if (rec.tileset && !carc_replay_add(page, &res, &opts, kept.notes, kept.n)) {
+		/* the report names the file as the page does */
+		const char *given = rec.src.name;
+		rec.src.name = page_name;
+		bool added_ok = !rec.tileset || carc_replay_add(page, &res, &opts, kept.notes, kept.n);
+		rec.src.name = given;
+		if (!added_ok) {
 			carc_say_too_long("render", &rec, res.nturns);
 			trouble = true;
 		}

@@ -3,12 +3,13 @@
  *
  * The game is refereed twice at most: once in full, printing its
  * diagnostics and finding its first illegal move, then (when an earlier turn
- * is wanted) again up to that turn in silence. The full run's end position
- * keeps the followers that final scoring took off, so that the last picture
- * of a game still shows who stood where.
+ * is wanted, or the game was scored at its end) again up to that turn in
+ * silence, without final scoring: the last picture of a game shows who stood
+ * where when the last tile was laid, with the final scores.
  */
 #include "cli/view.h"
 #include "cli/cli.h"
+#include "output/report.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -53,18 +54,16 @@ static unsigned line_of(const struct carc_record *rec, uint32_t off)
 	return line;
 }
 
-/* Fills s->view from the engine's state. lifted: the followers that final
- * scoring took off are shown as well. */
-static void build_view(struct carc_scene *s, bool lifted)
+/* Fills s->view from the engine's state: the followers standing. */
+static void build_view(struct carc_scene *s)
 {
 	struct carc_game *g = s->game;
 	const struct carc_record *rec = &s->rec;
 	const struct carc_result *res = &s->res;
 	struct carc_view *v = &s->view;
-	size_t np, nf, nev;
+	size_t np, nf;
 	const struct carc_placement *pl = carc_game_placements(g, &np);
 	const struct carc_follower *fl = carc_game_followers(g, &nf);
-	const struct carc_event *ev = carc_game_events(g, &nev);
 	v->ts = rec->tileset;
 	v->tiles = xcalloc(np + 1, sizeof *v->tiles);
 	v->ntiles = np;
@@ -85,12 +84,9 @@ static void build_view(struct carc_scene *s, bool lifted)
 	uint8_t (*count)[CARC_COLOURS] = xcalloc(nsegs + 1, sizeof *count);
 	for (size_t i = 0; i < nf; i++) {
 		const struct carc_follower *f = &fl[i];
-		uint32_t root = carc_game_feature_root(g, f->placement, (int)(f->segment - pl[f->placement].seg0));
-		bool show = f->active;
-		for (size_t e = res->final_first_event; lifted && !show && e < nev; e++)
-			show = ev[e].feature == root;
-		if (!show)
+		if (!f->active)
 			continue;
+		uint32_t root = carc_game_feature_root(g, f->placement, (int)(f->segment - pl[f->placement].seg0));
 		struct carc_view_follower *vf = &v->followers[v->nfollowers++];
 		vf->tile = f->placement;
 		vf->feature = (uint8_t)(f->segment - pl[f->placement].seg0);
@@ -222,11 +218,14 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 		s->illegal_shown = true;
 	}
 	s->lines = lines;
-	bool lifted = false;
-	if (lines == full) {
-		lifted = true;
-		s->final = turn < 0 && s->res.final_scored;
-	} else {
+	/* The picture is the position when the turn shown ended: at the end of
+	 * a game, before final scoring took anyone off (each rule set takes
+	 * them off its own way, or not at all), so that every follower counts
+	 * once, standing on the map or in supply, in every rule set. */
+	s->final = lines == full && turn < 0 && s->res.final_scored;
+	int final_scores[CARC_COLOURS];
+	memcpy(final_scores, s->res.scores, sizeof final_scores);
+	if (lines < full || s->res.final_scored) {
 		struct carc_referee_opts opts = {.stop_after = lines};
 		struct carc_record start_only;
 		const struct carc_record *rec = &s->rec;
@@ -241,7 +240,7 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 		carc_diag_free(&quiet);
 	}
 	for (int c = 0; c < CARC_COLOURS; c++)
-		s->scores[c] = s->final ? s->res.scores[c] : lines ? s->res.turns[lines - 1].scores[c] : 0;
+		s->scores[c] = s->final ? final_scores[c] : lines ? s->res.turns[lines - 1].scores[c] : 0;
 	if (lines) {
 		const struct carc_turn *tr = &s->res.turns[lines - 1];
 		s->turn_number = tr->number;
@@ -250,7 +249,7 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 			if (caught.caught[i].line == (unsigned)s->turn_line && tr->illegal)
 				s->first_error = xstrdup(caught.caught[i].message);
 	}
-	build_view(s, lifted);
+	build_view(s);
 	s->shapes = carc_shape_cache_new(s->rec.tileset);
 	if (s->errors)
 		status = CARC_EXIT_INVALID;
@@ -302,4 +301,23 @@ void carc_scene_describe(const struct carc_scene *s, struct carc_buf *out)
 		carc_buf_printf(out, ", %s %s", s->rec.rules->roles[m->role].name, carc_spot_name(m->spot));
 	else if (m->recall >= 0)
 		carc_buf_printf(out, ", %s taken back", s->rec.rules->roles[m->recall].name);
+}
+
+void carc_scene_rules(const struct carc_scene *s, struct carc_buf *out)
+{
+	carc_report_rules_words(&s->rec, s->res.edition, out);
+}
+
+void carc_scene_supply(const struct carc_scene *s, int colour, struct carc_buf *out)
+{
+	const struct carc_ruleset *rules = s->rec.rules;
+	int n = carc_game_supply(s->game, colour);
+	carc_buf_printf(out, "%d follower%s in supply", n, n == 1 ? "" : "s");
+	if (rules->huts) { /* a second supply */
+		n = carc_game_huts(s->game, colour);
+		carc_buf_printf(out, ", %d hut%s", n, n == 1 ? "" : "s");
+	}
+	for (int r = 0; r < rules->nroles; r++) /* the roles with a supply of their own: the abbot */
+		if (rules->roles[r].own)
+			carc_buf_printf(out, ", %d %s", carc_game_role_supply(s->game, colour, r), rules->roles[r].name);
 }

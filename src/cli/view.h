@@ -47,6 +47,15 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 void carc_scene_free(struct carc_scene *s);
 
 
+/* The rules played: "base rules, edition 3, with The River and The Abbot". */
+void carc_scene_rules(const struct carc_scene *s, struct carc_buf *out);
+/* A colour's figures off the map in the position shown (at the end of a
+ * game: when its last tile was laid, before final scoring): "6 followers in
+ * supply", then the huts and each role's own supply when the rules have
+ * them ("2 huts", "1 abbot"). Every figure is either there or standing on
+ * the map, in every rule set. */
+void carc_scene_supply(const struct carc_scene *s, int colour, struct carc_buf *out);
+
 /* "after turn 12: red V at 1,0 turned 90, farmer NNE" */
 void carc_scene_describe(const struct carc_scene *s, struct carc_buf *out);
 

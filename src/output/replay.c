@@ -8,6 +8,7 @@
 #include "referee/project.h"
 #include "output/report.h"
 #include "output/svg.h"
+#include "rules/module.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +113,29 @@ static void on_step(void *ctx, size_t step, struct carc_game *g, const struct ca
 	json_key(b, "supply");
 	json_colours(b, rec, supply);
 	carc_buf_addc(b, ',');
+	/* the other figures off the map: huts, and each role's own supply (the abbot) */
+	const struct carc_ruleset *rules = rec->rules;
+	bool own = false;
+	for (int role = 0; role < rules->nroles; role++)
+		own |= rules->roles[role].own != 0;
+	if (rules->huts || own) {
+		json_key(b, "figures");
+		carc_buf_addc(b, '{');
+		for (int s = 0; s < rec->nseats; s++) {
+			int c = rec->seats[s];
+			carc_buf_reset(&p->name);
+			if (rules->huts)
+				carc_buf_printf(&p->name, "%d hut%s", carc_game_huts(g, c), carc_game_huts(g, c) == 1 ? "" : "s");
+			for (int role = 0; role < rules->nroles; role++)
+				if (rules->roles[role].own)
+					carc_buf_printf(&p->name, "%s%d %s", p->name.len ? ", " : "",
+							carc_game_role_supply(g, c, role), rules->roles[role].name);
+			carc_buf_adds(b, s ? "," : "");
+			json_key(b, carc_colour_name(c));
+			carc_json_cstr(b, carc_buf_cstr(&p->name));
+		}
+		carc_buf_adds(b, "},");
+	}
 	json_key(b, "returned");
 	carc_buf_addc(b, '[');
 	first = true;
@@ -209,6 +233,61 @@ static void add_board(struct carc_replay *p, const struct carc_result *res, cons
 	free(v.followers);
 }
 
+/* The words of the game's rules, as carc score's text has them: "rules"
+ * (the rules, edition and expansions), "sources" (the breakdown's rows in
+ * order: where in the JSON breakdown, the label, and whether the row shows
+ * when nobody scored from it), "prefix" (the words before an event's
+ * feature, by event type). */
+static void add_words(struct carc_buf *b, const struct carc_result *res)
+{
+	const struct carc_record *rec = res->rec;
+	struct carc_buf words = {0};
+	carc_report_rules_words(rec, res->edition, &words);
+	json_key(b, "rules");
+	carc_json_cstr(b, carc_buf_cstr(&words));
+	carc_buf_free(&words);
+	carc_buf_addc(b, ',');
+	json_key(b, "sources");
+	carc_buf_addc(b, '[');
+	unsigned shown = carc_rules_shown_sources(rec);
+	bool start = (carc_rules_flags(rec) & CARC_RS_START_SCORES) != 0;
+	bool first = true;
+	for (int src = 0; src < CARC_SRC_COUNT; src++) {
+		if (src == CARC_SRC_START && !start)
+			continue;
+		const char *key = carc_rules_game_source_key(rec, src);
+		if (!key) /* a module's source that no module of the game declares */
+			continue;
+		carc_buf_adds(b, first ? "{" : ",{");
+		first = false;
+		json_key(b, "path");
+		carc_buf_addc(b, '[');
+		if (src <= CARC_SRC_PLAY_SITE)
+			carc_buf_adds(b, "\"play\",");
+		else if (src <= CARC_SRC_END_SITE)
+			carc_buf_adds(b, "\"end\",");
+		carc_json_cstr(b, key);
+		carc_buf_adds(b, "],");
+		json_key(b, "label");
+		carc_json_cstr(b, carc_rules_source_name(rec, src));
+		carc_buf_printf(b, ",\"always\":%s}", shown >> src & 1 ? "true" : "false");
+	}
+	carc_buf_adds(b, "],");
+	json_key(b, "prefix");
+	carc_buf_addc(b, '{');
+	first = true;
+	for (int kind = 0; kind < CARC_EV_KINDS; kind++) {
+		const char *lead = carc_rules_event_prefix(rec, kind);
+		if (!lead || !*lead)
+			continue;
+		carc_buf_adds(b, first ? "" : ",");
+		first = false;
+		json_key(b, carc_rules_event_name(rec, kind));
+		carc_json_cstr(b, lead);
+	}
+	carc_buf_adds(b, "},");
+}
+
 bool carc_replay_add(struct carc_replay *p, const struct carc_result *res, const struct carc_referee_opts *opts,
 		     const struct carc_replay_note *notes, size_t nnotes)
 {
@@ -254,6 +333,7 @@ bool carc_replay_add(struct carc_replay *p, const struct carc_result *res, const
 	json_key(b, "start");
 	carc_json_cstr(b, rec->tileset ? rec->tileset->tiles[rec->start_tile].id : "");
 	carc_buf_addc(b, ',');
+	add_words(b, res);
 	json_key(b, "notes");
 	carc_buf_addc(b, '[');
 	for (size_t i = 0; i < nnotes; i++) {

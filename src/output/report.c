@@ -62,6 +62,16 @@ static void outcome(const struct carc_result *res, struct carc_report_outcome *o
 	out->end_turn = carc_result_ended(res, &out->forced, &out->forced_colour);
 }
 
+void carc_report_rules_words(const struct carc_record *rec, int edition, struct carc_buf *out)
+{
+	carc_buf_printf(out, "%s rules", rec->rules->name);
+	if (rec->rules->id == CARC_RULES_BASE && edition)
+		carc_buf_printf(out, ", edition %d", edition);
+	for (int i = 0; i < rec->nexpansions; i++)
+		carc_buf_printf(out, "%s%s", i == 0 ? ", with " : i + 1 < rec->nexpansions ? ", " : " and ",
+				rec->expansions[i]->title);
+}
+
 /* ---- the walk ---- */
 
 /* The walk's state: the writer, and room reused from item to item. */

@@ -138,6 +138,10 @@ struct carc_report_writer {
 	void (*end)(void *w);
 };
 
+/* The rules a game plays, for a reader: "base rules, edition 3, with The
+ * River and The Abbot" (the edition is the base game's alone). */
+void carc_report_rules_words(const struct carc_record *rec, int edition, struct carc_buf *out);
+
 /* Walks res for writer wr (its state: w): head, the turns, the final
  * scoring and breakdown (when final), the standings, the outcome, the
  * features (when asked and refereed), end. */

@@ -166,17 +166,32 @@ static void follower(struct carc_buf *out, const struct carc_view_follower *f, d
 	const char *edge = f->colour == CARC_BLACK ? "#f0f0f0" : "#1a1a1a";
 	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)%s\"><title>%s %s</title>", x, y,
 			lying ? " rotate(-90)" : "", carc_colour_name(f->colour), f->role ? f->role : "follower");
+	/* a halo of the other brightness under the outline, so that the figure
+	 * stands out of every ground whatever its colour */
+	const char *halo = f->colour == CARC_BLACK ? "#1a1a1a" : "#ffffff";
 	if (f->hut)
-		carc_buf_printf(out, "<path d=\"M-13,-1L0,-13L13,-1V13H-13Z\" fill=\"%s\" stroke=\"%s\" "
-				     "stroke-width=\"2\"/>", fill, edge);
+		carc_buf_printf(out, "<path d=\"M-13,-1L0,-13L13,-1V13H-13Z\" fill=\"none\" stroke=\"%s\" "
+				     "stroke-width=\"5\"/><path d=\"M-13,-1L0,-13L13,-1V13H-13Z\" fill=\"%s\" stroke=\"%s\" "
+				     "stroke-width=\"2\"/>", halo, fill, edge);
 	else
 		carc_buf_printf(out, "<path transform=\"scale(1.45) translate(-10,-10)\" d=\"M10,1C12.5,1 13.5,3 "
 				     "13.2,5C16,6 19,7 19.5,9C19.8,10.5 17.5,10.5 15,10.5L16.5,19L11.5,19L10,15.5L8.5,19"
 				     "L3.5,19L5,10.5C2.5,10.5 0.2,10.5 0.5,9C1,7 4,6 6.8,5C6.5,3 7.5,1 10,1Z\" fill=\"%s\" "
-				     "stroke=\"%s\" stroke-width=\"1.3\"/>", fill, edge);
+				     "stroke=\"%s\" stroke-width=\"3.6\" stroke-linejoin=\"round\"/>"
+				     "<path transform=\"scale(1.45) translate(-10,-10)\" d=\"M10,1C12.5,1 13.5,3 "
+				     "13.2,5C16,6 19,7 19.5,9C19.8,10.5 17.5,10.5 15,10.5L16.5,19L11.5,19L10,15.5L8.5,19"
+				     "L3.5,19L5,10.5C2.5,10.5 0.2,10.5 0.5,9C1,7 4,6 6.8,5C6.5,3 7.5,1 10,1Z\" fill=\"%s\" "
+				     "stroke=\"%s\" stroke-width=\"1.3\"/>", halo, halo, fill, edge);
 	carc_buf_printf(out, "<text x=\"0\" y=\"%s\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" "
-			     "fill=\"%s\"%s>%c</text></g>\n", f->hut ? "9" : "4.5", ink,
+			     "fill=\"%s\"%s>%c</text>", f->hut ? "9" : "4.5", ink,
 			lying ? " transform=\"rotate(90)\"" : "", f->letter);
+	/* the colour's letter on a badge: the colour read without telling colours apart */
+	if (f->role) /* not in the legend, where the letter is the colour's */
+		carc_buf_printf(out, "<g class=\"badge\" transform=\"translate(%s)%s\"><circle r=\"6\" fill=\"#ffffff\" "
+				     "stroke=\"#1a1a1a\" stroke-width=\"1\"/><text y=\"3\" font-size=\"9\" "
+				     "font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1a1a1a\">%c</text></g>",
+				f->hut ? "12,-11" : "12,-12", lying ? " rotate(90)" : "", carc_colour_letter(f->colour));
+	carc_buf_adds(out, "</g>\n");
 }
 
 /* Points inside a region on a grid, for scattering trees. */
@@ -310,7 +325,10 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 					points(out, &fs->region[i]);
 					carc_buf_adds(out, "\" fill=\"");
 					owner_fill(out, own);
-					carc_buf_adds(out, "\" fill-opacity=\"0.55\"/>\n");
+					/* more than a shade: a dashed border of the owners' colour */
+					carc_buf_adds(out, "\" fill-opacity=\"0.6\" stroke=\"");
+					owner_fill(out, own);
+					carc_buf_adds(out, "\" stroke-width=\"5\" stroke-dasharray=\"8 4\"/>\n");
 				}
 				if (look->trees) {
 					struct carc_pt pts[25];
@@ -631,6 +649,8 @@ void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_s
 				     "font-size=\"17\" font-weight=\"bold\" fill=\"#222222\"");
 	if (legend->subtitle)
 		y += 17 * wrap_lines(out, legend->subtitle, 44, x, y + 10, 17, "font-size=\"13\" fill=\"#333333\"");
+	if (legend->rules)
+		y += 17 * wrap_lines(out, legend->rules, 44, x, y + 10, 17, "font-size=\"13\" fill=\"#333333\"");
 	y += 18;
 	if (legend->score_label) {
 		carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" font-weight=\"bold\" fill=\"#222222\">",
@@ -654,9 +674,11 @@ void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_s
 		}
 		carc_buf_printf(out, "</text>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" font-weight=\"bold\" "
 				     "text-anchor=\"end\" fill=\"#222222\">%d</text>\n", x + lw - 40, y, p->score);
-		if (p->supply >= 0)
-			carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#666666\">%d follower%s in "
-					     "supply</text>\n", x + 32, y + 12, p->supply, p->supply == 1 ? "" : "s");
+		if (p->supply) {
+			carc_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#666666\">", x + 32, y + 12);
+			carc_svg_escape(out, p->supply);
+			carc_buf_adds(out, "</text>\n");
+		}
 		y += 6;
 	}
 	y += 30;

@@ -18,7 +18,7 @@ struct carc_svg_player {
 	uint8_t colour;
 	const char *name;      /* the player's name, may be NULL */
 	int score;
-	int supply;            /* followers left in supply, -1 to leave out */
+	const char *supply;    /* the figures left in supply, in words; NULL to leave out */
 };
 
 struct carc_svg_legend {
@@ -30,6 +30,7 @@ struct carc_svg_legend {
 	int nplayers;
 	const char *const *role_names; /* role letter key: "K knight", ... may be NULL */
 	int nroles;
+	const char *rules;     /* under the subtitle: "base rules, edition 3, with The River"; may be NULL */
 };
 
 /* The whole tile set (or the listed tile types) on one sheet, the id, count

@@ -13,8 +13,16 @@
  * and followers shown match the turn); the chart's lines hold, point by
  * point, the totals of `carc score --format json` and are drawn where those
  * values say; the projected column is that of `carc score --projected`;
- * the final breakdown equals carc score's. Screenshots go to
- * BUILD/browser/ for a person to look at. Prints "N passed, N failed". */
+ * the final breakdown equals carc score's, row by row in its words. Every
+ * page is tried at a phone's size (390x844, touch) and a desktop's
+ * (1280x900): the page never scrolls sideways (generated games of 1 to 6
+ * players too), the board zooms and pans by wheel, drag, pinch and its
+ * buttons, no final scoring or winner shows before the end unless "show
+ * final" is pressed, a page opens at the end of a game or at the first
+ * error of an invalid one, the header and breakdown name every rule set
+ * and expansion in carc's words, and the page names its file by its base
+ * name only. Screenshots go to BUILD/browser/ for a person to look at.
+ * Prints "N passed, N failed". */
 "use strict";
 const { chromium } = require("playwright-core");
 const { execFileSync } = require("child_process");
@@ -58,9 +66,34 @@ function renderPage(file, name, extra) {
 	return out;
 }
 
+/* The two sizes every page is tried at. */
+const PHONE = { width: 390, height: 844, touch: true, name: "phone" };
+const DESKTOP = { width: 1280, height: 900, touch: false, name: "desktop" };
+
+/* carc score's text breakdown: { label: [values by seat] } in its order. */
+function textBreakdown(file, game) {
+	const text = carc(["score", "--game", String(game), file]).split("\n");
+	const from = text.findIndex((l) => l.startsWith("Breakdown"));
+	const rows = [];
+	for (let i = from + 1; from >= 0 && i < text.length && text[i].startsWith("  "); i++) {
+		const m = text[i].match(/^  (.*?)\s+(-?\d+(?:\s+-?\d+)*)$/);
+		if (m) rows.push([m[1], m[2].trim().split(/\s+/).map(Number)]);
+	}
+	return rows;
+}
+
+/* Whether the page scrolls sideways, or (on a phone) is laid out wider
+ * than the screen and shrunk to fit. */
+async function sideways(page) {
+	const width = page.viewportSize().width;
+	return page.evaluate((w) => document.documentElement.scrollWidth > w + 1 || window.innerWidth > w + 1, width);
+}
+
 /* Opens a page and watches it: console errors, page errors, requests. */
-async function open(browser, file, hash) {
-	const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+async function open(browser, file, hash, size) {
+	size = size || DESKTOP;
+	const page = await browser.newPage({ viewport: { width: size.width, height: size.height }, hasTouch: size.touch,
+		isMobile: size.touch });
 	const url = "file://" + file;
 	const trouble = [], requests = [];
 	page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") trouble.push(m.type() + ": " + m.text()); });
@@ -117,8 +150,19 @@ function tilesAt(json, k) {
 }
 
 async function testGame(browser, label, file, json, projected, opts) {
-	const { page, trouble, requests } = await open(browser, file, opts.hash);
+	const size = opts.size || DESKTOP;
+	label += " (" + size.name + ")";
+	const { page, trouble, requests } = await open(browser, file, opts.hash, size);
 	const n = json.turns.length;
+	/* where it opens: the first error of an invalid game, else the end */
+	if (!opts.hash && opts.select === undefined) {
+		const bad = json.turns.findIndex((t) => !t.legal) + 1;
+		const want = bad > 0 ? bad : json.valid ? n : -1;
+		const at = +(await page.$eval("#slider", (e) => e.value));
+		if (want >= 0) check(label + ": the page opens at " + (bad > 0 ? "the first illegal move" : "the end"), at === want,
+			"at " + at + ", not " + want);
+		check(label + ": no sideways scroll at the opening", !(await sideways(page)));
+	}
 	if (opts.select !== undefined) {
 		await page.selectOption("#game", String(opts.select));
 		check(label + ": the game selector shows the game's turns",
@@ -182,6 +226,24 @@ async function testGame(browser, label, file, json, projected, opts) {
 	await page.waitForFunction(() => +document.getElementById("slider").value === 1);
 	s = await state(page);
 	check(label + ": a changed fragment moves the board", s.slider === 1, JSON.stringify(s));
+	/* no spoilers: before the end, no final scoring, winner or final point */
+	if (json.final_scoring && n > 1) {
+		const early = await page.evaluate(() => ({
+			hidden: document.getElementById("final").hidden,
+			winner: !!document.querySelector("#winners") && !document.getElementById("final").hidden,
+			points: document.querySelector("#chart-svg polyline.series").dataset.values.split(",").length,
+			button: !document.getElementById("final-hidden").hidden,
+		}));
+		check(label + ": no final scoring, winner or final point on the chart before the end",
+			early.hidden && !early.winner && early.points === n + 1 && early.button, JSON.stringify(early));
+		await page.click("#show-final");
+		const shown = await page.evaluate(() => ({
+			hidden: document.getElementById("final").hidden, slider: +document.getElementById("slider").value,
+			points: document.querySelector("#chart-svg polyline.series").dataset.values.split(",").length,
+		}));
+		check(label + ": 'show final' shows the final scoring where the board is", !shown.hidden && shown.slider === 1 &&
+			shown.points === n + 2, JSON.stringify(shown));
+	}
 	/* the chart: a line per colour through carc score's totals */
 	const chart = await page.evaluate(() => {
 		const c = document.getElementById("chart-svg");
@@ -197,7 +259,7 @@ async function testGame(browser, label, file, json, projected, opts) {
 	for (const line of chart.lines) {
 		const want = [0];
 		for (const t of json.turns) want.push(t.scores[line.colour]);
-		if (json.final_scoring) want.push(json.scores[line.colour]);
+		if (json.final_scoring && n > 1) want.push(json.scores[line.colour]);
 		if (json.rules === "solo") want[0] = line.values[0]; /* where the track starts */
 		if (!same(line.values, want)) { chartOk = false; chartWhy = line.colour + " " + line.values + " vs " + want; }
 		const drawn = line.ys.map((y) => Math.round(((chart.top + chart.height - y) * chart.ymax) / chart.height));
@@ -205,32 +267,18 @@ async function testGame(browser, label, file, json, projected, opts) {
 	}
 	check(label + ": the chart's points are carc score's totals, turn by turn", chartOk, chartWhy);
 	/* the final breakdown */
-	if (json.final_scoring) {
-		const table = await page.evaluate(() => {
-			const out = {};
-			for (const tr of document.querySelectorAll("#breakdown tbody tr"))
-				for (const td of tr.querySelectorAll("td"))
-					(out[td.dataset.colour] = out[td.dataset.colour] || {})[tr.dataset.source] = +td.textContent;
-			return out;
-		});
-		let ok = true, bwhy = "";
-		for (const p of json.players) {
-			const b = json.breakdown[p.colour], t = table[p.colour] || {};
-			const want = { total: b.total };
-			for (const [k, v] of Object.entries(b.play)) want["completed " + k] = v;
-			for (const [k, v] of Object.entries(b.end)) want[k + " at the end"] = v;
-			for (const [k, v] of Object.entries(b)) if (typeof v === "number" && k !== "total") want[k.replace(/_/g, " ")] = v;
-			if (!same(Object.keys(want).sort().map((k) => [k, want[k]]), Object.keys(t).sort().map((k) => [k, t[k]]))) {
-				ok = false;
-				bwhy = p.colour + ": " + JSON.stringify(t) + " vs " + JSON.stringify(want);
-			}
-		}
-		check(label + ": the final breakdown is carc score's", ok, bwhy);
+	if (json.final_scoring && n > 1) {
+		const table = await page.evaluate(() => [...document.querySelectorAll("#breakdown tbody tr")].map((tr) =>
+			[tr.dataset.source, [...tr.querySelectorAll("td")].map((td) => +td.textContent)]));
+		const want = textBreakdown(json.file, json.game);
+		check(label + ": the final breakdown is carc score's, its rows in its words", want.length > 0 && same(table, want),
+			JSON.stringify(table) + " vs " + JSON.stringify(want));
 		if (json.rules !== "solo") { /* solo's text adds why a colour was not paid */
 			const text = carc(["score", "--game", String(json.game), json.file]).split("\n");
 			const from = text.indexOf("Final scoring") + 1;
 			const want = [];
-			for (let i = from; from > 0 && i < text.length && text[i].startsWith("  "); i++) want.push(text[i].trim());
+			for (let i = from; from > 0 && i < text.length && text[i].startsWith("  "); i++)
+				if (!/ \+0$/.test(text[i])) want.push(text[i].trim()); /* the page leaves out "+0" */
 			const shown = await page.$$eval("#final li", (li) => li.map((l) => l.textContent));
 			check(label + ": the final scoring's events read as carc score prints them", same(shown, want),
 				JSON.stringify(shown.slice(0, 2)) + " vs " + JSON.stringify(want.slice(0, 2)));
@@ -244,6 +292,70 @@ async function testGame(browser, label, file, json, projected, opts) {
 	check(label + ": the board and chart are labelled images", await page.evaluate(() =>
 		!!document.getElementById("boards").getAttribute("aria-label") &&
 		!!document.getElementById("chart-svg").getAttribute("aria-label")));
+	/* the board zooms and pans: the wheel, a drag, a pinch, the buttons, fit */
+	const box = () => page.evaluate(() => document.querySelector(".board:not([hidden]) svg").getAttribute("viewBox")
+		.split(/[ ,]+/).map(Number));
+	const board = await page.$(".board:not([hidden]) svg");
+	if (board) {
+		await page.click("#zoom-fit");
+		const whole = await box();
+		await board.scrollIntoViewIfNeeded();
+		const r = await board.boundingBox();
+		const cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+		await page.mouse.move(cx, cy);
+		await page.mouse.wheel(0, -400);
+		await page.waitForTimeout(50);
+		const wheeled = await box();
+		check(label + ": the wheel zooms the board in", wheeled[2] < whole[2] * 0.9, whole + " -> " + wheeled);
+		await page.mouse.move(cx, cy);
+		await page.mouse.down();
+		await page.mouse.move(cx - 60, cy - 40, { steps: 4 });
+		await page.mouse.up();
+		const dragged = await box();
+		check(label + ": a drag pans the board", dragged[0] > wheeled[0] && dragged[1] > wheeled[1] &&
+			dragged[2] === wheeled[2], wheeled + " -> " + dragged);
+		await page.click("#zoom-fit");
+		/* two fingers moving apart (touch pointers, as a phone sends them) */
+		await page.evaluate(([x, y]) => {
+			const t = document.getElementById("boards");
+			const ev = (type, id, px) => t.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: "touch",
+				clientX: px, clientY: y, bubbles: true, isPrimary: id === 11 }));
+			ev("pointerdown", 11, x - 20);
+			ev("pointerdown", 12, x + 20);
+			for (let d = 20; d <= 80; d += 10) {
+				ev("pointermove", 11, x - d);
+				ev("pointermove", 12, x + d);
+			}
+			ev("pointerup", 11, x - 80);
+			ev("pointerup", 12, x + 80);
+		}, [cx, cy]);
+		const pinched = await box();
+		check(label + ": a pinch zooms the board in", pinched[2] < whole[2] * 0.6, whole + " -> " + pinched);
+		await page.click("#zoom-fit");
+		await page.click("#zoom-in");
+		const zoomed = await box();
+		await page.click("#zoom-out");
+		await page.click("#zoom-out");
+		const out = await box();
+		check(label + ": the + and - buttons zoom", zoomed[2] < whole[2] && out[2] > zoomed[2], whole + " " + zoomed + " " + out);
+		await page.click("#zoom-fit");
+		check(label + ": fit shows the whole board", same(await box(), whole));
+	}
+	/* touch targets: every button and the slider at least 44 px both ways */
+	const small = await page.evaluate(() => [...document.querySelectorAll("button, input, select")]
+		.filter((e) => e.offsetParent !== null)
+		.map((e) => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
+		.filter(([, r]) => r.width < 43.5 || r.height < 43.5).map(([id, r]) => id + " " + Math.round(r.width) + "x" +
+			Math.round(r.height)));
+	check(label + ": touch targets are 44 px at least", small.length === 0, small.slice(0, 5).join(", "));
+	/* the end: the final scoring is there, and the page still fits */
+	await page.click("#last");
+	check(label + ": no sideways scroll at the end", !(await sideways(page)));
+	const dir = path.dirname(json.file);
+	const text = await page.evaluate(() => document.documentElement.outerHTML);
+	check(label + ": the page names its file by its base name, never the path given",
+		dir === "." || !text.includes(dir + "/"), dir);
+	await page.screenshot({ path: path.join(shots, label.replace(/[^\w-]+/g, "-") + "-full.png"), fullPage: true });
 	if (opts.extra) await opts.extra(page);
 	check(label + ": no console error or warning", trouble.length === 0, trouble.join("; "));
 	check(label + ": no network request", requests.length === 0, requests.join(" "));
@@ -253,19 +365,24 @@ async function testGame(browser, label, file, json, projected, opts) {
 (async () => {
 	const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
 	const samples = path.join(top, "samples");
-	for (const name of ["club-night", "full-game-2-players", "full-game-5-players"]) {
-		const file = path.join(samples, name + ".cgn");
-		const page = renderPage(file, name);
-		await testGame(browser, name, page, scoreJson(file)[0], scoreJson(file, ["--projected"])[0], {});
+	for (const size of [PHONE, DESKTOP]) {
+		for (const name of ["club-night", "full-game-2-players", "full-game-5-players"]) {
+			const file = path.join(samples, name + ".cgn");
+			const page = renderPage(file, name);
+			await testGame(browser, name, page, scoreJson(file)[0], scoreJson(file, ["--projected"])[0], { size });
+		}
 	}
 	/* fifteen games on one page: the selector, and a fragment naming a game */
 	{
 		const file = path.join(samples, "rule-book-examples.cgn");
 		const page = renderPage(file, "rule-book-examples");
 		const all = scoreJson(file), proj = scoreJson(file, ["--projected"]);
-		await testGame(browser, "rule-book-examples-game-4", page, all[3], proj[3], { select: 3, gamePrefix: "game=4&" });
+		await testGame(browser, "rule-book-examples-game-4", page, all[3], proj[3], { select: 3, gamePrefix: "game=4&",
+			extra: async (p) => check("rule-book-examples: the title follows the game picker",
+				(await p.title()).includes("game 4") && (await p.$eval("#title", (e) => e.textContent)).includes("game 4"),
+				await p.title()) });
 		await testGame(browser, "rule-book-examples-link-game-9", page, all[8], proj[8],
-			{ hash: "#game=9&turn=1", gamePrefix: "game=9&",
+			{ hash: "#game=9&turn=1", gamePrefix: "game=9&", size: PHONE,
 				extra: async (p) => check("rule-book-examples: a link picks the game", (await p.$eval("#game", (s) => s.value)) === "8") });
 		/* --game N: that game alone, no selector */
 		const one = renderPage(file, "rule-book-examples-game-2", ["--game", "2"]);
@@ -273,20 +390,63 @@ async function testGame(browser, label, file, json, projected, opts) {
 			extra: async (p) => check("--game 2: no game selector", await p.$eval("#game-picker", (e) => e.hidden)),
 		});
 	}
-	/* the other rule sets: a solo game (the track starts at 1, 2, 3) and Hunters and Gatherers */
-	for (const [rules, players] of [["solo", 3], ["hunters", 3]]) {
-		const file = path.join(shots, rules + ".cgn");
-		carc(["gen", "--rules", rules, "--players", String(players), "--seed", "3", "-o", file]);
-		const page = renderPage(file, rules);
-		await testGame(browser, rules, page, scoreJson(file)[0], scoreJson(file, ["--projected"])[0], {});
+	/* 1 to 6 players (solo: one player's three colours), at both sizes: never a sideways scroll */
+	for (const size of [PHONE, DESKTOP]) {
+		for (const [rules, players] of [["solo", 3], ["base", 2], ["base", 3], ["base", 4], ["base", 5], ["base", 6]]) {
+			const file = path.join(shots, "players-" + rules + "-" + players + ".cgn");
+			carc(["gen", "--rules", rules, "--players", String(players), "--seed", "5", "-o", file]);
+			const page = renderPage(file, "players-" + rules + "-" + players);
+			const { page: p } = await open(browser, page, "", size);
+			let wide = [];
+			for (const to of ["#first", "#last"]) {
+				await p.click(to);
+				if (await sideways(p)) wide.push(to);
+			}
+			await p.click("#show-final").catch(() => {});
+			if (await sideways(p)) wide.push("final");
+			check(rules + " " + players + " players (" + size.name + "): no sideways scroll", wide.length === 0, wide.join(" "));
+			if (players === 6) await p.screenshot({ path: path.join(shots, "players-6-" + size.name + ".png"), fullPage: true });
+			await p.close();
+		}
+	}
+	/* every rule set and expansion: the header names them as carc does, the
+	 * breakdown has carc score's rows in its words, the move column writes
+	 * "return abbot" */
+	const sets = [["solo", 3, ""], ["hunters", 3, ""], ["base", 2, "river"], ["base", 2, "abbot"],
+		["base", 3, "river,abbot"], ["solo", 3, "river"]];
+	for (const [rules, players, x] of sets) {
+		const name = rules + (x ? "-" + x.replace(",", "-") : "");
+		const file = path.join(shots, name + ".cgn");
+		carc(["gen", "--rules", rules, "--players", String(players), "--seed", "3", "--deploy-rate", "0.9",
+			...(x ? ["--expansions", x] : []), "-o", file]);
+		const page = renderPage(file, name);
+		const json = scoreJson(file)[0];
+		await testGame(browser, name, page, json, scoreJson(file, ["--projected"])[0], {
+			size: rules === "solo" ? PHONE : DESKTOP,
+			extra: async (p) => {
+				const head = carc(["show", "--width", "1000", file]).split("\n")[0];
+				const words = head.slice(head.lastIndexOf("(") + 1, head.lastIndexOf(";"));
+				const sub = await p.$eval("#subtitle", (e) => e.textContent);
+				check(name + ": the header names the rules and expansions as carc show does (" + words + ")",
+					words.length > 5 && sub.includes(words), sub);
+				const returns = json.turns.filter((t) => t.return).length;
+				if (x.includes("abbot")) {
+					const shown = await p.$$eval("#turns tbody td:nth-child(3)", (tds) =>
+						tds.filter((td) => / return abbot$/.test(td.textContent)).length);
+					check(name + ": the move column writes return abbot", shown === returns, shown + " of " + returns);
+					const col = await p.$eval("#standing tbody td.followers", (td) => td.textContent);
+					check(name + ": the followers column counts the abbot", /abbot/.test(col), col);
+				}
+			},
+		});
 	}
 	/* an illegal move: marked on the board and in the table with its message */
-	{
+	for (const size of [PHONE, DESKTOP]) {
 		const file = path.join(top, "tests/diag/E209.cgn");
 		const page = renderPage(file, "illegal-E209");
 		const json = scoreJson(file)[0], proj = scoreJson(file, ["--projected"])[0];
 		const bad = json.turns.findIndex((t) => !t.legal) + 1;
-		await testGame(browser, "illegal-E209", page, json, proj, {
+		await testGame(browser, "illegal-E209", page, json, proj, { size,
 			extra: async (p) => {
 				await p.evaluate((k) => { location.hash = "turn=" + k; }, json.turns[bad - 1].turn);
 				await p.waitForFunction((k) => +document.getElementById("slider").value === k, bad);
@@ -302,9 +462,35 @@ async function testGame(browser, label, file, json, projected, opts) {
 				check("illegal-E209: the panel gives the message", seen.panel.includes("error[E209]"), seen.panel);
 				check("illegal-E209: the board frames the illegal move", seen.marks.some((m) => m.includes("E209")),
 					JSON.stringify(seen.marks));
+				/* the error count is a link to the first error; "next error" goes there too */
+				await p.click("#first");
+				await p.click("#errors-link");
+				await p.waitForFunction((k) => +document.getElementById("slider").value === k, bad);
+				await p.click("#first");
+				await p.click("#next-error");
+				const at = +(await p.$eval("#slider", (e) => e.value));
+				check("illegal-E209: the error count and next error lead to the error", at === bad, "at " + at);
 				await p.screenshot({ path: path.join(shots, "illegal-E209-marked.png") });
 			},
 		});
+	}
+	/* a game with several illegal moves: it opens at the first, next error steps through them */
+	{
+		const file = path.join(shots, "two-errors.cgn");
+		fs.writeFileSync(file, fs.readFileSync(path.join(samples, "club-night.cgn"), "utf8")
+			.replace(/^2\. green E 0,1 180/m, "2. green E 5,5 180").replace(/^4\. green K 0,-1 270/m, "4. green K 9,9 270"));
+		const json = scoreJson(file)[0];
+		const bads = json.turns.map((t, i) => (t.legal ? 0 : i + 1)).filter((k) => k);
+		const page = renderPage(file, "two-errors");
+		const { page: p } = await open(browser, page, "", PHONE);
+		const seen = [+(await p.$eval("#slider", (e) => e.value))];
+		for (let i = 0; i < bads.length; i++) {
+			await p.click("#next-error");
+			seen.push(+(await p.$eval("#slider", (e) => e.value)));
+		}
+		check("two errors: the page opens at the first error, next error steps through them and back to the first",
+			bads.length >= 2 && same(seen, [...bads, bads[0]]), JSON.stringify(seen) + " vs " + JSON.stringify(bads));
+		await p.close();
 	}
 	await browser.close();
 	console.log(passed + " passed, " + failed + " failed");

@@ -119,6 +119,119 @@ else
 	bad "render of an illegal move: no red frame or no message"
 fi
 
+# --- carc show fits the terminal: --width ---
+# Every game of every sample fits in 80 columns (display width: wc -L in a
+# UTF-8 locale), plain and in ASCII; a map cut to fit says what it left
+# out; the default when standard output is no terminal is 80; a width too
+# narrow for a tile is refused.
+if printf 'x\n' | LC_ALL=C.UTF-8 wc -L >/dev/null 2>&1; then
+	for f in samples/*.cgn; do
+		g=1
+		while "$CARC" show --width 80 --game $g "$f" >"$tmp/w80.txt" 2>/dev/null || [ $? = 1 ]; do
+			for a in "" --ascii; do
+				# shellcheck disable=SC2086
+				"$CARC" show --width 80 $a --game $g "$f" >"$tmp/w80.txt" 2>/dev/null
+				w=$(LC_ALL=C.UTF-8 wc -L <"$tmp/w80.txt")
+				if [ -s "$tmp/w80.txt" ] && [ "$w" -le 80 ]; then ok; else bad "show --width 80 $a $f game $g: $w columns"; fi
+			done
+			g=$((g + 1))
+		done
+	done
+	"$CARC" show samples/full-game-2-players.cgn >"$tmp/default.txt" 2>/dev/null
+	w=$(LC_ALL=C.UTF-8 wc -L <"$tmp/default.txt")
+	if [ "$w" -le 80 ] && grep -q '^the map is cut to fit 80 columns: x from' "$tmp/default.txt"; then
+		ok
+	else
+		bad "show of a wide map, not on a terminal: $w columns, or no word of the cut"
+	fi
+	"$CARC" show --width 200 samples/full-game-2-players.cgn >"$tmp/wide.txt" 2>/dev/null
+	if [ "$(LC_ALL=C.UTF-8 wc -L <"$tmp/wide.txt")" -gt 80 ] && ! grep -q 'the map is cut' "$tmp/wide.txt"; then
+		ok
+	else
+		bad "show --width 200: the map was cut, or is no wider than 80"
+	fi
+	"$CARC" show --width 40 --ascii samples/full-game-5-players.cgn >"$tmp/w40.txt" 2>/dev/null
+	if [ "$(LC_ALL=C.UTF-8 wc -L <"$tmp/w40.txt")" -le 40 ] && grep -q 'left out' "$tmp/w40.txt"; then
+		ok
+	else
+		bad "show --width 40: wider than 40 or no word of what was left out"
+	fi
+else
+	skip "show --width: wc -L does not count columns here"
+fi
+"$CARC" show --width 10 samples/club-night.cgn >/dev/null 2>"$tmp/w10.err"
+if [ $? = 2 ] && grep -q -- '--width takes a number of columns from 30' "$tmp/w10.err"; then ok; else bad "show --width 10 is not refused"; fi
+
+# --- the legends count every figure once, in every rule set ---
+# At the end of a game of each rule set, each colour's figures of each kind
+# (followers, huts, abbots) standing on the map of carc show, plus those the
+# legend says are in supply, are as many as it had in supply at the start
+# (--turn 0, an empty map); carc render's legend says the same as show's,
+# and both name the rules and expansions.
+# figures FILE: "COLOUR KIND N" per line, from carc show --ascii's legend
+figures() {
+	awk '/^(final scores|scores after this turn|scores):$/ { on = 1; next }
+		/^followers:/ { on = 0 }
+		on && NF { line = $0; c = $2
+			if (match(line, /[0-9]+ followers? in supply/)) print c, "follower", substr(line, RSTART, RLENGTH) + 0
+			rest = substr(line, RSTART + RLENGTH); n = split(rest, part, ", ")
+			for (i = 2; i <= n; i++) { split(part[i], w, " "); k = w[2]; sub(/s$/, "", k); print c, k, w[1] + 0 } }' "$1"
+}
+# on_map FILE: "COLOUR KIND N" for the figures drawn on the map of carc show --ascii
+on_map() {
+	awk 'NR > 2 && /^(final scores|scores after this turn|scores):$/ { exit }
+		/^followers:/ { exit }
+		NR > 3 { print }' "$1" >"$tmp/map-only.txt"
+	roles=$(sed -n 's/^followers: //p' "$1")
+	awk -v roles="$roles" 'BEGIN { n = split(roles, r, ", ")
+			for (i = 1; i <= n; i++) { split(r[i], w, " "); kind[w[1]] = w[2] }
+			col["r"] = "red"; col["g"] = "green"; col["b"] = "blue"; col["y"] = "yellow"
+			col["k"] = "black"; col["a"] = "gray"; col["p"] = "pink" }
+		{ line = $0
+			while (match(line, /[A-Z][a-z]/)) { l = substr(line, RSTART, 1); c = substr(line, RSTART + 1, 1)
+				if ((l in kind) && (c in col)) {
+					k = kind[l] == "hut" || kind[l] == "abbot" ? kind[l] : "follower"
+					count[col[c] " " k]++ }
+				line = substr(line, RSTART + 2) } }
+		END { for (x in count) print x, count[x] }' "$tmp/map-only.txt"
+}
+for game in "base 2" "solo 3" "hunters 3" "base 4 river" "base 2 abbot" "base 3 river,abbot" "solo 3 river"; do
+	set -- $game
+	x=${3:+--expansions $3}
+	# shellcheck disable=SC2086
+	"$CARC" gen --rules "$1" --players "$2" $x --seed 7 -o "$tmp/end.cgn" 2>/dev/null
+	"$CARC" show --ascii --width 100000 "$tmp/end.cgn" >"$tmp/end.txt" 2>/dev/null
+	"$CARC" show --ascii --width 100000 --turn 0 "$tmp/end.cgn" >"$tmp/start.txt" 2>/dev/null
+	figures "$tmp/start.txt" | sort >"$tmp/start.fig"
+	{ figures "$tmp/end.txt"; on_map "$tmp/end.txt"; } |
+		awk '{ n[$1 " " $2] += $3 } END { for (k in n) print k, n[k] }' | sort >"$tmp/end.fig"
+	if [ -s "$tmp/start.fig" ] && grep -q '^final scores:$' "$tmp/end.txt" &&
+		[ "$(on_map "$tmp/end.txt" | wc -l)" -gt 0 ] && cmp -s "$tmp/start.fig" "$tmp/end.fig"; then
+		ok
+	else
+		bad "$game: at the end, the figures on the map and in supply are not those of the start:" \
+			"$(tr '\n' ';' <"$tmp/start.fig") vs $(tr '\n' ';' <"$tmp/end.fig")"
+	fi
+	"$CARC" render "$tmp/end.cgn" -o "$tmp/end.svg" 2>/dev/null
+	want=$(sed -n 's/^  . [a-z]* .* [0-9]*   \([0-9]* follower.*\)$/\1/p' "$tmp/end.txt" | tr '\n' ';')
+	got=$(grep -o '>[0-9]* followers\{0,1\} in supply[^<]*<' "$tmp/end.svg" | tr -d '<>' | tr '\n' ';')
+	if [ -n "$want" ] && [ "$want" = "$got" ]; then ok; else bad "$game: render's legend says '$got', show's '$want'"; fi
+	rules="$1 rules"
+	[ "$1" = base ] && rules="$rules, edition 3"
+	case $3 in
+	river) rules="$rules, with The River" ;;
+	abbot) rules="$rules, with The Abbot" ;;
+	river,abbot) rules="$rules, with The River and The Abbot" ;;
+	esac
+	# the legend's text, its wrapped lines joined
+	if head -n 1 "$tmp/end.txt" | grep -qF "$rules" &&
+		tr '\n' ' ' <"$tmp/end.svg" | sed 's/<[^>]*>/ /g; s/  */ /g' | grep -qF "$rules"; then
+		ok
+	else
+		bad "$game: the rules are not named '$rules' in show's heading and render's legend: $(head -n 1 "$tmp/end.txt")"
+	fi
+done
+
 # --- carc render --format png and pdf (librsvg, loaded at run time) ---
 # The pixels are tested by tests/unit/test_raster.c; here the command line:
 # sizes, where the bytes go, the PDF's page, and every refusal.
@@ -152,7 +265,7 @@ else
 	"$CARC" render --format png --width 1000 "$club" 2>/dev/null | cat >"$tmp/piped.png"
 	if [ "$(png_size "$tmp/piped.png")" = "1000 530" ]; then ok; else bad "render --format png --width 1000 | cat: $(png_size "$tmp/piped.png")"; fi
 	"$CARC" render --format png --scale 0.5 --turn 0 -o "$tmp/half.png" "$club" 2>/dev/null
-	if [ "$(png_size "$tmp/half.png")" = "201 102" ]; then ok; else bad "render --format png --scale 0.5 --turn 0: $(png_size "$tmp/half.png")"; fi
+	if [ "$(png_size "$tmp/half.png")" = "201 109" ]; then ok; else bad "render --format png --scale 0.5 --turn 0: $(png_size "$tmp/half.png")"; fi
 	# the five-player sample's last turn, and an illegal move: exit 1, the picture still drawn
 	"$CARC" render --format png samples/full-game-5-players.cgn >"$tmp/five.png" 2>/dev/null
 	if [ $? = 0 ] && [ "$(png_size "$tmp/five.png")" = "1362 1018" ]; then ok; else bad "render --format png of the 5-player sample: $(png_size "$tmp/five.png")"; fi

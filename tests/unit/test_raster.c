@@ -250,7 +250,7 @@ static void test_raster_size(void **state)
 
 /* The start of the club night at twice the SVG's size, turn 1: the start
  * tile D at 0,0 and red's U at -1,0 with a thief. The SVG's viewBox is
- * 602 x 271 units drawn at 482 x 217 pixels (0.8 a unit), so here a unit is
+ * 602 x 288 units (the legend naming the rules) drawn at 482 x 230 pixels (0.8 a unit), so here a unit is
  * 1.6 pixels. In units: the map's cells start at x 36 (-1) and 136 (0),
  * y 36; a tile is 100. */
 static void test_raster_png_golden(void **state)
@@ -268,18 +268,18 @@ static void test_raster_png_golden(void **state)
 	unsigned char *png = read_file(out, &n);
 	struct image im = decode_png(png, n);
 	assert_int_equal(im.width, 964);
-	assert_int_equal(im.height, 434);
+	assert_int_equal(im.height, 460);
 	const double u = 1.6;
 	assert_colour_at(&im, 2, 2, 0xf6f1e6, "the background");
 	assert_colour_at(&im, (136 + 50) * u, (36 + 12) * u, 0xcf9a5c, "the start tile's city");
 	assert_colour_at(&im, (136 + 50) * u, (36 + 85) * u, 0x93c45a, "the start tile's field");
 	assert_colour_at(&im, (136 + 20) * u, (36 + 50) * u, 0xf4ecd9, "the start tile's road");
 	/* a meeple's head is 10.2 units above its centre: red's thief stands at
-	 * (83.9, 88.1), the legend's red and green meeples at (284, 147) and
-	 * (284, 179) */
+	 * (83.9, 88.1), the legend's red and green meeples at (284, 164) and
+	 * (284, 196), under the line of the rules */
 	assert_colour_at(&im, 83.9 * u, (88.1 - 10) * u, hex_colour(carc_svg_colour(CARC_RED)), "red's thief");
-	assert_colour_at(&im, 284 * u, (147 - 10) * u, hex_colour(carc_svg_colour(CARC_RED)), "the legend's red");
-	assert_colour_at(&im, 284 * u, (179 - 10) * u, hex_colour(carc_svg_colour(CARC_GREEN)), "the legend's green");
+	assert_colour_at(&im, 284 * u, (164 - 10) * u, hex_colour(carc_svg_colour(CARC_RED)), "the legend's red");
+	assert_colour_at(&im, 284 * u, (196 - 10) * u, hex_colour(carc_svg_colour(CARC_GREEN)), "the legend's green");
 	/* the map's corner outside the tiles' row is the page, not a tile */
 	assert_colour_at(&im, 20 * u, 20 * u, 0xf6f1e6, "the margin");
 	free(im.pixels);

@@ -102,8 +102,9 @@ static void test_svg_map_has_followers_marks_and_legend(void **state)
 	struct carc_view v = {.ts = ts, .tiles = tiles, .ntiles = 2, .followers = fl, .nfollowers = 2,
 			      .cells = {{3, -2, CARC_MARK_HIGHLIGHT}}, .ncells = 1, .features = true};
 	struct carc_svg_legend legend = {"Club <night>", "after turn 1", "turn 2 was illegal", "Scores"};
-	legend.players[0] = (struct carc_svg_player){CARC_RED, "Anna & co", 12, 5};
-	legend.players[1] = (struct carc_svg_player){CARC_BLUE, NULL, 3, -1};
+	legend.players[0] = (struct carc_svg_player){CARC_RED, "Anna & co", 12, "5 followers in supply, 1 abbot"};
+	legend.players[1] = (struct carc_svg_player){CARC_BLUE, NULL, 3, NULL};
+	legend.rules = "base rules, edition 3";
 	legend.nplayers = 2;
 	struct carc_shape_cache *c = carc_shape_cache_new(ts);
 	struct carc_buf b = {0};
@@ -122,6 +123,11 @@ static void test_svg_map_has_followers_marks_and_legend(void **state)
 	assert_non_null(strstr(svg, "red (Anna &amp; co)"));
 	assert_non_null(strstr(svg, ">12</text>"));
 	assert_non_null(strstr(svg, "turn 2 was illegal"));
+	assert_non_null(strstr(svg, ">base rules, edition 3<"));
+	assert_non_null(strstr(svg, ">5 followers in supply, 1 abbot</text>"));
+	assert_int_equal(count(svg, "in supply"), 1); /* blue's is left out */
+	/* each follower on the map has its colour's letter on a badge, not the legend's meeples */
+	assert_int_equal(count(svg, "<g class=\"badge\""), 2);
 	/* the highlighted cell widens the map: x runs from 0 to 3, y from -2 to 1 */
 	assert_non_null(strstr(svg, ">3</text>"));
 	assert_non_null(strstr(svg, ">-2</text>"));

@@ -15,6 +15,8 @@
 	const SVGNS = "http://www.w3.org/2000/svg";
 	let game = 0;   /* index into DATA.games */
 	let step = 0;   /* 0 .. turns.length */
+	let revealed = false; /* the final scoring shown before the end ("show final") */
+	let finalShown = null; /* whether the panels now show the final scoring */
 
 	function el(tag, attrs, ...children) {
 		const e = document.createElement(tag);
@@ -52,12 +54,13 @@
 		if (t.discard) return s + " discarded";
 		s += " at " + t.x + "," + t.y + " turned " + t.rotation;
 		if (t.deploy) s += ", " + t.deploy.role + " " + t.deploy.spot;
+		else if (t.return) s += ", " + t.return + " taken back";
 		return s;
 	}
 	/* An event as carc score words it: "the city at N of D (0,0) (3 tiles,
 	 * 1 pennant): green +8". */
 	function eventWords(ev) {
-		let s = (ev.type === "solo-end" ? "a follower left on " : "") + ev.feature;
+		let s = ((G().prefix || {})[ev.type] || "") + ev.feature;
 		if (ev.type === "farm") s += " as a farm (" + ev.cities + (ev.cities === 1 ? " city" : " cities");
 		else s += " (" + ev.tiles + " tile" + (ev.tiles === 1 ? "" : "s");
 		for (const k of ["pennants", "fish", "mushrooms", "animals"])
@@ -105,6 +108,21 @@
 		return args;
 	}
 
+	/* The steps with an error, in order. */
+	function errorSteps() {
+		const out = [];
+		for (const n of G().notes) if (n.severity === "error" && n.step && !out.includes(n.step)) out.push(n.step);
+		turns().forEach((t, i) => { if (!t.legal && !out.includes(i + 1)) out.push(i + 1); });
+		return out.sort((a, b) => a - b);
+	}
+	/* Where a game opens: its first error, else its end. */
+	function openingStep() {
+		const e = errorSteps();
+		return e.length ? e[0] : turns().length;
+	}
+	/* Events worth something: a "+0" line says nothing. */
+	const worth = (ev) => ev.points !== 0 || !ev.scored.length;
+
 	/* ---- the panels of a game, made once per game ---- */
 
 	function buildGame() {
@@ -112,20 +130,46 @@
 		const tags = r.tags || {};
 		const bits = [];
 		if (tags.Date) bits.push(tags.Date);
-		bits.push(r.rules + " rules" + (r.rules === "base" ? ", edition " + r.edition : ""));
+		bits.push(G().rules || r.rules + " rules");
 		bits.push(r.players.map(playerLabel).join(", "));
-		bits.push(r.valid ? "valid" : r.errors + " error" + (r.errors === 1 ? "" : "s"));
-		$("subtitle").textContent = (tags.Event ? "" : r.file + ", game " + r.game + " · ") + bits.join(" · ");
-		if (tags.Event) $("title").textContent = tags.Event + (DATA.games.length > 1 ? " (game " + r.game + ")" : "");
+		const head = [(tags.Event ? "" : r.file + ", game " + r.game + " · ") + bits.join(" · ") + " · "];
+		const errs = errorSteps();
+		if (r.valid) {
+			head.push("valid");
+		} else {
+			const words = r.errors + " error" + (r.errors === 1 ? "" : "s");
+			head.push(errs.length ? el("a", { id: "errors-link", href: "#" + fragmentOf(errs[0]),
+				title: "Go to the first error" }, words) : words);
+		}
+		$("subtitle").replaceChildren(...head);
+		/* the title follows the game chosen */
+		const multi = DATA.games.length > 1;
+		const title = tags.Event ? tags.Event + (multi ? " (game " + r.game + ")" : "") :
+			r.file + (multi ? ", game " + r.game : "");
+		$("title").textContent = title;
+		document.title = title + " - carc replay";
+		$("next-error").hidden = errs.length === 0;
 		document.querySelectorAll(".board").forEach((b, i) => { b.hidden = i !== game; });
 		const slider = $("slider");
 		slider.max = String(turns().length);
+		revealed = false;
+		finalShown = null;
 		buildTable();
-		buildChart();
-		buildFinal();
 		const notes = G().notes.filter((n) => n.step === null);
 		$("notes").replaceChildren(...notes.map((n) => el("li", { class: n.severity === "error" ? "diag" : "" }, n.message)));
 		$("notes-panel").hidden = notes.length === 0;
+		/* each tile's tooltip: the tile, where, how turned, and when */
+		const board = document.getElementById("board-" + game);
+		if (board && !board.dataset.titled) {
+			board.dataset.titled = "1";
+			for (const g of board.querySelectorAll("g.tile")) {
+				const title = g.querySelector("title");
+				const k = +g.dataset.s, t = k ? turns()[k - 1] : null;
+				if (title) title.textContent += t ? " at " + t.x + "," + t.y + " turned " + t.rotation + ", turn " +
+					turnLabel(t) + " (" + t.colour + ")" : " at 0,0, the start tile";
+			}
+		}
+		fitBoard();
 	}
 
 	function buildTable() {
@@ -143,13 +187,13 @@
 		turns().forEach((t, i) => {
 			const k = i + 1;
 			const move = t.discard ? t.tile + " discarded" : t.tile + " " + t.x + "," + t.y + " " + t.rotation +
-				(t.deploy ? " " + t.deploy.role + " " + t.deploy.spot : "");
+				(t.deploy ? " " + t.deploy.role + " " + t.deploy.spot : t.return ? " return " + t.return : "");
 			const tr = el("tr", { "data-step": String(k) },
 				el("td", {}, el("button", { class: "go", type: "button", "aria-label": "Show turn " + turnLabel(t) }, turnLabel(t))),
 				el("td", {}, swatch(t.colour), t.colour), el("td", {}, move));
 			for (const c of seats()) tr.append(el("td", { class: "num" }, String(t.scores[c])));
 			const cell = el("td", {});
-			for (const ev of t.scored) cell.append(el("div", {}, eventWords(ev)));
+			for (const ev of t.scored.filter(worth)) cell.append(el("div", {}, eventWords(ev)));
 			const diags = G().notes.filter((n) => n.step === k);
 			for (const n of diags) cell.append(el("div", { class: n.severity === "error" ? "diag" : "" }, n.message));
 			if (!t.legal) {
@@ -166,11 +210,12 @@
 	 * last step for the final scoring. */
 	function chartSeries() {
 		const r = report(), n = turns().length;
+		const withFinal = finalShown;
 		const series = {};
 		for (const c of seats()) {
 			const v = [];
 			for (let k = 0; k <= n; k++) v.push(scoresAt(k)[c]);
-			if (r.final_scoring) v.push(r.scores[c]);
+			if (r.final_scoring && withFinal) v.push(r.scores[c]);
 			series[c] = v;
 		}
 		return series;
@@ -199,7 +244,8 @@
 		const n = turns().length;
 		const tick = n > 40 ? 10 : 5;
 		let labelled = -1; /* the turn numbers at a round step, each once (discards share a number) */
-		for (let k = 0; k <= n - (report().final_scoring ? tick / 2 : 0); k++) {
+		const fin = report().final_scoring && finalShown;
+		for (let k = 0; k <= n - (fin ? tick / 2 : 0); k++) {
 			const num = k ? turns()[k - 1].turn : 0;
 			if (num % tick || num === labelled) continue;
 			labelled = num;
@@ -207,7 +253,7 @@
 			t.textContent = String(num);
 			s.append(t);
 		}
-		if (report().final_scoring) {
+		if (fin) {
 			const t = svg("text", { x: xOf(n + 1), y: T + ph + 16, "text-anchor": "end", "font-size": 11, fill: "#666" });
 			t.textContent = "final";
 			s.append(t);
@@ -239,8 +285,13 @@
 		}
 		const parts = [];
 		const list = el("ul", {});
-		for (const ev of r.final) list.append(el("li", {}, eventWords(ev)));
-		if (!r.final.length) list.append(el("li", {}, "nothing to score"));
+		const events = r.final.filter(worth);
+		for (const ev of events) list.append(el("li", {}, eventWords(ev)));
+		if (!events.length) list.append(el("li", {}, "nothing to score"));
+		if (events.length < r.final.length) {
+			const zero = r.final.length - events.length;
+			parts.push(el("p", { class: "hint" }, zero + (zero === 1 ? " feature" : " features") + " scored nothing."));
+		}
 		parts.push(list);
 		const t = el("table", { id: "breakdown" });
 		t.append(el("caption", {}, "The breakdown of every player's points by source"));
@@ -248,13 +299,13 @@
 		for (const c of seats()) head.append(el("th", { scope: "col", class: "num" }, swatch(c), c));
 		t.append(el("thead", {}, head));
 		const body = el("tbody", {});
-		const first = r.breakdown[seats()[0]];
 		const rows = [];
-		for (const k of Object.keys(first.play)) rows.push(["completed " + k, (b) => b.play[k]]);
-		for (const k of Object.keys(first.end)) rows.push([k + " at the end", (b) => b.end[k]]);
-		for (const k of Object.keys(first)) {
-			if (k === "play" || k === "end" || k === "total") continue;
-			rows.push([k.replace(/_/g, " "), (b) => b[k]]);
+		/* the rows of carc score's text, in its words: those of the rules
+		 * always, the others when someone scored from them */
+		const at = (b, path) => path.reduce((o, k) => (o && typeof o === "object" ? o[k] : undefined), b) || 0;
+		for (const src of G().sources || []) {
+			const get = (b) => at(b, src.path);
+			if (src.always || seats().some((c) => get(r.breakdown[c]) !== 0)) rows.push([src.label, get]);
 		}
 		rows.push(["total", (b) => b.total]);
 		for (const [label, get] of rows) {
@@ -263,7 +314,7 @@
 			body.append(tr);
 		}
 		t.append(body);
-		parts.push(t);
+		parts.push(el("div", { class: "scroll-x" }, t));
 		if (r.winners) parts.push(el("p", { id: "winners" }, (r.winners.length > 1 ? "Winners (tied): " : "Winner: ") +
 			r.winners.join(", ") + " with " + r.scores[r.winners[0]] + " points"));
 		if (typeof r.result === "number") parts.push(el("p", { id: "winners" }, "Result: " + r.result + " (the score of " +
@@ -296,15 +347,23 @@
 		slider.value = String(k);
 		const words = t ? "turn " + turnLabel(t) + ": " + moveWords(t) : "the start";
 		slider.setAttribute("aria-valuetext", words);
-		$("position").textContent = k ? "turn " + turnLabel(t) + " (" + k + "/" + n + ")" : "start (0/" + n + ")";
 		$("first").disabled = $("prev").disabled = k === 0;
 		$("last").disabled = $("next").disabled = k === n;
+		/* no spoilers: the final scoring and the winner at the end, or when asked */
+		const fin = revealed || k === n;
+		if (fin !== finalShown) {
+			finalShown = fin;
+			$("final").hidden = !fin;
+			$("final-hidden").hidden = fin;
+			if (fin) buildFinal();
+			buildChart();
+		}
 		/* what the turn scored, who came back, what was wrong */
 		const ev = $("events");
 		const parts = [];
-		if (t && t.scored.length) {
+		if (t && t.scored.filter(worth).length) {
 			parts.push(el("h3", {}, "Scored"));
-			parts.push(el("ul", {}, ...t.scored.map((e) => el("li", {}, eventWords(e)))));
+			parts.push(el("ul", {}, ...t.scored.filter(worth).map((e) => el("li", {}, eventWords(e)))));
 		}
 		const back = G().steps[k] ? G().steps[k].returned : [];
 		if (back.length) {
@@ -321,7 +380,8 @@
 			el("th", { scope: "row" }, swatch(p.colour), playerLabel(p)),
 			el("td", { class: "num score" }, String(sc[p.colour])),
 			el("td", { class: "num projected" }, pr[p.colour] === undefined ? "" : String(pr[p.colour])),
-			el("td", { class: "num" }, st.supply ? String(st.supply[p.colour]) : "")));
+			el("td", { class: "num followers" }, st.supply ? String(st.supply[p.colour]) +
+				(st.figures && st.figures[p.colour] ? ", " + st.figures[p.colour] : "") : "")));
 		$("standing").tBodies[0].replaceChildren(...rows);
 		if (st.left) {
 			const left = Object.entries(st.left).map(([id, c]) => id + "\u00d7" + c).join(" ");
@@ -366,7 +426,7 @@
 		game = Math.max(0, Math.min(DATA.games.length - 1, i));
 		$("game").value = String(game);
 		buildGame();
-		show(k, opts);
+		if (!(opts && opts.defer)) show(k, opts);
 	}
 
 	function fromFragment() {
@@ -383,6 +443,98 @@
 		show(k, { keepHash: true });
 	}
 
+	/* ---- the board's pan and zoom: its viewBox, moved by drag, pinch, wheel and buttons ---- */
+
+	const boardSvg = () => document.querySelector("#board-" + game + " svg");
+	function baseBox(s) {
+		if (!s.dataset.base) s.dataset.base = s.getAttribute("viewBox");
+		return s.dataset.base.split(/[ ,]+/).map(Number);
+	}
+	function boxOf(s) { return s.getAttribute("viewBox").split(/[ ,]+/).map(Number); }
+	function setBox(s, b) {
+		const base = baseBox(s);
+		/* from an eighth of the board to one and a half times it, never lost off the edge */
+		const w = Math.max(base[2] / 8, Math.min(base[2] * 1.5, b[2]));
+		const h = w * b[3] / b[2];
+		const cx = Math.max(base[0], Math.min(base[0] + base[2], b[0] + b[2] / 2));
+		const cy = Math.max(base[1], Math.min(base[1] + base[3], b[1] + b[3] / 2));
+		s.setAttribute("viewBox", [cx - w / 2, cy - h / 2, w, h].map((v) => v.toFixed(1)).join(" "));
+	}
+	/* units of the viewBox per screen pixel (the picture is fitted, "meet") */
+	function unitsPerPixel(s) {
+		const r = s.getBoundingClientRect(), b = boxOf(s);
+		return Math.max(b[2] / Math.max(1, r.width), b[3] / Math.max(1, r.height));
+	}
+	/* the point of the board under a screen point */
+	function boardPoint(s, x, y) {
+		const r = s.getBoundingClientRect(), b = boxOf(s), u = unitsPerPixel(s);
+		return [b[0] + b[2] / 2 + (x - r.left - r.width / 2) * u, b[1] + b[3] / 2 + (y - r.top - r.height / 2) * u];
+	}
+	/* zoom by factor f (below 1: closer) keeping the board point at (px, py) in place */
+	function zoomBy(f, px, py) {
+		const s = boardSvg();
+		if (!s) return;
+		const b = boxOf(s);
+		const [ax, ay] = px === undefined ? [b[0] + b[2] / 2, b[1] + b[3] / 2] : [px, py];
+		setBox(s, [ax - (ax - b[0]) * f, ay - (ay - b[1]) * f, b[2] * f, b[3] * f]);
+	}
+	function fitBoard() {
+		const s = boardSvg();
+		if (s) s.setAttribute("viewBox", baseBox(s).join(" "));
+	}
+	function panBy(s, dx, dy) {
+		const b = boxOf(s), u = unitsPerPixel(s);
+		setBox(s, [b[0] - dx * u, b[1] - dy * u, b[2], b[3]]);
+	}
+	const pointers = new Map();
+	let pinch = null;
+	const boards = $("boards");
+	boards.addEventListener("pointerdown", (e) => {
+		const s = boardSvg();
+		if (!s) return;
+		pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+		try { boards.setPointerCapture(e.pointerId); } catch (err) { /* a pointer the browser does not know */ }
+		s.classList.add("dragging");
+		pinch = null;
+	});
+	boards.addEventListener("pointermove", (e) => {
+		const s = boardSvg(), p = pointers.get(e.pointerId);
+		if (!s || !p) return;
+		if (pointers.size === 1) {
+			panBy(s, e.clientX - p.x, e.clientY - p.y);
+		} else if (pointers.size === 2) {
+			const [a, b] = [...pointers.values()];
+			const before = Math.hypot(a.x - b.x, a.y - b.y);
+			p.x = e.clientX;
+			p.y = e.clientY;
+			const after = Math.hypot(a.x - b.x, a.y - b.y);
+			const mid = boardPoint(s, (a.x + b.x) / 2, (a.y + b.y) / 2);
+			if (before > 0 && after > 0) zoomBy(before / after, mid[0], mid[1]);
+			pinch = true;
+		}
+		p.x = e.clientX;
+		p.y = e.clientY;
+	});
+	const lift = (e) => {
+		pointers.delete(e.pointerId);
+		if (!pointers.size) {
+			const s = boardSvg();
+			if (s) s.classList.remove("dragging");
+		}
+	};
+	boards.addEventListener("pointerup", lift);
+	boards.addEventListener("pointercancel", lift);
+	boards.addEventListener("wheel", (e) => {
+		const s = boardSvg();
+		if (!s) return;
+		e.preventDefault();
+		const [px, py] = boardPoint(s, e.clientX, e.clientY);
+		zoomBy(Math.pow(1.0015, e.deltaY * (e.deltaMode === 1 ? 30 : 1)), px, py);
+	}, { passive: false });
+	$("zoom-in").addEventListener("click", () => zoomBy(1 / 1.25));
+	$("zoom-out").addEventListener("click", () => zoomBy(1.25));
+	$("zoom-fit").addEventListener("click", fitBoard);
+
 	/* ---- set up ---- */
 
 	const picker = $("game");
@@ -393,7 +545,12 @@
 		picker.append(el("option", { value: String(i) }, label));
 	});
 	$("game-picker").hidden = DATA.games.length < 2;
-	picker.addEventListener("change", () => chooseGame(+picker.value, 0));
+	picker.addEventListener("change", () => { chooseGame(+picker.value, 0, { defer: true }); show(openingStep()); });
+	$("show-final").addEventListener("click", () => { revealed = true; show(step, { noScroll: true }); });
+	$("next-error").addEventListener("click", () => {
+		const e = errorSteps();
+		show(e.find((k) => k > step) || e[0]);
+	});
 	$("first").addEventListener("click", () => show(0));
 	$("prev").addEventListener("click", () => show(step - 1));
 	$("next").addEventListener("click", () => show(step + 1));
@@ -408,6 +565,16 @@
 		const tag = e.target.tagName;
 		if (e.target.id === "slider" || tag === "SELECT" || tag === "TEXTAREA" ||
 			(tag === "INPUT" && e.target.type !== "range")) return;
+		const zoom = { "+": 1 / 1.25, "=": 1 / 1.25, "-": 1.25, "0": 0 }[e.key];
+		if (zoom !== undefined) {
+			e.preventDefault();
+			if (zoom) zoomBy(zoom); else fitBoard();
+			return;
+		}
+		if ((e.key === "e" || e.key === "E") && errorSteps().length) {
+			$("next-error").click();
+			return;
+		}
 		const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: turns().length }[e.key];
 		if (to === undefined) return;
 		e.preventDefault();
@@ -415,10 +582,11 @@
 	});
 	window.addEventListener("hashchange", fromFragment);
 	$("made-by").textContent = "Made by carc " + DATA.version + " (carc render --format html). This page loads nothing from the network.";
-	if (!location.hash && DATA.open_turn >= 0) {
+	if (!location.hash) {
 		game = 0;
+		$("game").value = "0";
 		buildGame();
-		show(Math.max(0, stepOfTurn(DATA.open_turn)));
+		show(DATA.open_turn >= 0 ? Math.max(0, stepOfTurn(DATA.open_turn)) : openingStep());
 	} else {
 		fromFragment();
 	}
