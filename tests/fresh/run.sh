@@ -15,13 +15,17 @@
 #         then on a terminal, where sudo asks and the password is typed once
 #         (tests/fresh/typist.py, a pty: sudo reads only from a terminal, and
 #         a password on standard input with sudo -S is not what a person does)
-#   ci    as root, CI=true bash .ci/run (installs Chromium, Node, clang: big)
+#   ci    as root, CI=true bash .ci/run (installs Chromium, Node, clang: big),
+#         but for its own tests/fresh step (no root within a root)
 # Each scenario gets its own root from the same bootstrap, which is cached as
-# a tarball in $FRESH_CACHE (default tests/fresh/cache, git-ignored) so that
-# a rerun skips debootstrap; delete it to bootstrap anew. Needs root (chroot,
+# a tarball in $FRESH_CACHE (default build-fresh, git-ignored and kept by
+# make clean) so that a rerun skips debootstrap; delete it to bootstrap
+# anew. The logs go there too. The roots themselves, with /proc, /sys and
+# /dev mounted in them, are made outside the repository (in $FRESH_ROOTS,
+# default /var/tmp), so that nothing walking tests/ wanders into them. Needs root (chroot,
 # mounts) and the network to Debian's mirror ($FRESH_MIRROR); installs
 # debootstrap when missing. Prints the time each step took and ends with
-# "N passed, N failed". --keep leaves the roots in the cache folder.
+# "N passed, N failed". --keep leaves the roots (unmounted) in place.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 2
@@ -30,7 +34,8 @@ keep=0
 scenarios=${*:-root user}
 MIRROR=${FRESH_MIRROR:-http://deb.debian.org/debian}
 SUITE=bookworm
-cache=${FRESH_CACHE:-$top/tests/fresh/cache}
+cache=${FRESH_CACHE:-$top/build-fresh}
+roots_dir=${FRESH_ROOTS:-/var/tmp}
 tarball=$cache/$SUITE-minbase-git-make.tar.gz
 user=alice
 password=carc-fresh-test
@@ -105,10 +110,9 @@ fi
 
 # enter NAME: a new root from the tarball, mounted, in $r.
 enter() {
-	r=$cache/root-$1
-	if mounted "$r"; then echo "FAIL $r has mounts left from an earlier run" >&2; return 1; fi
-	rm -rf "$r"
-	mkdir -p "$r"
+	r=$(mktemp -d "$roots_dir/carc-fresh-$1.XXXXXX") || return 1
+	chmod 755 "$r"
+	echo "     $1: a new root in $r"
 	tar -C "$r" -xzf "$tarball" || return 1
 	roots="$roots $r"
 	mount -t proc proc "$r/proc" && mount --rbind /sys "$r/sys" && mount --make-rslave "$r/sys" &&
@@ -199,7 +203,7 @@ for s in $scenarios; do
 		clone "$r" /root root:root || { bad "ci: clone"; continue; }
 		[ -d "$top/../shared" ] && cp -r "$top/../shared" "$r/root/shared"
 		log=$cache/ci.log
-		if timed "ci: .ci/run" "$log" in_root "$r" sh -c 'cd /root/carc && CI=true bash .ci/run' </dev/null; then
+		if timed "ci: .ci/run" "$log" in_root "$r" sh -c 'cd /root/carc && CI=true FRESH_BUDGET=999999 bash .ci/run' </dev/null; then
 			ok "ci: .ci/run in a fresh $SUITE root (log $log)"
 		else
 			tail -n 30 "$log"
