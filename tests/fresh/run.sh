@@ -6,8 +6,9 @@
 # Makes a new Debian 12 (bookworm) root with debootstrap (--variant=minbase:
 # no compiler, no sudo), adds git and make only, clones this repository at
 # its current commit (HEAD: commit first) into it, and runs the README's two
-# commands there, `make demo` then `make check`, in each SCENARIO (default
-# "root user"):
+# commands there, `make demo` then `make check`, then installs carc as the
+# README says and runs its examples that type carc by name
+# (tests/fresh/examples.sh), in each SCENARIO (default "root user"):
 #   root  as root (no sudo, as on a machine whose installer set a root password)
 #   user  as a user in group sudo with a password (as Debian's installer sets
 #         up a machine without a root password): first without a terminal,
@@ -151,8 +152,8 @@ for s in $scenarios; do
 		enter root || { bad "root: cannot make the root"; continue; }
 		clone "$r" /root root:root || { bad "root: clone"; continue; }
 		log=$cache/root.log
-		if timed "root: make demo && make check" "$log" in_root "$r" sh -c 'cd /root/carc && make demo && make check' </dev/null; then
-			ok "root: make demo and make check in a fresh $SUITE root (log $log)"
+		if timed "root: make demo && make check" "$log" in_root "$r" sh -c 'cd /root/carc && make demo && make check && make install && sh tests/fresh/examples.sh' </dev/null; then
+			ok "root: make demo, make check, make install and the README's carc examples in a fresh $SUITE root (log $log)"
 		else
 			tail -n 30 "$log"
 			bad "root: make demo && make check (log $log)"
@@ -196,6 +197,17 @@ for s in $scenarios; do
 		typed=$(grep -o 'typed [0-9]* time' "$log" | grep -o '[0-9]*')
 		[ "${typed:-0}" = 1 ] && ok "user: the password was typed once" ||
 			bad "user: the password was typed ${typed:-0} times, not once"
+		# then, on a new terminal (sudo asks again there), the README's install and examples
+		log=$cache/user-install.log
+		if timed "user: sudo make install && the README's carc examples" "$log" \
+			python3 "$top/tests/fresh/typist.py" "$cache/password" \
+			chroot "$r" /usr/bin/env -i PATH=/usr/bin:/bin TERM=dumb LANG=C.UTF-8 \
+			su - "$user" -c 'cd carc && sudo make install && sh tests/fresh/examples.sh' </dev/null; then
+			ok "user: sudo make install and the README's carc examples (log $log)"
+		else
+			tail -n 30 "$log"
+			bad "user: sudo make install and the README's carc examples (log $log)"
+		fi
 		release "$r"
 		;;
 	ci)
