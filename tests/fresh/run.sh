@@ -126,7 +126,7 @@ enter() {
 # clone ROOT HOME OWNER: this repository at $commit into ROOT/HOME/carc.
 clone() {
 	git clone -q --no-hardlinks "$top" "$1$2/carc" && git -C "$1$2/carc" checkout -q "$commit" &&
-		chown -R "$3" "$1$2/carc"
+		chroot "$1" chown -R "$3" "$2/carc" # (the owner as the root names it)
 }
 # in ROOT CMD...: CMD in ROOT with a clean environment, as a login would have it.
 in_root() {
