@@ -18,7 +18,7 @@
 #
 # What is missing is installed with apt-get: as root directly; otherwise
 # through sudo, without a question when sudo needs no password, asking for
-# it when standard input is a terminal, and else stopping with the exact
+# it when standard input is the terminal, and else stopping with the exact
 # command to copy. apt-get's output goes to $DEPS_LOG and is shown when it
 # fails. After one install everything is probed again, once: what is still
 # missing is named and the script exits 1. It never loops.
@@ -120,7 +120,9 @@ elif ! command -v sudo >/dev/null 2>&1; then
 	exit 1
 elif sudo -n true 2>/dev/null; then
 	sudo="sudo"
-elif [ -t 0 ]; then
+elif [ -t 0 ] && (: </dev/tty) 2>/dev/null; then
+	# (a terminal on standard input, and the controlling one sudo asks on:
+	# not so under su -c, which starts a new session without one)
 	echo "carc: installing them with sudo: it may ask for your password" >&2
 	sudo="sudo"
 else

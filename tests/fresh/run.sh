@@ -15,7 +15,8 @@
 #         where tests/deps.sh must stop with the exact sudo command to copy;
 #         then on a terminal, where sudo asks and the password is typed once
 #         (tests/fresh/typist.py, a pty: sudo reads only from a terminal, and
-#         a password on standard input with sudo -S is not what a person does)
+#         a password on standard input with sudo -S is not what a person does;
+#         su --pty, as su -c alone starts a session with no terminal)
 #   ci    as root, CI=true bash .ci/run (installs Chromium, Node, clang: big),
 #         but for its own tests/fresh step (no root within a root)
 # Each scenario gets its own root from the same bootstrap, which is cached as
@@ -188,7 +189,7 @@ for s in $scenarios; do
 		if timed "user, on a terminal: make demo && make check" "$log" \
 			python3 "$top/tests/fresh/typist.py" "$cache/password" \
 			chroot "$r" /usr/bin/env -i PATH=/usr/bin:/bin TERM=dumb LANG=C.UTF-8 \
-			su - "$user" -c 'cd carc && make demo && make check' </dev/null; then
+			su --pty - "$user" -c 'cd carc && make demo && make check' </dev/null; then
 			ok "user: make demo and make check with a password sudo (log $log)"
 		else
 			tail -n 30 "$log"
@@ -202,7 +203,7 @@ for s in $scenarios; do
 		if timed "user: sudo make install && the README's carc examples" "$log" \
 			python3 "$top/tests/fresh/typist.py" "$cache/password" \
 			chroot "$r" /usr/bin/env -i PATH=/usr/bin:/bin TERM=dumb LANG=C.UTF-8 \
-			su - "$user" -c 'cd carc && sudo make install && sh tests/fresh/examples.sh' </dev/null; then
+			su --pty - "$user" -c 'cd carc && sudo make install && sh tests/fresh/examples.sh' </dev/null; then
 			ok "user: sudo make install and the README's carc examples (log $log)"
 		else
 			tail -n 30 "$log"
