@@ -41,8 +41,10 @@ all: carc
 carc: $(BUILD)/carc
 	cp $(BUILD)/carc carc
 
+# Nothing is compiled before deps.sh has checked (and installed) the compiler
+# and the libraries: every rule that runs $(CC) depends on this stamp.
 $(BUILD)/.deps-ok: tests/deps.sh
-	@sh tests/deps.sh
+	@CC='$(CC)' DEPS_CFLAGS='$(EXTRA_CFLAGS) $(LDFLAGS)' DEPS_LOG=$(BUILD)/deps.log sh tests/deps.sh
 	@mkdir -p $(BUILD) && touch $@
 
 $(BUILD)/carc: $(BUILD)/cli/main.o $(BUILD)/libcarc.a
@@ -62,7 +64,7 @@ $(BUILD)/%.o: src/%.c $(BUILD)/.deps-ok
 RSVG_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags librsvg-2.0))
 $(BUILD)/output/raster.o: ALL_CFLAGS += $(RSVG_CFLAGS)
 
-$(BUILD)/embed: src/tools/embed.c
+$(BUILD)/embed: src/tools/embed.c $(BUILD)/.deps-ok
 	@mkdir -p $(BUILD)
 	$(CC) -std=c11 -O1 -Wall -Wextra -o $@ $<
 
@@ -97,11 +99,13 @@ demo: $(BUILD)/carc
 	$(BUILD)/carc check samples/*.cgn
 	$(BUILD)/carc score samples/full-game-2-players.cgn
 
-# clang when present (the fuzzer needs it too), otherwise gcc: both have the sanitizers.
-SAN_CC = $(shell command -v clang >/dev/null 2>&1 && echo clang || echo gcc)
+# The sanitizers' compiler: `make asan SAN_CC=gcc` or `SAN_CC=clang` (CI runs
+# both: each finds bugs the other misses); by default clang when present (the
+# fuzzer needs it too), otherwise gcc. Each compiler builds in its own folder.
+SAN_CC ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo gcc)
 
 asan:
-	$(MAKE) BUILD=build-asan CC=$(SAN_CC) OPT=-O1 \
+	$(MAKE) BUILD=build-asan-$(notdir $(firstword $(SAN_CC))) CC='$(SAN_CC)' OPT=-O1 \
 		EXTRA_CFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
 		LDFLAGS='-fsanitize=address,undefined' check-asan
 
@@ -115,7 +119,7 @@ check-portable:
 	$(MAKE) BUILD=build-portable EXTRA_CFLAGS='-U__SSE2__' check
 
 # the parse-only floor that make bench measures the commands against
-$(BUILD)/bench/floor: tests/bench/floor.c
+$(BUILD)/bench/floor: tests/bench/floor.c $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(WARN) -o $@ $<
 
@@ -141,7 +145,7 @@ uninstall:
 	for m in man/*.5; do rm -f $(DESTDIR)$(MANPREFIX)/man5/$$(basename $$m); done
 
 clean:
-	rm -rf build build-asan build-fuzz build-portable carc
+	rm -rf build build-asan build-asan-* build-fuzz build-fuzz-plain build-portable carc
 
 .PHONY: all carc tests check check-browser check-portable demo asan check-asan bench fuzz lint-man install uninstall clean
 

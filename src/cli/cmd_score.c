@@ -160,6 +160,8 @@ static void score_flush(struct score_run *s, bool all)
 {
 	if (!all && s->batch && s->text.len < BATCH)
 		return;
+	/* nothing kept is no write: an empty buffer has no data (NULL), and
+	 * fwrite's pointer must not be NULL even for 0 bytes */
 	if (s->text.len)
 		fwrite(s->text.data, 1, s->text.len, s->out);
 	carc_buf_reset(&s->text);

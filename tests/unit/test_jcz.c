@@ -133,7 +133,7 @@ static const struct carc_tile *check_tile(const char *id, const char *defs, int 
 		fail_msg("%s: no tile %s in set %s", id, cgn, ts->name);
 	const struct carc_tile *t = &ts->tiles[ti];
 	int rot = (jrot + jt->turn) & 3;
-	char terrain[4][8] = {"field", "field", "field", "field"};
+	char terrain[4][CARC_ID_MAX + 1] = {"field", "field", "field", "field"};
 	unsigned matched = 0;
 	int nfeatures = 0;
 	char buf[256];
