@@ -111,12 +111,12 @@ asan:
 
 check-asan: $(BUILD)/carc $(UNIT_BIN)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
+		CARC_BROWSER=skip ODD_ARCHIVES=$${ODD_ARCHIVES:-50} CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
 
 # The code for processors without SSE2 (the #else branches of notation/cgn_*.c and
 # game.c) is otherwise never compiled on x86-64: build it and run every test.
 check-portable:
-	$(MAKE) BUILD=build-portable EXTRA_CFLAGS='-U__SSE2__' check
+	$(MAKE) BUILD=build-portable EXTRA_CFLAGS='-U__SSE2__' CARC_BROWSER=skip check
 
 # the parse-only floor that make bench measures the commands against
 $(BUILD)/bench/floor: tests/bench/floor.c $(BUILD)/.deps-ok

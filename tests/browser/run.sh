@@ -12,6 +12,16 @@
 # to one that runs on Debian 12's Node 18). When the tests stop before their
 # summary (node or Chromium fails to start), the last lines they printed are
 # shown. Prints "N passed, N failed".
+# CARC_BROWSER=skip skips them, saying so (make asan and check-portable: the
+# page's script is the same whatever the C was built with, and the suite
+# takes minutes; it runs once, in make check and make check-browser).
+if [ "${CARC_BROWSER:-}" = skip ] && [ "${1:-}" != --required ]; then
+	echo "skip: the browser tests: CARC_BROWSER=skip (the page does not depend on how carc was built: make check and make check-browser run them)"
+	echo "0 passed, 0 failed"
+	exit 0
+fi
+# CARC_BROWSER=required: as --required (CI's make check).
+[ "${CARC_BROWSER:-}" = required ] && set -- --required
 top=$(cd "$(dirname "$0")/../.." && pwd)
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 missing=""
