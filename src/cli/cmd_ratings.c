@@ -452,6 +452,8 @@ static void help(void)
 	       "                       twice (same date, time, players, games and format)\n"
 	       "                       rated once\n"
 	       "      --start R        the start rating (default 1500)\n"
+	       "      --rating NAME=R  NAME's rating before the first game rated (a\n"
+	       "                       rating carried over from earlier events); repeatable\n"
 	       "  -k, --k K            the K factor (default 32)\n"
 	       "      --scale S        the scale (default 400)\n"
 	       "      --level RULE     a level final score of two players: draw (default),\n"
@@ -468,11 +470,12 @@ static void help(void)
 
 int cmd_ratings(int argc, char **argv)
 {
-	enum { OPT_HISTORY = 256, OPT_PER, OPT_PRESET, OPT_START, OPT_SCALE, OPT_LEVEL };
+	enum { OPT_HISTORY = 256, OPT_PER, OPT_PRESET, OPT_START, OPT_SCALE, OPT_LEVEL, OPT_RATING };
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'},  {"history", no_argument, NULL, OPT_HISTORY},
 		{"per", required_argument, NULL, OPT_PER}, {"preset", required_argument, NULL, OPT_PRESET},
 		{"start", required_argument, NULL, OPT_START}, {"k", required_argument, NULL, 'k'},
+		{"rating", required_argument, NULL, OPT_RATING},
 		{"scale", required_argument, NULL, OPT_SCALE}, {"level", required_argument, NULL, OPT_LEVEL},
 		{"event", required_argument, NULL, 'e'},   {"output", required_argument, NULL, 'o'},
 		CARC_TILESET_PATH_OPTION, {"label", required_argument, NULL, CARC_OPT_LABEL},
@@ -482,6 +485,8 @@ int cmd_ratings(int argc, char **argv)
 	struct ratings rt = {.start = 1500, .k = 32, .scale = 400, .format = CARC_FORMAT_TEXT};
 	const char *output = NULL;
 	bool per_set = false;
+	static const char *given[1024]; /* the --rating NAME=R, in order */
+	size_t ngiven = 0;
 	int c;
 	opterr = 0;
 	optind = 1;
@@ -505,6 +510,17 @@ int cmd_ratings(int argc, char **argv)
 				return carc_usage_error("ratings", "--preset is gg, not '%s'", optarg);
 			rt.gg = true;
 			break;
+		case OPT_RATING: {
+			const char *eq = strrchr(optarg, '=');
+			double r;
+			if (!eq || eq == optarg || !number_option(eq + 1, -1e6, 1e6, &r))
+				return carc_usage_error("ratings", "--rating takes NAME=RATING (Anna=1612.5), not '%s'",
+							optarg);
+			if (ngiven == CARC_ARRAY_LEN(given))
+				return carc_usage_error("ratings", "at most %zu --rating options", CARC_ARRAY_LEN(given));
+			given[ngiven++] = optarg;
+			break;
+		}
 		case OPT_START:
 			if (!number_option(optarg, -1e6, 1e6, &rt.start))
 				return carc_usage_error("ratings", "--start takes a number, not '%s'", optarg);
@@ -549,6 +565,18 @@ int cmd_ratings(int argc, char **argv)
 			return carc_usage_error("ratings", "--preset gg rates per match, not per game");
 		rt.per_match = true;
 	}
+	/* the ratings given, after --start (which the others start from) */
+	struct carc_buf name = {0};
+	for (size_t i = 0; i < ngiven; i++) {
+		const char *eq = strrchr(given[i], '=');
+		double r = 0;
+		number_option(eq + 1, -1e6, 1e6, &r);
+		carc_buf_reset(&name);
+		carc_buf_add(&name, given[i], (size_t)(eq - given[i]));
+		uint32_t who = player_of(&rt, carc_buf_cstr(&name)); /* (it may move rt.players) */
+		rt.players[who].rating = r;
+	}
+	carc_buf_free(&name);
 	struct carc_output to;
 	if (!carc_output_open(&to, "ratings", output))
 		return CARC_EXIT_TROUBLE;

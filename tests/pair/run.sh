@@ -57,6 +57,15 @@ split() {
 }
 
 # ---- ratings ----
+# the facts' worked duel of carcassonne.gg's Elo, through the command: the
+# players' ratings before it given with --rating
+out=$("$CARC" ratings --preset gg --rating A=1450.23 --rating B=1462.07 --format csv no-show-duel.cgn 2>&1)
+same "ratings --rating, the worked gg duel" "rank,player,rating,duels,wins,draws,losses
+1,A,1472.29,1,1,0,0
+2,B,1440.01,1,0,0,1" "$out"
+out=$("$CARC" ratings --rating A1450 no-show-duel.cgn 2>&1)
+status "ratings --rating without =" 2 $?
+has "ratings --rating without =" "--rating takes NAME=RATING" "$out"
 out=$("$CARC" ratings league.cgn 2>&1)
 status "ratings league" 0 $?
 same "ratings league" "Ratings (Elo: start 1500, K 32, scale 400, per game; 3 games rated, 2 not rated (byes and results decided off the board))
