@@ -670,7 +670,7 @@ int cmd_filter(int argc, char **argv)
 			break;
 		case 'j':
 			if (!carc_jobs_option("filter", optarg, &jobs))
-				return CARC_EXIT_TROUBLE;
+				goto done;
 			break;
 		case 'o':
 			output = optarg;

@@ -410,7 +410,8 @@ static int by_round(const void *x, const void *y)
 /* Plays the Swiss games in round order into the entrants' state. */
 static void replay(struct pair *pr)
 {
-	qsort(pr->games, pr->ngames, sizeof *pr->games, by_round);
+	if (pr->ngames) /* (qsort takes no NULL, even for none) */
+		qsort(pr->games, pr->ngames, sizeof *pr->games, by_round);
 	for (size_t i = 0; i < pr->ngames; i++) {
 		const struct game *g = &pr->games[i];
 		if (g->round & 0x80000000u)

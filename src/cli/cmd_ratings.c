@@ -271,7 +271,8 @@ static void tally(struct player *pl, double result)
 static void rate(struct ratings *rt, struct out *history)
 {
 	sorting = rt;
-	qsort(rt->items, rt->nitems, sizeof *rt->items, by_time);
+	if (rt->nitems) /* (qsort takes no NULL, even for none) */
+		qsort(rt->items, rt->nitems, sizeof *rt->items, by_time);
 	double delta[CARC_COLOURS];
 	for (size_t i = 0; i < rt->nitems; i++) {
 		const struct item *it = &rt->items[i];

@@ -332,7 +332,8 @@ static void count(struct carc_standings *sd)
 	sd->rows = xcalloc(np ? np : 1, sizeof *sd->rows);
 	for (size_t p = 0; p < np; p++)
 		sd->rows[p].player = carc_names_get(&sd->names, p);
-	qsort(sd->games, sd->ngames, sizeof *sd->games, by_game_order);
+	if (sd->ngames) /* (qsort takes no NULL, even for none) */
+		qsort(sd->games, sd->ngames, sizeof *sd->games, by_game_order);
 	double *points = xcalloc(np ? np : 1, sizeof *points);
 	unsigned long *wins = xcalloc(np ? np : 1, sizeof *wins);
 	decide_levels(sd, points, wins);
