@@ -187,7 +187,7 @@ int cmd_fmt(int argc, char **argv)
 	struct carc_printer printer = {stderr, carc_use_color(stderr), 0, 0, false, {0}};
 	struct carc_diag_sink sink = {carc_print_diag, &printer};
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
-	struct carc_reader *r = carc_reader_new(in, carc_input_name(path), cache);
+	struct carc_reader *r = carc_reader_new(in, carc_input_name(path), cache, carc_rules_registry());
 	struct carc_record rec = {0};
 	struct carc_buf text = {0};
 	status = CARC_EXIT_OK;

@@ -82,7 +82,7 @@ int carc_render_html(const char *path, const char *output, long game_wanted, lon
 	struct carc_diag_sink wrap = {keep_diag, &kept};
 	struct carc_diag_sink quiet = {0};
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
-	struct carc_reader *r = carc_reader_new(in, carc_input_name(path), cache);
+	struct carc_reader *r = carc_reader_new(in, carc_input_name(path), cache, carc_rules_registry());
 	struct carc_record rec = {0};
 	struct carc_result res = {0};
 	struct carc_game *g = carc_game_new();

@@ -286,7 +286,7 @@ static void game_done(struct worker *w, const char *name, struct carc_record *re
 static void stream_input(struct worker *w, const char *name, FILE *f)
 {
 	const struct carc_jobs *run = w->run;
-	struct carc_reader *r = carc_reader_new(f, name, w->cache);
+	struct carc_reader *r = carc_reader_new(f, name, w->cache, carc_rules_registry());
 	carc_diag_hold(&w->sink, &w->rec.src); /* each game's messages in the order of its lines */
 	unsigned long index = 0;
 	for (;;) {
@@ -678,7 +678,7 @@ static bool run_stream(const struct carc_jobs *run, const char *path, struct car
 	FILE *f = carc_open_input(path);
 	int open_err = f ? 0 : errno;
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
-	struct carc_reader *r = f ? carc_reader_new(f, name, cache) : NULL;
+	struct carc_reader *r = f ? carc_reader_new(f, name, cache, carc_rules_registry()) : NULL;
 	struct carc_diag_sink sink = {raw_diag, &sp};
 	for (bool more = f != NULL; more;) {
 		/* a batch to fill: one delivered, or a new one while there are few */
@@ -805,7 +805,7 @@ static void read_part(const struct parts *ps, struct worker *w, struct part *p, 
 		p->ended = true;
 		return;
 	}
-	struct carc_reader *r = carc_reader_new(f, ps->name, w->cache);
+	struct carc_reader *r = carc_reader_new(f, ps->name, w->cache, carc_rules_registry());
 	if (from.off > 0)
 		carc_reader_start_at(r, from.line, from.off, from.games);
 	carc_diag_hold(&w->sink, &w->rec.src);

@@ -148,7 +148,7 @@ int carc_scene_load(struct carc_scene *s, const char *cmd, const char *path, int
 		return CARC_EXIT_TROUBLE;
 	}
 	s->cache = carc_tileset_cache_new();
-	s->reader = carc_reader_new(s->file, name, s->cache);
+	s->reader = carc_reader_new(s->file, name, s->cache, carc_rules_registry());
 	struct catch caught = {sink, NULL, 0, 0};
 	struct carc_diag_sink wrap = {catch_diag, &caught};
 	struct carc_diag_sink quiet = {0};

@@ -214,7 +214,8 @@ bool carc_bga_finish(const struct carc_buf *cgn, struct carc_tileset_cache *cach
 	struct carc_record rec = {0};
 	struct first_error first = {{0}, CARC_E028, 0};
 	struct carc_diag_sink quiet = {keep_first, &first};
-	bool ok = carc_parse_string(cgn->data ? cgn->data : "", cgn->len, "import", cache, &rec, &quiet);
+	bool ok = carc_parse_string(cgn->data ? cgn->data : "", cgn->len, "import", cache, carc_rules_registry(),
+				    &rec, &quiet);
 	if (!ok || first.n) {
 		/* Never expected: the reader's own complaint, with its code. */
 		carc_diag_report(sink, first.code, src, 0, 0, "the converted record does not read back as CGN (%s); "

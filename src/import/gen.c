@@ -605,7 +605,8 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 	gen->turns = turns;
 
 	struct carc_diag_sink sink = {0};
-	bool got = carc_parse_string(raw->data, raw->len, "carc gen", gen->cache, &gen->rec, &sink);
+	bool got = carc_parse_string(raw->data, raw->len, "carc gen", gen->cache, carc_rules_registry(),
+				     &gen->rec, &sink);
 	if (got && !sink.errors)
 		carc_format_record(&gen->rec, out);
 	else

@@ -1226,7 +1226,7 @@ static bool finish(struct conv *cv, struct carc_buf *out)
 	struct carc_record rec = {0};
 	struct capture cap = {{0}, CARC_E028, 0};
 	struct carc_diag_sink sink = {capture, &cap};
-	bool ok = carc_parse_string(cv->cgn.data, cv->cgn.len, "import", cv->cache, &rec, &sink);
+	bool ok = carc_parse_string(cv->cgn.data, cv->cgn.len, "import", cv->cache, carc_rules_registry(), &rec, &sink);
 	if (!ok || cap.n) {
 		/* Never expected: the CGN parser's own complaint, with its code. */
 		fail(cv, cap.code, (span){0, 1}, "the converted record does not read back as CGN (%s); this is a bug in "

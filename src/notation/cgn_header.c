@@ -532,19 +532,22 @@ static void parse_expansions(struct parser *ps, const char *v)
 {
 	struct carc_record *rec = ps->rec;
 	int names;
-	rec->nexpansions = carc_rules_read_expansions(ps->rules_bad ? NULL : rec->rules, v, strlen(v), rec->expansions,
-						      &names, expansion_fault, ps);
-	if (!names)
-		header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "Expansions names no expansion: %s",
-			     carc_ruleset_expansion_names());
-	const struct carc_ruleset *game = carc_rules_compose(rec->rules, rec->expansions, rec->nexpansions);
+	const struct carc_rulesets *known = ps->r->rules;
+	rec->nexpansions = carc_rulesets_read_expansions(known, ps->rules_bad ? NULL : rec->rules, v, strlen(v),
+							 rec->expansions, &names, expansion_fault, ps);
+	if (!names) {
+		char list[256];
+		carc_rulesets_names(known, true, list, sizeof list);
+		header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "Expansions names no expansion: %s", list);
+	}
+	const struct carc_ruleset *game = known->compose(rec->rules, rec->expansions, rec->nexpansions);
 	if (game) {
 		rec->rules = game;
 	} else {
 		const struct carc_ruleset *mods[1 + CARC_MAX_EXPANSIONS] = {rec->rules};
 		char why[256];
 		memcpy(mods + 1, rec->expansions, (size_t)rec->nexpansions * sizeof *mods);
-		if (carc_rules_conflict(mods, 1 + rec->nexpansions, why, sizeof why))
+		if (known->conflict(mods, 1 + rec->nexpansions, why, sizeof why))
 			header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "%s", why);
 		else
 			header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "these expansions bring more roles than a game "
@@ -763,19 +766,22 @@ void cgn_finish_header(struct parser *ps)
 	const char *v;
 	bool saved = ps->line_bad;
 
-	rec->rules = carc_ruleset_default();
+	const struct carc_rulesets *known = ps->r->rules;
+	rec->rules = known->default_rules;
 	if ((v = carc_record_tag(rec, CARC_TAG_RULES))) {
 		/* most often the last game's (no two rule sets have the same
-		 * name in any case, so it is the one carc_ruleset_find finds),
+		 * name in any case, so it is the one carc_rulesets_find finds),
 		 * unless that game composed it with expansions: a composed set
 		 * has its base's name but roles of its own */
 		const struct carc_ruleset *rs = ps->r->roles_for;
-		if (!rs || rs != carc_ruleset_get(rs->id) || !same_name(v, rs->name))
-			rs = carc_ruleset_find(v, strlen(v));
+		if (!rs || !carc_rulesets_holds(known, rs) || !same_name(v, rs->name))
+			rs = carc_rulesets_find(known, v, strlen(v));
 		if (rs) {
 			rec->rules = rs;
 		} else {
-			header_error(ps, CARC_E007, CARC_TAG_RULES, "Rules '%s' is not a rule set: %s", v, carc_ruleset_names());
+			char list[256];
+			carc_rulesets_names(known, false, list, sizeof list);
+			header_error(ps, CARC_E007, CARC_TAG_RULES, "Rules '%s' is not a rule set: %s", v, list);
 			ps->rules_bad = true;
 		}
 	}
@@ -833,7 +839,7 @@ void cgn_finish_header(struct parser *ps)
 	if (rec->tileset && named_by == CARC_TAG_TILESET && rec->tileset->rules) {
 		/* a set of an expansion's own tiles opens no game alone */
 		const struct carc_tileset *ts = rec->tileset;
-		const struct carc_ruleset *x = carc_ruleset_find(ts->rules, strlen(ts->rules));
+		const struct carc_ruleset *x = carc_rulesets_find(known, ts->rules, strlen(ts->rules));
 		if (x && x->expansion) {
 			header_error(ps, CARC_E015, CARC_TAG_TILESET, "tile set '%s' holds only the tiles of the expansion %s, "
 				     "which are played before a tile set's land tiles: write [Expansions \"%s\"]", ts->name,

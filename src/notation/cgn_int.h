@@ -205,6 +205,7 @@ struct carc_reader {
 	FILE *f;
 	const char *name;
 	struct carc_tileset_cache *cache;
+	const struct carc_rulesets *rules; /* the rule sets a record may name */
 	char *buf;
 	size_t len, cap;
 	size_t game;          /* start of the current game's text */

@@ -35,12 +35,14 @@ static void end_text(struct carc_reader *r)
 	memset(r->buf + r->len, 0, 1 + SLACK);
 }
 
-struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tileset_cache *cache)
+struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tileset_cache *cache,
+				    const struct carc_rulesets *rules)
 {
 	struct carc_reader *r = xcalloc(1, sizeof *r);
 	r->f = f;
 	r->name = name;
 	r->cache = cache;
+	r->rules = rules;
 	r->line = r->game_line = 1;
 	r->cap = 2 * BLOCK;
 	r->buf = xmalloc(r->cap);
@@ -436,14 +438,14 @@ static void infer_seats(struct parser *ps)
 			rec->seats[rec->nseats++] = (uint8_t)i;
 }
 
-static void reset_record(struct carc_record *rec)
+static void reset_record(struct carc_record *rec, const struct carc_rulesets *rules)
 {
 	rec->ntags = rec->nmoves = rec->nclaims = rec->norder = rec->ncomments = 0;
 	carc_buf_reset(&rec->text);
 	carc_buf_addc(&rec->text, '\0'); /* offset 0 is the empty string */
 	for (int i = 0; i < CARC_TAG_UNKNOWN; i++)
 		rec->tag_index[i] = -1;
-	rec->rules = carc_ruleset_default();
+	rec->rules = rules->default_rules;
 	rec->tileset = NULL;
 	rec->edition = 3;
 	rec->nseats = 0;
@@ -564,7 +566,7 @@ static SLOW_PATH void game_too_long(struct parser *ps, size_t end)
  * tail given to it. Returns false when the input was given up. */
 static bool start_game(struct carc_reader *r, struct carc_record *rec)
 {
-	reset_record(rec);
+	reset_record(rec, r->rules);
 	if (r->names_used) { /* the last game's unknown tags */
 		memset(r->names, 0, r->names_cap * sizeof *r->names);
 		r->names_used = 0;
@@ -850,9 +852,9 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 }
 
 bool carc_parse_string(const char *text, size_t len, const char *name, struct carc_tileset_cache *cache,
-		       struct carc_record *rec, struct carc_diag_sink *sink)
+		       const struct carc_rulesets *rules, struct carc_record *rec, struct carc_diag_sink *sink)
 {
-	struct carc_reader *r = carc_reader_new(NULL, name, cache);
+	struct carc_reader *r = carc_reader_new(NULL, name, cache, rules);
 	free(r->buf);
 	r->buf = xmalloc(len + 1 + SLACK);
 	memcpy(r->buf, text, len);

@@ -184,7 +184,7 @@ static int role_word(struct parser *ps, const char *buf, size_t s, size_t n)
 			role = i;
 	if (role >= 0 || ps->rules_bad)
 		return role;
-	const struct carc_ruleset *x = carc_ruleset_expansion_with_role(buf + s, n);
+	const struct carc_ruleset *x = carc_rulesets_expansion_with_role(ps->r->rules, buf + s, n);
 	if (x && x->off_code) {
 		cgn_report(ps, (enum carc_code)x->off_code, s, n,
 			   "'%.*s' is a figure of %s, which this game does not play (add [Expansions \"%s\"])", (int)n,

@@ -11,7 +11,7 @@
 #define CARC_RECORD_H
 
 #include "common/diag.h"
-#include "rules/rules.h"
+#include "notation/ruleset.h"
 #include "notation/tileset.h"
 
 #include <stdint.h>
@@ -202,9 +202,12 @@ const char *carc_record_tag(const struct carc_record *rec, int tag_id);
 const char *carc_tag_text(const struct carc_record *rec, const struct carc_tag *tag);
 void carc_record_free(struct carc_record *rec);
 
-/* The reader: streams a CGN file game by game. */
+/* The reader: streams a CGN file game by game. rules are the rule sets a
+ * record may name (carc: carc_rules_registry() of rules/rules.h); they, and
+ * the cache, must outlive the reader. */
 struct carc_reader;
-struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tileset_cache *cache);
+struct carc_reader *carc_reader_new(FILE *f, const char *name, struct carc_tileset_cache *cache,
+				    const struct carc_rulesets *rules);
 /* Reads the next game into rec (reusing its arrays). Returns false at the end
  * of the input; rec then holds the comments of what was left when that was
  * comments alone (a file without games), or none. Syntax problems are
@@ -239,6 +242,6 @@ extern bool carc_cgn_fast_turns;
  * when text holds no game. The record keeps its own copy of the text, so
  * rec->src stays valid until rec is reused or freed. */
 bool carc_parse_string(const char *text, size_t len, const char *name, struct carc_tileset_cache *cache,
-		       struct carc_record *rec, struct carc_diag_sink *sink);
+		       const struct carc_rulesets *rules, struct carc_record *rec, struct carc_diag_sink *sink);
 
 #endif

@@ -6,6 +6,7 @@
  * and one line here lists it. Nothing else changes.
  */
 #include "rules/module.h"
+#include "notation/ruleset.h"
 
 #include "common/util.h"
 
@@ -37,28 +38,20 @@ const struct carc_ruleset *carc_ruleset_default(void) { return &carc_rules_base;
 
 const struct carc_ruleset *carc_ruleset_get(enum carc_ruleset_id id) { return registry[id]; }
 
+/* The registry as a reader sees it (notation/ruleset.h). */
+static const struct carc_rulesets view = {
+	.sets = registry,
+	.count = CARC_RULES_COUNT,
+	.default_rules = &carc_rules_base,
+	.compose = carc_rules_compose,
+	.conflict = carc_rules_conflict,
+};
+
+const struct carc_rulesets *carc_rules_registry(void) { return &view; }
+
 const struct carc_ruleset *carc_ruleset_find(const char *name, size_t len)
 {
-	for (int i = 0; i < CARC_RULES_COUNT; i++)
-		if (carc_slice_ieq(name, len, registry[i]->name))
-			return registry[i];
-	return NULL;
-}
-
-/* "a, b or c": the names of the rule sets that are (or are not) expansions. */
-static void list_names(char *names, size_t size, bool expansions)
-{
-	size_t at = 0;
-	int n = 0, k = 0;
-	for (int i = 0; i < CARC_RULES_COUNT; i++)
-		n += registry[i]->expansion == expansions;
-	for (int i = 0; i < CARC_RULES_COUNT; i++) {
-		if (registry[i]->expansion != expansions)
-			continue;
-		k++;
-		at += (size_t)snprintf(names + at, size - at, "%s%s", k == 1 ? "" : k == n ? " or " : ", ",
-				       registry[i]->name);
-	}
+	return carc_rulesets_find(&view, name, len);
 }
 
 /* The lists are made once, before any thread reads them. */
@@ -67,8 +60,8 @@ static char base_names[256], expansion_names[256];
 
 static void make_names(void)
 {
-	list_names(base_names, sizeof base_names, false);
-	list_names(expansion_names, sizeof expansion_names, true);
+	carc_rulesets_names(&view, false, base_names, sizeof base_names);
+	carc_rulesets_names(&view, true, expansion_names, sizeof expansion_names);
 }
 
 const char *carc_ruleset_names(void)
@@ -83,57 +76,10 @@ const char *carc_ruleset_expansion_names(void)
 	return expansion_names;
 }
 
-bool carc_ruleset_joins(const struct carc_ruleset *expansion, const struct carc_ruleset *base)
-{
-	const char *p = expansion->joins;
-	size_t n = strlen(base->name);
-	while (p && *p) {
-		while (*p == ' ')
-			p++;
-		size_t len = strcspn(p, " ");
-		if (len == n && !strncmp(p, base->name, n))
-			return true;
-		p += len;
-	}
-	return false;
-}
-
 int carc_rules_read_expansions(const struct carc_ruleset *base, const char *words, size_t len,
 			       const struct carc_ruleset **out, int *names, carc_expansion_fault_fn fault, void *ctx)
 {
-	bool named[CARC_MAX_RULESETS] = {false};
-	char msg[400];
-	*names = 0;
-	for (size_t i = 0; i < len;) {
-		size_t n = 0;
-		while (i + n < len && words[i + n] != ' ' && words[i + n] != ',' && words[i + n] != '\t')
-			n++;
-		if (!n) {
-			i++;
-			continue;
-		}
-		++*names;
-		const struct carc_ruleset *x = carc_ruleset_find(words + i, n);
-		msg[0] = '\0';
-		if (!x || !x->expansion)
-			snprintf(msg, sizeof msg, "'%.*s' is not an expansion: %s", (int)n, words + i,
-				 carc_ruleset_expansion_names());
-		else if (named[x->id])
-			snprintf(msg, sizeof msg, "the expansion %s is named twice", x->name);
-		else if (base && !carc_ruleset_joins(x, base))
-			snprintf(msg, sizeof msg, "the expansion %s does not go with the rules %s (it goes with: %s)", x->name,
-				 base->name, x->joins);
-		else
-			named[x->id] = true;
-		if (msg[0])
-			fault(ctx, i, n, msg);
-		i += n;
-	}
-	int count = 0;
-	for (int id = 0; id < CARC_RULES_COUNT && count < CARC_MAX_EXPANSIONS; id++)
-		if (named[id])
-			out[count++] = registry[id];
-	return count;
+	return carc_rulesets_read_expansions(&view, base, words, len, out, names, fault, ctx);
 }
 
 /* ---- composed rule sets ---- */
@@ -267,18 +213,7 @@ const struct carc_ruleset *carc_rules_compose(const struct carc_ruleset *base,
 
 const struct carc_ruleset *carc_ruleset_expansion_with_role(const char *name, size_t len)
 {
-	for (int i = 0; i < CARC_RULES_COUNT; i++)
-		if (registry[i]->expansion && carc_ruleset_role(registry[i], name, len) >= 0)
-			return registry[i];
-	return NULL;
-}
-
-int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t len)
-{
-	for (int i = 0; i < rs->nroles; i++)
-		if (carc_slice_ieq(name, len, rs->roles[i].name))
-			return i;
-	return -1;
+	return carc_rulesets_expansion_with_role(&view, name, len);
 }
 
 /* ---- a game's modules ---- */
@@ -403,22 +338,4 @@ int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, s
 	if (!rs || !rs->play || !rs->play->report_tileset)
 		return 0;
 	return rs->play->report_tileset(ts, name, sink);
-}
-
-void carc_role_letters(const struct carc_ruleset *rs, char *letters)
-{
-	for (int r = 0; r < rs->nroles; r++) {
-		const char *name = rs->roles[r].name;
-		letters[r] = '?';
-		for (const char *p = name; *p; p++) {
-			char up = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
-			bool taken = false;
-			for (int q = 0; q < r; q++)
-				taken |= letters[q] == up;
-			if (!taken) {
-				letters[r] = up;
-				break;
-			}
-		}
-	}
 }

@@ -103,6 +103,11 @@ struct carc_ruleset {
 };
 
 /* The registry: every rule set, in id order. */
+/* As a reader takes it (notation/ruleset.h): what carc_reader_new and
+ * carc_parse_string are given, so that the notation reads the rule sets
+ * without calling up into this layer. */
+struct carc_rulesets;
+const struct carc_rulesets *carc_rules_registry(void);
 int carc_ruleset_count(void);
 const struct carc_ruleset *carc_ruleset_at(int index);
 /* The base game's rules: the default when a record names none. */

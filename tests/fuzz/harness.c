@@ -69,7 +69,8 @@ static void check_format(const struct carc_record *rec, const struct carc_result
 	struct carc_record again = {0};
 	struct carc_result res2 = {0};
 	struct carc_game *g = carc_game_new();
-	bool got = carc_parse_string(once.data ? once.data : "", once.len, "fmt.cgn", cache, &again, &sink);
+	bool got = carc_parse_string(once.data ? once.data : "", once.len, "fmt.cgn", cache, carc_rules_registry(),
+				     &again, &sink);
 	if (got) {
 		if (again.syntax_errors)
 			mismatch("the canonical text has syntax errors", &once, NULL);
@@ -223,7 +224,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fgetc(f); /* fmemopen refuses size 0: read the one byte away */
 	struct carc_buf text = {0};
 	struct carc_diag_sink sink = {.emit = format_diag, .ctx = &text};
-	struct carc_reader *r = carc_reader_new(f, "fuzz.cgn", cache);
+	struct carc_reader *r = carc_reader_new(f, "fuzz.cgn", cache, carc_rules_registry());
 	struct carc_record rec = {0};
 	struct carc_result res = {0};
 	struct carc_game *g = carc_game_new();

@@ -47,7 +47,8 @@ static void check_games(struct carc_tileset_cache *cache, const struct carc_buf 
 		size_t end = next ? (size_t)(next - cgn->data) + 1 : cgn->len;
 		struct carc_buf one = {0}, urlbuf = {0}, back = {0};
 		carc_buf_add(&one, cgn->data + at, end - at);
-		if (!carc_parse_string(one.data, one.len, "fuzz", cache, &rec, &none) || none.errors)
+		if (!carc_parse_string(one.data, one.len, "fuzz", cache, carc_rules_registry(),
+				       &rec, &none) || none.errors)
 			mismatch("an imported game does not read back", &one, NULL);
 		if (url) {
 			struct carc_diag_sink sink = {0};

@@ -139,7 +139,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			struct carc_record rec = {0};
 			struct carc_diag_sink quiet = {0};
 			struct carc_tileset_cache *cache = carc_tileset_cache_new();
-			if (!carc_parse_string(out.data ? out.data : "", out.len, "import.cgn", cache, &rec, &quiet) ||
+			if (!carc_parse_string(out.data ? out.data : "", out.len, "import.cgn", cache, carc_rules_registry(),
+					       &rec, &quiet) ||
 			    rec.syntax_errors) {
 				fprintf(stderr, "fuzz: %s import wrote a record that does not read back:\n%s\n",
 					importers[i].name, out.data ? out.data : "");

@@ -39,7 +39,8 @@ static int setup(void **state)
 	struct fixture *f = calloc(1, sizeof *f);
 	f->cache = carc_tileset_cache_new();
 	static const char text[] = "[Expansions \"abbot\"]\n[Seats \"red blue\"]\n\n1. red Eg 0,-1 180 abbot C\n";
-	if (!carc_parse_string(text, sizeof text - 1, "t.cgn", f->cache, &f->rec, &f->sink) || !f->rec.tileset)
+	if (!carc_parse_string(text, sizeof text - 1, "t.cgn", f->cache, carc_rules_registry(),
+			       &f->rec, &f->sink) || !f->rec.tileset)
 		return -1;
 	f->g = carc_game_new();
 	f->hooks = carc_ruleset_get(CARC_RULES_ABBOT)->play;

@@ -267,7 +267,7 @@ static void test_clab_url_round_trip(void **state)
 	assert_non_null(strstr(cgn.data, "4. black U 1,-1 0   farmer E"));
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	struct carc_record rec = {0};
-	assert_true(carc_parse_string(cgn.data, cgn.len, "cgn", cache, &rec, &sink));
+	assert_true(carc_parse_string(cgn.data, cgn.len, "cgn", cache, carc_rules_registry(), &rec, &sink));
 	assert_true(carc_clab_export(&rec, &back, &sink));
 	assert_string_equal(back.data, url);
 	assert_int_equal(sink.errors, 0);

@@ -74,7 +74,7 @@ static int teardown(void **state)
 static bool parse(struct fixture *f, const char *text)
 {
 	memset(&f->seen, 0, sizeof f->seen);
-	return carc_parse_string(text, strlen(text), "t.cgn", f->cache, &f->rec, &f->sink);
+	return carc_parse_string(text, strlen(text), "t.cgn", f->cache, carc_rules_registry(), &f->rec, &f->sink);
 }
 
 /* The text of a span of the record. */
@@ -332,7 +332,7 @@ static void test_cgn_several_games_in_one_stream(void **state)
 				   "1. blue U -1,0 90\n"       /* 8 */
 				   "[Event \"three\"]\n";      /* 9 */
 	FILE *in = stream_of(text);
-	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache);
+	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache, carc_rules_registry());
 
 	assert_true(carc_reader_next(r, &f->rec, &f->sink));
 	assert_int_equal(f->rec.index, 1);
@@ -613,7 +613,7 @@ static void test_cgn_every_error_reported_then_next_game(void **state)
 				   "[Event \"next\"]\n"
 				   "1. red U -1,0 90\n";
 	FILE *in = stream_of(text);
-	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache);
+	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache, carc_rules_registry());
 	memset(&f->seen, 0, sizeof f->seen);
 	assert_true(carc_reader_next(r, &f->rec, &f->sink));
 	assert_int_equal(f->seen.n, 3);
@@ -662,10 +662,11 @@ static void test_cgn_brace_closed_too_far_is_open(void **state)
 	for (int way = 0; way < 2; way++) {
 		memset(&f->seen, 0, sizeof f->seen);
 		if (way == 0) {
-			assert_true(carc_parse_string(text.data, text.len, "t.cgn", f->cache, &f->rec, &f->sink));
+			assert_true(carc_parse_string(text.data, text.len, "t.cgn", f->cache, carc_rules_registry(),
+						      &f->rec, &f->sink));
 		} else {
 			FILE *in = fmemopen(text.data, text.len, "r");
-			struct carc_reader *r = carc_reader_new(in, "t.cgn", f->cache);
+			struct carc_reader *r = carc_reader_new(in, "t.cgn", f->cache, carc_rules_registry());
 			assert_true(carc_reader_next(r, &f->rec, &f->sink));
 			carc_reader_free(r);
 			fclose(in);
@@ -701,7 +702,7 @@ static void test_cgn_faulty_comment_line_stays_with_its_game(void **state)
 	 * which would then have an error nobody reported for it */
 	static const char text[] = "1. red U -1,0 90\n; fine\n{ unclosed\n; after\n[Event \"two\"]\n";
 	FILE *in = stream_of(text);
-	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache);
+	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache, carc_rules_registry());
 	memset(&f->seen, 0, sizeof f->seen);
 	assert_true(carc_reader_next(r, &f->rec, &f->sink));
 	assert_true(saw(f, CARC_E004, 3, 1));
@@ -725,7 +726,7 @@ static void test_cgn_long_line_cut(void **state)
 	memset(text + k, 'x', n);
 	strcpy(text + k + n, "\n2. green E 0,1 180\n");
 	FILE *in = stream_of(text);
-	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache);
+	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache, carc_rules_registry());
 	memset(&f->seen, 0, sizeof f->seen);
 	assert_true(carc_reader_next(r, &f->rec, &f->sink));
 	assert_int_equal(f->seen.n, 1);
@@ -748,7 +749,7 @@ static void test_cgn_binary_input_given_up(void **state)
 	struct fixture *f = *state;
 	static const char text[] = "[Seats \"red green\"]\n1. red U\0 -1,0 90\n2. green E 0,1 180\n[Event \"x\"]\n";
 	FILE *in = fmemopen((void *)text, sizeof text - 1, "r");
-	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache);
+	struct carc_reader *r = carc_reader_new(in, "s.cgn", f->cache, carc_rules_registry());
 	memset(&f->seen, 0, sizeof f->seen);
 	assert_true(carc_reader_next(r, &f->rec, &f->sink));
 	assert_int_equal(f->seen.n, 1);
@@ -781,7 +782,7 @@ static void test_cgn_memory_bounded_over_many_games(void **state)
 	for (size_t i = 0; i < games; i++)
 		memcpy(text + i * len, game, len);
 	FILE *in = fmemopen(text, games * len, "r");
-	struct carc_reader *r = carc_reader_new(in, "many.cgn", f->cache);
+	struct carc_reader *r = carc_reader_new(in, "many.cgn", f->cache, carc_rules_registry());
 	size_t mem_early = 0, moves_cap = 0, claims_cap = 0, n = 0;
 	while (carc_reader_next(r, &f->rec, &f->sink)) {
 		n++;
@@ -810,7 +811,7 @@ static void test_cgn_parse_string_keeps_its_text(void **state)
 	struct fixture *f = *state;
 	struct carc_record other = {0};
 	char text[] = "[Event \"first\"]\n1. red U -1,0 90\n";
-	assert_true(carc_parse_string(text, strlen(text), "a.cgn", f->cache, &other, &f->sink));
+	assert_true(carc_parse_string(text, strlen(text), "a.cgn", f->cache, carc_rules_registry(), &other, &f->sink));
 	memset(text, 'z', sizeof text - 1);  /* the caller's text is not needed */
 	assert_true(parse(f, "[Event \"second\"]\n1. green E 0,1 180\n"));
 	assert_true(span_is(&other, other.moves[0].colour_span, "red"));

@@ -40,7 +40,7 @@ static void parse(const char *text, size_t len, bool fast, struct carc_tileset_c
 {
 	struct carc_diag_sink sink = {.emit = keep_message, .ctx = &out->messages};
 	carc_cgn_fast_turns = fast;
-	out->got = carc_parse_string(text, len, "game.cgn", cache, &out->rec, &sink);
+	out->got = carc_parse_string(text, len, "game.cgn", cache, carc_rules_registry(), &out->rec, &sink);
 	carc_cgn_fast_turns = true;
 	carc_diag_free(&sink);
 }
@@ -505,7 +505,7 @@ static void read_all(const char *text, size_t len, bool fast, bool header, struc
 	FILE *f = fmemopen((void *)(uintptr_t)text, len, "r");
 	assert_non_null(f);
 	struct carc_diag_sink sink = {.emit = keep_message, .ctx = out};
-	struct carc_reader *r = carc_reader_new(f, "games.cgn", cache);
+	struct carc_reader *r = carc_reader_new(f, "games.cgn", cache, carc_rules_registry());
 	struct carc_record rec = {0};
 	carc_cgn_fast_turns = fast;
 	while (carc_reader_next(r, &rec, &sink)) {
@@ -703,7 +703,7 @@ static void test_cgn_fast_lone_cr_reported_where_it_is(void **state)
 		FILE *f = fmemopen(in.data, in.len, "r");
 		assert_non_null(f);
 		struct carc_diag_sink sink = {.emit = keep_e002, .ctx = &got};
-		struct carc_reader *r = carc_reader_new(f, "cr.cgn", cache);
+		struct carc_reader *r = carc_reader_new(f, "cr.cgn", cache, carc_rules_registry());
 		struct carc_record rec = {0};
 		while (carc_reader_next(r, &rec, &sink))
 			;

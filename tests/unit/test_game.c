@@ -330,7 +330,7 @@ static unsigned referee_text(struct fixture *f, const char *text, struct carc_re
 	carc_diag_free(&f->sink);
 	memset(&f->sink, 0, sizeof f->sink);
 	struct carc_record rec = {0};
-	assert_true(carc_parse_string(text, strlen(text), "test.cgn", f->cache, &rec, &f->sink));
+	assert_true(carc_parse_string(text, strlen(text), "test.cgn", f->cache, carc_rules_registry(), &rec, &f->sink));
 	carc_referee_run(res, &rec, f->g, &f->sink, NULL);
 	unsigned errors = res->errors;
 	carc_record_free(&rec);

@@ -147,7 +147,8 @@ static void replay(uint64_t seed, int players, double spoil_rate, int games)
 	for (int k = 0; k < games; k++) {
 		carc_buf_reset(&text);
 		carc_gen_game(gen, (uint64_t)k, &text);
-		assert_true(carc_parse_string(text.data, text.len, "game.cgn", cache, &rec, &sink));
+		assert_true(carc_parse_string(text.data, text.len, "game.cgn", cache, carc_rules_registry(),
+					      &rec, &sink));
 		assert_non_null(rec.tileset);
 		carc_game_start(a, rec.tileset, rec.rules, rec.edition, rec.seats, rec.nseats, rec.followers, rec.huts,
 				rec.start_tile, rec.start_rot);

@@ -41,7 +41,7 @@ static const char *id_of(const char *text, char out[CARC_GAME_ID_HEX + 1])
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	struct carc_record rec = {0};
 	struct carc_diag_sink sink = {0};
-	assert_true(carc_parse_string(text, strlen(text), "t.cgn", cache, &rec, &sink));
+	assert_true(carc_parse_string(text, strlen(text), "t.cgn", cache, carc_rules_registry(), &rec, &sink));
 	carc_game_id_hex(carc_game_id(&rec), out);
 	carc_record_free(&rec);
 	carc_diag_free(&sink);
@@ -127,7 +127,7 @@ static void test_gameid_layout_does_not_count(void **state)
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	char *two = edited("[Event", "[Event \"Other\"]\n\n1. red U -1,0 90\n\n[Event");
 	FILE *f = fmemopen(two, strlen(two), "r");
-	struct carc_reader *r = carc_reader_new(f, "two.cgn", cache);
+	struct carc_reader *r = carc_reader_new(f, "two.cgn", cache, carc_rules_registry());
 	struct carc_record rec = {0};
 	struct carc_diag_sink sink = {0};
 	assert_true(carc_reader_next(r, &rec, &sink));
@@ -150,7 +150,7 @@ static void test_gameid_fmt_keeps_it(void **state)
 	struct carc_diag_sink sink = {0};
 	const char *odd = "[green \"Boris\"][Rules \"BASE\"][Seats \"Red Green\"][Result \"green 4, red 0\"]\n"
 			  "red U -1,0 90 thief E\ngreen E 0,1 180 ; c\nred D discard\n";
-	assert_true(carc_parse_string(odd, strlen(odd), "t.cgn", cache, &rec, &sink));
+	assert_true(carc_parse_string(odd, strlen(odd), "t.cgn", cache, carc_rules_registry(), &rec, &sink));
 	struct carc_buf canon = {0};
 	carc_format_record(&rec, &canon);
 	char x[CARC_GAME_ID_HEX + 1], y[CARC_GAME_ID_HEX + 1];
@@ -241,7 +241,7 @@ static void test_gameid_generated_games_differ(void **state)
 	for (int i = 0; i < N; i++) {
 		carc_buf_reset(&text);
 		carc_gen_game(gen, (uint64_t)i, &text);
-		assert_true(carc_parse_string(text.data, text.len, "g.cgn", cache, &rec, &sink));
+		assert_true(carc_parse_string(text.data, text.len, "g.cgn", cache, carc_rules_registry(), &rec, &sink));
 		ids[i] = carc_game_id(&rec);
 	}
 	qsort(ids, N, sizeof *ids, cmp_id);

@@ -117,7 +117,7 @@ static unsigned referee(const struct carc_buf *text, struct carc_result *res, st
 			struct carc_record *rec, struct carc_tileset_cache *cache)
 {
 	struct carc_diag_sink sink = {0};
-	assert_true(carc_parse_string(text->data, text->len, "gen.cgn", cache, rec, &sink));
+	assert_true(carc_parse_string(text->data, text->len, "gen.cgn", cache, carc_rules_registry(), rec, &sink));
 	carc_referee_run(res, rec, g, &sink, NULL);
 	unsigned errors = sink.errors + sink.warnings;
 	carc_diag_free(&sink);

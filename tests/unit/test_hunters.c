@@ -536,7 +536,8 @@ static void test_hunters_generated_games_replay_clean(void **state)
 			carc_buf_reset(&text);
 			carc_gen_game(gen, k, &text);
 			struct carc_diag_sink sink = {0};
-			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", cache, &rec, &sink));
+			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", cache, carc_rules_registry(),
+						      &rec, &sink));
 			carc_referee_run(&res, &rec, g, &sink, NULL);
 			assert_int_equal(sink.errors + sink.warnings, 0);
 			carc_diag_free(&sink);

@@ -41,7 +41,7 @@ struct seen_game {
 static size_t read_games(FILE *f, unsigned line, uint64_t offset, unsigned games, struct seen_game *out, size_t max)
 {
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
-	struct carc_reader *r = carc_reader_new(f, "t.cgn", cache);
+	struct carc_reader *r = carc_reader_new(f, "t.cgn", cache, carc_rules_registry());
 	if (line)
 		carc_reader_start_at(r, line, offset, games);
 	struct carc_record rec = {0};

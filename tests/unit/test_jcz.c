@@ -343,7 +343,7 @@ static void check_scores(const char *file, bool final, const int *want, int nwan
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	struct carc_record rec = {0};
 	struct carc_diag_sink sink = {0};
-	assert_true(carc_parse_string(im.cgn.data, im.cgn.len, file, cache, &rec, &sink));
+	assert_true(carc_parse_string(im.cgn.data, im.cgn.len, file, cache, carc_rules_registry(), &rec, &sink));
 	struct carc_game *g = carc_game_new();
 	struct carc_result res = {0};
 	struct carc_referee_opts opt = {.final_anyway = final};
@@ -368,7 +368,7 @@ static bool scored(const char *cgn, int colour, const char *kind, int points)
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	struct carc_record rec = {0};
 	struct carc_diag_sink sink = {0};
-	assert_true(carc_parse_string(cgn, strlen(cgn), "x", cache, &rec, &sink));
+	assert_true(carc_parse_string(cgn, strlen(cgn), "x", cache, carc_rules_registry(), &rec, &sink));
 	struct carc_game *g = carc_game_new();
 	struct carc_result res = {0};
 	struct carc_referee_opts opt = {.final_anyway = true};

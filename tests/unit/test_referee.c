@@ -69,7 +69,8 @@ static void play(struct fixture *f, const struct carc_referee_opts *opts)
 {
 	memset(f->sink.counts, 0, sizeof f->sink.counts);
 	f->sink.errors = f->sink.warnings = 0;
-	assert_true(carc_parse_string(f->text.data, f->text.len, "test.cgn", f->cache, &f->rec, &f->sink));
+	assert_true(carc_parse_string(f->text.data, f->text.len, "test.cgn", f->cache, carc_rules_registry(),
+				      &f->rec, &f->sink));
 	carc_referee_run(&f->res, &f->rec, f->game, &f->sink, opts);
 }
 

@@ -136,7 +136,7 @@ static int compare_dir(const char *dir)
 			continue;
 		FILE *f = fopen(e->d_name, "rb");
 		assert_non_null(f);
-		struct carc_reader *rd = carc_reader_new(f, e->d_name, b.cache);
+		struct carc_reader *rd = carc_reader_new(f, e->d_name, b.cache, carc_rules_registry());
 		struct carc_diag_sink quiet = {0};
 		for (; carc_reader_next(rd, &b.rec, &quiet); games++)
 			compare(&b, e->d_name);
@@ -187,7 +187,8 @@ static void test_fast_turn_generated(void **state)
 			carc_buf_reset(&text);
 			carc_gen_game(gen, k, &text);
 			struct carc_diag_sink quiet = {0};
-			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b.cache, &b.rec, &quiet));
+			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b.cache, carc_rules_registry(),
+						      &b.rec, &quiet));
 			carc_diag_free(&quiet);
 			compare(&b, carc_ruleset_at(r)->name);
 		}
@@ -222,7 +223,8 @@ static void test_fast_turn_expansions(void **state)
 			carc_buf_reset(&text);
 			carc_gen_game(gen, k, &text);
 			struct carc_diag_sink quiet = {0};
-			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b.cache, &b.rec, &quiet));
+			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b.cache, carc_rules_registry(),
+						      &b.rec, &quiet));
 			carc_diag_free(&quiet);
 			compare(&b, "expansions");
 		}

@@ -71,7 +71,8 @@ static int teardown(void **state)
 
 static void play(struct fixture *f, const char *text, const struct carc_referee_opts *opts)
 {
-	assert_true(carc_parse_string(text, strlen(text), "test.cgn", f->cache, &f->rec, &f->sink));
+	assert_true(carc_parse_string(text, strlen(text), "test.cgn", f->cache, carc_rules_registry(),
+				      &f->rec, &f->sink));
 	carc_referee_run(&f->res, &f->rec, f->game, &f->sink, opts);
 }
 

@@ -223,7 +223,8 @@ static const struct carc_solo *solo_of(const struct fixture *f)
 static void referee(struct fixture *f, const char *text)
 {
 	f->codes.n = 0;
-	assert_true(carc_parse_string(text, strlen(text), "solo.cgn", f->cache, &f->rec, &f->sink));
+	assert_true(carc_parse_string(text, strlen(text), "solo.cgn", f->cache, carc_rules_registry(),
+				      &f->rec, &f->sink));
 	carc_referee_run(&f->res, &f->rec, f->g, &f->sink, NULL);
 	assert_non_null(solo_of(f));
 }

@@ -53,7 +53,7 @@ static size_t read_games(const char *text, size_t len, struct game_start *out, s
 	FILE *f = fmemopen((void *)text, len, "r");
 	assert_non_null(f);
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
-	struct carc_reader *r = carc_reader_new(f, "t.cgn", cache);
+	struct carc_reader *r = carc_reader_new(f, "t.cgn", cache, carc_rules_registry());
 	struct carc_record rec = {0};
 	struct carc_diag_sink sink = {0};
 	size_t n = 0;
