@@ -162,7 +162,7 @@ static void build_orients(struct carc_game *g, const struct carc_tileset *ts)
 			for (int sp = 0; sp < CARC_SPOT_COUNT; sp++)
 				o->spot[sp] = sp <= CARC_SPOT_WNW ? carc_tile_half(t, r, sp)
 					      : sp <= CARC_SPOT_W ? carc_tile_edge_feature(t, r, sp - CARC_SPOT_N)
-					      : t->centre_feature;
+					      : sp == CARC_SPOT_C ? t->centre_feature : t->inner_feature;
 			o->site = t->centre_feature != CARC_NO_FEATURE &&
 				  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
 			for (int sl = 0; sl < 12; sl++) {
