@@ -62,6 +62,11 @@ int carc_rulesets_read_expansions(const struct carc_rulesets *v, const struct ca
 				  size_t len, const struct carc_ruleset **out, int *names, carc_expansion_fault_fn fault,
 				  void *ctx);
 
+/* Whether the word (len bytes, any case) is the first of some role's two
+ * words ("big" of "big knight") in any rule set of v, so that the notation
+ * reads the next word with it. */
+bool carc_rulesets_role_word_before(const struct carc_rulesets *v, const char *word, size_t len);
+
 /* Whether the expansion may join the base rule set (its joins list). */
 bool carc_ruleset_joins(const struct carc_ruleset *expansion, const struct carc_ruleset *base);
 /* Role index by name (case-insensitive), or -1. */

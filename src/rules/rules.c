@@ -339,3 +339,8 @@ int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, s
 		return 0;
 	return rs->play->report_tileset(ts, name, sink);
 }
+
+bool carc_role_word_before(const char *word, size_t len)
+{
+	return carc_rulesets_role_word_before(&view, word, len);
+}
