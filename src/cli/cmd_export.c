@@ -9,6 +9,7 @@
  */
 #include "import/clab.h"
 #include "cli/cli.h"
+#include "rules/rules.h"
 
 #include <errno.h>
 #include <getopt.h>

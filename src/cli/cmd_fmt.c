@@ -9,6 +9,7 @@
  */
 #include "cli/cli.h"
 #include "notation/format.h"
+#include "rules/rules.h"
 
 #include <errno.h>
 #include <getopt.h>

@@ -18,7 +18,7 @@
 #define CARC_GAME_H
 
 #include "notation/record.h"
-#include "rules/rules.h"
+#include "notation/ruleset.h"
 #include "notation/tileset.h"
 
 #include <stdint.h>

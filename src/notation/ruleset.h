@@ -1,22 +1,108 @@
 /*
- * ruleset.h - the rule sets a reader may read, as data: a view of a
- * registry, and the lookups in it.
+ * ruleset.h - a rule set as data, the rule sets a reader may read (a view
+ * of a registry), and the lookups in them.
  *
- * The notation reads a rule set's data (its name, roles, seats, default
- * tile set, what a record may write) but never calls the registry, which
- * sits above it (rules/rules.c, which reaches every module and through
- * them the engine). Whoever opens a reader hands it the rule sets it may
- * name as a struct carc_rulesets: for carc, carc_rules_registry() of
- * rules/rules.h. Nothing here is global: a view is read-only data, shared
- * freely between threads.
+ * A rule set is one module under src/rules/, a single table, struct
+ * carc_ruleset (rules/rules.h says more): its data, which the notation and
+ * the engine read (its name, roles, supplies and seats, default tile set,
+ * what a record may write), and pointers to its hooks, only declared here.
+ * The data is declared at the lowest layer that reads it, so that neither
+ * the notation nor the engine includes src/rules/ (common/ knows no game:
+ * a rule set names tile sets, features and roles, which start here).
+ *
+ * The notation never calls the registry, which sits above it (rules/rules.c
+ * reaches every module and through them the engine). Whoever opens a reader
+ * hands it the rule sets a record may name as a struct carc_rulesets: for
+ * carc, carc_rules_registry() of rules/rules.h. Nothing here is global: a
+ * view is read-only data, shared freely between threads.
  */
 #ifndef CARC_RULESET_H
 #define CARC_RULESET_H
 
-#include "rules/rules.h"
-
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+/* ---- a rule set, as data ---- */
+
+#define CARC_MAX_RULESETS 16  /* room for the registry to grow (arrays indexed by id) */
+#define CARC_MAX_EXPANSIONS 8 /* expansions in one game */
+
+/* Roles of one game, the composed rule set's (its base rule set's, then each
+ * expansion's): the base game's 4, an abbot, a large follower's 4 (a role
+ * each: big knight, big thief, big monk, big farmer), a builder, a pig.
+ * A deployment is packed in a byte with its role in 4 bits (gameid.c). */
+#define CARC_MAX_ROLES 12
+
+struct carc_role {
+	const char *name;     /* knight */
+	const char *kinds[2]; /* feature kinds it may stand on: "city" */
+	bool returns;         /* comes back when its feature is scored */
+	bool hut;             /* taken from the second supply (Hunters and Gatherers' huts) */
+	uint8_t own;          /* a supply of its own: this many figures of each colour, taken from it
+				 and returned to it (The Abbot's abbot: 1); 0: the followers' (or the huts') */
+	bool recall;          /* may be taken back instead of deploying: "return ROLE" (the abbot) */
+	int8_t weight_more;   /* how much more than a follower it counts in a feature's majority:
+				 0 a follower (counts 1), 1 a large follower (2), -1 a figure that
+				 never counts (a builder, a pig: 0); carc_role_weight() */
+	const char *pool;     /* with own: roles of one pool share that supply (NULL: the role's alone):
+				 the large follower is one figure a colour, written as whichever role
+				 it plays ("big knight", "big farmer": its roles' pool "big") */
+};
+
+/* What a figure of the role counts in a feature's majority (the engine's
+ * features.c, board.c, farms.c: its owners are the colours of the largest
+ * sum): 1 + weight_more. */
+static inline int carc_role_weight(const struct carc_role *r)
+{
+	return 1 + r->weight_more;
+}
+
+/* What a record of the rule set may write beyond the base notation, and
+ * how its games are read. */
+enum {
+	CARC_RS_ORDERS = 1u << 0,       /* turn lines may give a scoring order ("order"), the header EndOrder */
+	CARC_RS_BONUS_TURNS = 1u << 1,  /* turns written N+ */
+	CARC_RS_NO_WINNER = 1u << 2,    /* one person plays every colour: a result, no winner or opponents */
+	CARC_RS_ANY_END = 1u << 3,      /* the game may end before the supply is used up (play hook) */
+	CARC_RS_START_SCORES = 1u << 4, /* colours start with points on the track (CARC_SRC_START) */
+};
+
+struct carc_engine_hooks; /* engine/game.h */
+struct carc_play_hooks;   /* rules/module.h */
+struct carc_rules_words;  /* rules/module.h */
+
+struct carc_ruleset {
+	int id;                  /* its index in the registry (enum carc_ruleset_id, rules/rules.h) */
+	const char *name;        /* as in the Rules tag */
+	const char *title;
+	bool expansion;          /* added to a base rule set, not played alone */
+	int off_code;            /* an expansion: the code (enum carc_code) of a record that writes one
+				    of its roles while it is not on; 0: the notation's E025 */
+	unsigned flags;          /* CARC_RS_* */
+	const char *tileset;     /* default tile set; an expansion's own tiles, played before the base set's
+				  * (The River), or NULL when its tiles are in the base set (The Abbot) */
+	int followers;           /* default followers per colour */
+	int min_followers, max_followers;
+	int huts;                /* default huts per colour (0: none) */
+	int min_seats, max_seats;
+	int default_seats;       /* colours when Seats is missing and cannot be inferred */
+	int nroles;
+	struct carc_role roles[CARC_MAX_ROLES];
+	const struct carc_engine_hooks *engine; /* NULL: the base engine's rules alone */
+	const struct carc_play_hooks *play;     /* NULL: the base turn */
+	const struct carc_rules_words *words;   /* never NULL */
+	const char *joins;       /* an expansion: the base rule sets it may join, blank-separated */
+	/* a composed rule set (carc_rules_compose): the engine hooks of each of
+	 * its modules that has some, in calling order, which the engine
+	 * combines (engine/game.h); 0 for a module's own table, whose engine
+	 * is its only one */
+	int nengines;
+	const struct carc_engine_hooks *engines[1 + CARC_MAX_EXPANSIONS];
+};
+
+/* ---- the rule sets a reader knows ---- */
+
 
 /* The rule sets a reader knows. */
 struct carc_rulesets {
@@ -39,7 +125,7 @@ const struct carc_ruleset *carc_rulesets_find(const struct carc_rulesets *v, con
 /* Whether rs is one of v's own tables (not a composed rule set). */
 static inline bool carc_rulesets_holds(const struct carc_rulesets *v, const struct carc_ruleset *rs)
 {
-	return (int)rs->id < v->count && v->sets[rs->id] == rs;
+	return rs->id < v->count && v->sets[rs->id] == rs;
 }
 /* The names of v's rule sets that are not expansions (expansions false),
  * or of its expansions, for messages: "base, solo or hunters", "river or
@@ -63,16 +149,25 @@ int carc_rulesets_read_expansions(const struct carc_rulesets *v, const struct ca
 				  void *ctx);
 
 /* Whether the word (len bytes, any case) is the first of some role's two
- * words ("big" of "big knight") in any rule set of v, so that the notation
+ * words ("big" of "big knight": a module's variant of a role, with its own
+ * weight, supply and kinds) in any rule set of v, so that the notation
  * reads the next word with it. */
 bool carc_rulesets_role_word_before(const struct carc_rulesets *v, const char *word, size_t len);
+
+/* ---- one rule set's data ---- */
 
 /* Whether the expansion may join the base rule set (its joins list). */
 bool carc_ruleset_joins(const struct carc_ruleset *expansion, const struct carc_ruleset *base);
 /* Role index by name (case-insensitive), or -1. */
 int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t len);
+/* Whether two roles of a rule set share a supply of their own (the same
+ * role, or the same carc_role.pool). */
+bool carc_roles_share_supply(const struct carc_role *a, const struct carc_role *b);
+
 /* The letter of each role of a rule set, drawn on its followers: the
- * first letter of its name not taken by an earlier role. */
+ * first letter of its name not taken by an earlier role; a two-word role
+ * whose second word is an earlier role ("big knight") takes that role's
+ * letter (it is drawn larger: its weight). */
 void carc_role_letters(const struct carc_ruleset *rs, char *letters);
 
 #endif

@@ -26,7 +26,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "notation/tileset.h"
 
-#include "rules/rules.h"
+#include "notation/ruleset.h"
 
 #include <errno.h>
 #include <limits.h>

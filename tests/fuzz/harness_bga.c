@@ -12,6 +12,7 @@
  *
  * Build: as harness.c (tests/fuzz/fuzz.sh), with this file in its place.
  */
+#include "rules/rules.h"
 #include "import/bga.h"
 #include "import/clab.h"
 

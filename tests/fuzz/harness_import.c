@@ -15,6 +15,7 @@
  *
  * Build and run: sh tests/fuzz/fuzz.sh import (see tests/fuzz/README.md).
  */
+#include "rules/rules.h"
 #include "import/jcz.h"
 #include "common/jsonread.h"
 #include "notation/record.h"

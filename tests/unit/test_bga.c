@@ -16,6 +16,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "import/bga.h"
 #include "import/clab.h"
 

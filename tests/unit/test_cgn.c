@@ -18,6 +18,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "notation/record.h"
 
 #include <stdio.h>

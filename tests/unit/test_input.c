@@ -19,6 +19,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "notation/gameid.h"
 #include "common/input.h"
 

@@ -17,6 +17,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "cli/split.h"
 #include "common/util.h"
 #include "notation/record.h"
