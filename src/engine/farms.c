@@ -158,7 +158,7 @@ static int link_cities(struct carc_game *g, const farm_edge *edges, size_t nedge
 	while (e < nedges) {
 		uint32_t f = (uint32_t)(x >> 48), fe = epoch0 + f;
 		uint32_t cr = segs[(uint32_t)x + (uint32_t)carc_lowest_bit(bits)].parent;
-		/* borders names cities (tileset.c), which are complete when closed
+		/* borders names cities (tileset_schema.c), which are complete when closed
 		 * (an open one marked is never counted all the same) */
 		bool fresh = (segs[cr].open == 0) & (mark[cr] != fe);
 		mark[cr] = fe;

@@ -176,7 +176,7 @@ static void build_orients(struct carc_game *g, const struct carc_tileset *ts)
  * neighbours') joins across an edge just where its own slots hold features:
  * so when every edge of a terrain has the same slots (the class of its path
  * or enclosure, or none; areas on both of its halves, or on neither), the
- * neighbour's match. The tile-set rules (tileset.c) seem to make it true of
+ * neighbour's match. The tile-set rules (tileset_schema.c) seem to make it true of
  * every set; it is checked rather than assumed, and where it fails
  * carc_game_play joins as carc_game_place does. Where every edge of a
  * terrain has one area on both halves (fields), the second half's join

@@ -821,7 +821,7 @@ void cgn_finish_header(struct parser *ps)
 	unsigned before = ps->sink->errors;
 	struct carc_reader *r = ps->r;
 	if (named_by == CARC_TAG_TILESET) {
-		/* a path from a stranger: tileset.c applies the path policy */
+		/* a path from a stranger: tileset_path.c applies the path policy */
 		rec->tileset = carc_tileset_for_record(r->cache, r->name, carc_record_tag(rec, CARC_TAG_TILESET),
 						       ps->sink, cgn_src_of(ps), at.off, at.len ? at.len : 1);
 	} else if (tsname == r->tileset_name) {

@@ -1,5 +1,5 @@
 /*
- * test_tileset.c - tile sets: the bundled base set and the loader (tileset.c).
+ * test_tileset.c - tile sets: the bundled base set and the loader (tileset*.c).
  *
  * Every record ever written depends on the base set: a wrong edge, a missing
  * pennant or a field that forgets which city it borders changes scores
