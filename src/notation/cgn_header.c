@@ -528,6 +528,24 @@ static void expansion_fault(void *ctx, size_t off, size_t len, const char *msg)
 	cgn_report(ps, CARC_E014, t->value.off + off, len, "%s", msg);
 }
 
+/* The messages of a Rules tag that names no rule set (E007) and of an
+ * Expansions tag that names no expansion (E014), with the names the reader
+ * knows: kept out of cgn_finish_header, which runs for every game. */
+static SLOW_PATH void no_rule_set(struct parser *ps, const char *v)
+{
+	char list[256];
+	carc_rulesets_names(ps->r->rules, false, list, sizeof list);
+	header_error(ps, CARC_E007, CARC_TAG_RULES, "Rules '%s' is not a rule set: %s", v, list);
+	ps->rules_bad = true;
+}
+
+static SLOW_PATH void no_expansion(struct parser *ps)
+{
+	char list[256];
+	carc_rulesets_names(ps->r->rules, true, list, sizeof list);
+	header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "Expansions names no expansion: %s", list);
+}
+
 static void parse_expansions(struct parser *ps, const char *v)
 {
 	struct carc_record *rec = ps->rec;
@@ -535,11 +553,8 @@ static void parse_expansions(struct parser *ps, const char *v)
 	const struct carc_rulesets *known = ps->r->rules;
 	rec->nexpansions = carc_rulesets_read_expansions(known, ps->rules_bad ? NULL : rec->rules, v, strlen(v),
 							 rec->expansions, &names, expansion_fault, ps);
-	if (!names) {
-		char list[256];
-		carc_rulesets_names(known, true, list, sizeof list);
-		header_error(ps, CARC_E014, CARC_TAG_EXPANSIONS, "Expansions names no expansion: %s", list);
-	}
+	if (!names)
+		no_expansion(ps);
 	const struct carc_ruleset *game = known->compose(rec->rules, rec->expansions, rec->nexpansions);
 	if (game) {
 		rec->rules = game;
@@ -779,10 +794,7 @@ void cgn_finish_header(struct parser *ps)
 		if (rs) {
 			rec->rules = rs;
 		} else {
-			char list[256];
-			carc_rulesets_names(known, false, list, sizeof list);
-			header_error(ps, CARC_E007, CARC_TAG_RULES, "Rules '%s' is not a rule set: %s", v, list);
-			ps->rules_bad = true;
+			no_rule_set(ps, v);
 		}
 	}
 	rec->nexpansions = 0;

@@ -157,18 +157,3 @@ int carc_tileset_find(const struct carc_tileset *ts, const char *id, size_t len)
 	return -1;
 }
 
-int carc_tileset_kind(const struct carc_tileset *ts, const char *name)
-{
-	for (int i = 0; i < ts->nkinds; i++)
-		if (!strcmp(ts->kinds[i].name, name))
-			return i;
-	return -1;
-}
-
-int carc_tileset_terrain(const struct carc_tileset *ts, const char *name, size_t len)
-{
-	for (int i = 0; i < ts->nterrains; i++)
-		if (carc_slice_eq(name, len, ts->terrains[i]))
-			return i;
-	return -1;
-}

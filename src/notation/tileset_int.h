@@ -75,7 +75,13 @@ static inline const char *tileset_node_shape(const yaml_node_t *n)
 }
 
 /* Expects a scalar; reports and returns NULL otherwise. */
-const char *tileset_want_scalar(struct loader *ld, const yaml_node_t *n, const char *what);
+static inline const char *tileset_want_scalar(struct loader *ld, const yaml_node_t *n, const char *what)
+{
+	const char *s = tileset_scalar(n);
+	if (!s)
+		tileset_fail(ld, CARC_E103, n, "%s must be a single value, not %s", what, tileset_node_shape(n));
+	return s;
+}
 bool tileset_want_int(struct loader *ld, const yaml_node_t *n, const char *what, long lo, long hi, long *out);
 bool tileset_want_bool(struct loader *ld, const yaml_node_t *n, const char *what, bool *out);
 /* Ids of tiles and names of kinds (CARC_ID_MAX bytes of letters, digits
@@ -89,7 +95,15 @@ struct keys {
 };
 
 /* True the first time key number bit is met in this mapping. */
-bool tileset_key_once(struct loader *ld, struct keys *k, int bit, const yaml_node_t *kn);
+static inline bool tileset_key_once(struct loader *ld, struct keys *k, int bit, const yaml_node_t *kn)
+{
+	if (k->seen & (1u << bit)) {
+		tileset_fail(ld, CARC_E103, kn, "key '%s' is given twice %s", tileset_scalar(kn), k->where);
+		return false;
+	}
+	k->seen |= 1u << bit;
+	return true;
+}
 /* Splits a scalar (or a list of scalars) into words, calling fn on each.
  * Words are separated by blanks or commas: "N E", "N, E" and [N, E] are the
  * same list. At most MAX_WORDS words are taken. */
@@ -97,7 +111,13 @@ typedef void (*tileset_word_fn)(struct loader *ld, const yaml_node_t *n, const c
 
 void tileset_each_word(struct loader *ld, const yaml_node_t *n, const char *what, tileset_word_fn fn, void *arg);
 /* The index of the word in names (count of them), or -1. */
-int tileset_name_index(const char *const *names, int count, const char *w, size_t len);
+static inline int tileset_name_index(const char *const *names, int count, const char *w, size_t len)
+{
+	for (int i = 0; i < count; i++)
+		if (carc_slice_eq(w, len, names[i]))
+			return i;
+	return -1;
+}
 /* Loads a tile set from text (tileset.c's carc_tileset_parse and _load);
  * trusted: a bundled set, which skips the guard against strangers' files. */
 struct carc_tileset *tileset_parse_text(const char *text, size_t len, const char *name, struct carc_diag_sink *sink,

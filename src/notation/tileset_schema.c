@@ -31,6 +31,23 @@ const char *carc_attr_name(enum carc_attr a) { return attr_names[a]; }
 
 /* ---- terrains and kinds ---- */
 
+int carc_tileset_kind(const struct carc_tileset *ts, const char *name)
+{
+	for (int i = 0; i < ts->nkinds; i++)
+		if (!strcmp(ts->kinds[i].name, name))
+			return i;
+	return -1;
+}
+
+int carc_tileset_terrain(const struct carc_tileset *ts, const char *name, size_t len)
+{
+	for (int i = 0; i < ts->nterrains; i++)
+		if (carc_slice_eq(name, len, ts->terrains[i]))
+			return i;
+	return -1;
+}
+
+
 static void terrain_name(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
 {
 	struct carc_tileset *ts = arg;

@@ -165,14 +165,6 @@ void tileset_fail_word(struct loader *ld, enum carc_code code, const yaml_node_t
 
 /* ---- reading nodes ---- */
 
-const char *tileset_want_scalar(struct loader *ld, const yaml_node_t *n, const char *what)
-{
-	const char *s = tileset_scalar(n);
-	if (!s)
-		tileset_fail(ld, CARC_E103, n, "%s must be a single value, not %s", what, tileset_node_shape(n));
-	return s;
-}
-
 bool tileset_want_int(struct loader *ld, const yaml_node_t *n, const char *what, long lo, long hi, long *out)
 {
 	const char *s = tileset_want_scalar(ld, n, what);
@@ -223,17 +215,6 @@ bool tileset_valid_id(const char *s)
 	return !(s[0] >= '0' && s[0] <= '9') && s[0] != '-' && s[0] != '+';
 }
 
-/* True the first time key number bit is met in this mapping. */
-bool tileset_key_once(struct loader *ld, struct keys *k, int bit, const yaml_node_t *kn)
-{
-	if (k->seen & (1u << bit)) {
-		tileset_fail(ld, CARC_E103, kn, "key '%s' is given twice %s", tileset_scalar(kn), k->where);
-		return false;
-	}
-	k->seen |= 1u << bit;
-	return true;
-}
-
 void tileset_each_word(struct loader *ld, const yaml_node_t *n, const char *what, tileset_word_fn fn, void *arg)
 {
 	int words = 0;
@@ -269,14 +250,6 @@ void tileset_each_word(struct loader *ld, const yaml_node_t *n, const char *what
 		}
 		s += len;
 	}
-}
-
-int tileset_name_index(const char *const *names, int count, const char *w, size_t len)
-{
-	for (int i = 0; i < count; i++)
-		if (carc_slice_eq(w, len, names[i]))
-			return i;
-	return -1;
 }
 
 /* ---- the bytes and the YAML ---- */
