@@ -781,18 +781,16 @@ void cgn_finish_header(struct parser *ps)
 	const char *v;
 	bool saved = ps->line_bad;
 
-	const struct carc_rulesets *known = ps->r->rules;
-	rec->rules = known->default_rules;
+	rec->rules = ps->r->rules->default_rules;
 	if ((v = carc_record_tag(rec, CARC_TAG_RULES))) {
-		/* most often the last game's (no two rule sets have the same
-		 * name in any case, so it is the one carc_rulesets_find finds),
-		 * unless that game composed it with expansions: a composed set
-		 * has its base's name but roles of its own */
-		const struct carc_ruleset *rs = ps->r->roles_for;
-		if (!rs || !carc_rulesets_holds(known, rs) || !same_name(v, rs->name))
-			rs = carc_rulesets_find(known, v, strlen(v));
+		/* most often the one the last game named (no two rule sets
+		 * have the same name in any case, so it is the one
+		 * carc_rulesets_find finds) */
+		const struct carc_ruleset *rs = ps->r->rules_named;
+		if (!rs || !same_name(v, rs->name))
+			rs = carc_rulesets_find(ps->r->rules, v, strlen(v));
 		if (rs) {
-			rec->rules = rs;
+			rec->rules = ps->r->rules_named = rs;
 		} else {
 			no_rule_set(ps, v);
 		}
@@ -851,7 +849,7 @@ void cgn_finish_header(struct parser *ps)
 	if (rec->tileset && named_by == CARC_TAG_TILESET && rec->tileset->rules) {
 		/* a set of an expansion's own tiles opens no game alone */
 		const struct carc_tileset *ts = rec->tileset;
-		const struct carc_ruleset *x = carc_rulesets_find(known, ts->rules, strlen(ts->rules));
+		const struct carc_ruleset *x = carc_rulesets_find(r->rules, ts->rules, strlen(ts->rules));
 		if (x && x->expansion) {
 			header_error(ps, CARC_E015, CARC_TAG_TILESET, "tile set '%s' holds only the tiles of the expansion %s, "
 				     "which are played before a tile set's land tiles: write [Expansions \"%s\"]", ts->name,

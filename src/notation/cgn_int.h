@@ -206,6 +206,7 @@ struct carc_reader {
 	const char *name;
 	struct carc_tileset_cache *cache;
 	const struct carc_rulesets *rules; /* the rule sets a record may name */
+	const struct carc_ruleset *rules_named; /* the one the last Rules tag named, or NULL */
 	char *buf;
 	size_t len, cap;
 	size_t game;          /* start of the current game's text */

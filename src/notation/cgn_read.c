@@ -440,12 +440,12 @@ static void infer_seats(struct parser *ps)
 
 static void reset_record(struct carc_record *rec, const struct carc_rulesets *rules)
 {
+	rec->rules = rules->default_rules; /* first: rules need not outlive the call below */
 	rec->ntags = rec->nmoves = rec->nclaims = rec->norder = rec->ncomments = 0;
 	carc_buf_reset(&rec->text);
 	carc_buf_addc(&rec->text, '\0'); /* offset 0 is the empty string */
 	for (int i = 0; i < CARC_TAG_UNKNOWN; i++)
 		rec->tag_index[i] = -1;
-	rec->rules = rules->default_rules;
 	rec->tileset = NULL;
 	rec->edition = 3;
 	rec->nseats = 0;

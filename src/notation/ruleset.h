@@ -122,11 +122,6 @@ struct carc_rulesets {
 
 /* By name, case-insensitively; NULL if none. */
 const struct carc_ruleset *carc_rulesets_find(const struct carc_rulesets *v, const char *name, size_t len);
-/* Whether rs is one of v's own tables (not a composed rule set). */
-static inline bool carc_rulesets_holds(const struct carc_rulesets *v, const struct carc_ruleset *rs)
-{
-	return rs->id < v->count && v->sets[rs->id] == rs;
-}
 /* The names of v's rule sets that are not expansions (expansions false),
  * or of its expansions, for messages: "base, solo or hunters", "river or
  * abbot"; cut to size. */
