@@ -264,7 +264,7 @@ void carc_tileset_cache_free(struct carc_tileset_cache *c);
 /* Records come from strangers, so the tile set a record's Tileset tag names
  * (value v; record is the record's file name as given, "-" or "<stdin>" for
  * standard input) is looked up under a policy:
- *   - a bundled name (base, hunters, river, in any case) always works;
+ *   - a bundled name (base, hunters, inns, river, in any case) always works;
  *   - a relative path is looked up in the record's own folder, then in each
  *     folder carc_tileset_allow_dir() added, and must not lead out of the
  *     folder it was found in (no "..", no symbolic link out: the path is

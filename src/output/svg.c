@@ -164,8 +164,10 @@ static void follower(struct carc_buf *out, const struct carc_view_follower *f, d
 {
 	const char *fill = carc_svg_colour(f->colour), *ink = ink_on(f->colour);
 	const char *edge = f->colour == CARC_BLACK ? "#f0f0f0" : "#1a1a1a";
-	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)%s\"><title>%s %s</title>", x, y,
-			lying ? " rotate(-90)" : "", carc_colour_name(f->colour), f->role ? f->role : "follower");
+	/* a large follower (it counts 2 in a majority) a third larger */
+	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)%s%s\"><title>%s %s</title>", x, y,
+			f->large ? " scale(1.35)" : "", lying ? " rotate(-90)" : "", carc_colour_name(f->colour),
+			f->role ? f->role : "follower");
 	/* a halo of the other brightness under the outline, so that the figure
 	 * stands out of every ground whatever its colour */
 	const char *halo = f->colour == CARC_BLACK ? "#1a1a1a" : "#ffffff";

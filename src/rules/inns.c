@@ -9,7 +9,7 @@
  * attributes the tile set declares (inn on a road, cathedral on a city),
  * summed over a feature's tiles; the large follower is one figure a colour
  * written as any of four roles (big knight, big thief, big monk, big
- * farmer: the pool "big", a supply of its own of 1), which counts 2 in a
+ * farmer: the pool "large follower", a supply of its own of 1), which counts 2 in a
  * majority (weight_more 1) and scores as a follower; the field of IH that
  * touches no edge is an area at spot I.
  *
@@ -86,7 +86,7 @@ static void score_event(struct carc_game *g, struct carc_event *ev)
 /* Whether role is one of the large follower's (its pool). */
 static bool is_large(const struct carc_role *role)
 {
-	return role->pool && !strcmp(role->pool, "big");
+	return role->pool && !strcmp(role->pool, "large follower");
 }
 
 /* The colour's large follower on the map, or NULL. */
@@ -172,12 +172,12 @@ const struct carc_ruleset carc_rules_inns = {
 	.tileset = "inns",
 	.nroles = 4,
 	.roles = {
-		/* one large follower a colour (the pool "big"), apart from the
+		/* one large follower a colour (the pool "large follower"), apart from the
 		 * followers; counts 2 in a majority */
-		{"big knight", {"city"}, true, false, 1, false, 1, "big"},
-		{"big thief", {"road"}, true, false, 1, false, 1, "big"},
-		{"big monk", {"cloister"}, true, false, 1, false, 1, "big"},
-		{"big farmer", {"field"}, false, false, 1, false, 1, "big"},
+		{"big knight", {"city"}, true, false, 1, false, 1, "large follower"},
+		{"big thief", {"road"}, true, false, 1, false, 1, "large follower"},
+		{"big monk", {"cloister"}, true, false, 1, false, 1, "large follower"},
+		{"big farmer", {"field"}, false, false, 1, false, 1, "large follower"},
 	},
 	.engine = &engine_hooks,
 	.play = &play_hooks,

@@ -54,9 +54,10 @@ struct carc_role {
 	int8_t weight_more;   /* how much more than a follower it counts in a feature's majority:
 				 0 a follower (counts 1), 1 a large follower (2), -1 a figure that
 				 never counts (a builder, a pig: 0); carc_role_weight() */
-	const char *pool;     /* with own: roles of one pool share that supply (NULL: the role's alone):
-				 the large follower is one figure a colour, written as whichever role
-				 it plays ("big knight", "big farmer": its roles' pool "big") */
+	const char *pool;     /* with own: roles of one pool share that supply (NULL: the role's alone),
+				 and the pool's name names the figure: the large follower is one figure
+				 a colour, written as whichever role it plays ("big knight", "big
+				 farmer": its roles' pool "large follower"); carc_role_supply_name() */
 };
 
 /* What a figure of the role counts in a feature's majority (the engine's
@@ -164,6 +165,11 @@ int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t le
  * role's two words in any rule set of the registry, so that the notation
  * reads the next word with it. */
 bool carc_role_word_before(const char *word, size_t len);
+/* The name of the supply of its own that role r draws from, for the list
+ * of a colour's figures: its pool's ("large follower") or its own
+ * ("abbot"); NULL when an earlier role of its pool names it already, or the
+ * role has no supply of its own. */
+const char *carc_role_supply_name(const struct carc_ruleset *rs, int r);
 /* Whether two roles of a rule set share a supply of their own (the same
  * role, or the same carc_role.pool). */
 bool carc_roles_share_supply(const struct carc_role *a, const struct carc_role *b);
