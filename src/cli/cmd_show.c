@@ -255,9 +255,12 @@ static void legend(struct carc_buf *out, const struct carc_scene *s, bool color)
 		carc_buf_addc(out, '\n');
 	}
 	carc_buf_adds(out, "followers:");
-	for (int r = 0; r < rec->rules->nroles; r++)
-		carc_buf_printf(out, " %c %s%s", s->role_letter[r], rec->rules->roles[r].name,
-				r + 1 < rec->rules->nroles ? "," : "\n");
+	for (int r = 0; r < rec->rules->nroles; r++) {
+		carc_buf_printf(out, " %c", s->role_letter[r]);
+		if (carc_role_weight(&rec->rules->roles[r]) > 1) /* a large follower: drawn larger, its letter twice */
+			carc_buf_addc(out, s->role_letter[r]);
+		carc_buf_printf(out, " %s%s", rec->rules->roles[r].name, r + 1 < rec->rules->nroles ? "," : "\n");
+	}
 }
 
 int cmd_show(int argc, char **argv)

@@ -94,6 +94,12 @@ struct stats {
 	long long points[CARC_MAX_RULESETS][CARC_SRC_COUNT];
 	unsigned long farm_games[CARC_MAX_RULESETS], farm_decided[CARC_MAX_RULESETS];
 	unsigned long discards, discard_games, discard_most;
+	/* complete games: the features scored by a module's own event kinds
+	 * (Inns & Cathedrals' inn, inn-open, cathedral, cathedral-open), by
+	 * kind: how many, the points they paid, the kind's name */
+	unsigned long kind_count[CARC_EV_KINDS];
+	long kind_points[CARC_EV_KINDS];
+	const char *kind_name[CARC_EV_KINDS];
 	struct game_ref discard_where;
 	struct largest *largest;
 	size_t nlargest, largest_cap;
@@ -189,6 +195,20 @@ static void add_complete(struct stats *st, const struct carc_archive_game *game)
 		}
 		st->farm_games[rules]++;
 		st->farm_decided[rules] += decided;
+	}
+	size_t nev;
+	const struct carc_event *ev = carc_archive_events(game, &nev);
+	for (size_t i = 0; i < nev; i++) {
+		int t = ev[i].type;
+		if (t < CARC_EV_MODULE || t >= CARC_EV_KINDS)
+			continue;
+		const char *name = carc_rules_event_name(rec, t);
+		if (!name)
+			continue;
+		st->kind_name[t] = name; /* (static words of a module) */
+		st->kind_count[t]++;
+		for (int s = 0; s < rec->nseats; s++)
+			st->kind_points[t] += carc_event_points_of(&ev[i], rec->seats[s]);
 	}
 	int tiles[CARC_MAX_KINDS];
 	carc_archive_largest(game, tiles);
@@ -404,6 +424,14 @@ static void text_report(struct carc_buf *o, const struct stats *st, const struct
 	if (st->discard_most)
 		carc_buf_printf(o, "; most in one game %lu (%s:%u, game %u)", st->discard_most, st->discard_where.file,
 				st->discard_where.line, st->discard_where.game);
+	bool kinds = false;
+	for (int k = CARC_EV_MODULE; k < CARC_EV_KINDS; k++)
+		if (st->kind_count[k]) {
+			if (!kinds)
+				carc_buf_adds(o, "\n\nFeatures scored by an expansion's rules (complete games):");
+			kinds = true;
+			carc_buf_printf(o, "\n  %-16s %lu, %ld points", st->kind_name[k], st->kind_count[k], st->kind_points[k]);
+		}
 	carc_buf_adds(o, "\n\nLargest features of complete games (tiles):\n");
 	if (!st->nlargest)
 		carc_buf_adds(o, "  none\n");
@@ -485,7 +513,19 @@ static void json_report(struct carc_buf *o, const struct stats *st, const struct
 			st->discard_games, st->discard_most);
 	if (st->discard_most)
 		json_ref(o, &st->discard_where);
-	carc_buf_adds(o, "},\"largest\":[");
+	carc_buf_adds(o, "}");
+	bool kinds = false; /* the features scored by an expansion's rules, when there are some */
+	for (int k = CARC_EV_MODULE; k < CARC_EV_KINDS; k++)
+		if (st->kind_count[k]) {
+			carc_buf_adds(o, kinds ? "," : ",\"scored_by_kind\":[");
+			kinds = true;
+			carc_buf_adds(o, "{\"kind\":");
+			carc_json_cstr(o, st->kind_name[k]);
+			carc_buf_printf(o, ",\"count\":%lu,\"points\":%ld}", st->kind_count[k], st->kind_points[k]);
+		}
+	if (kinds)
+		carc_buf_adds(o, "]");
+	carc_buf_adds(o, ",\"largest\":[");
 	for (size_t i = 0; i < st->nlargest; i++) {
 		const struct largest *l = &st->largest[i];
 		carc_buf_printf(o, "%s{\"rules\":\"%s\",\"kind\":", i ? "," : "", rules_name(l->rules));
@@ -562,6 +602,11 @@ static void csv_report(struct carc_buf *o, const struct stats *st, const struct 
 		}
 	snprintf(rest, sizeof rest, "%lu,,,,%lu", st->discards, st->discard_most);
 	csv_row(o, "discards", NULL, -1, -1, NULL, (double)st->discard_games, rest);
+	for (int k = CARC_EV_MODULE; k < CARC_EV_KINDS; k++)
+		if (st->kind_count[k]) {
+			snprintf(rest, sizeof rest, "%ld,,,,", st->kind_points[k]);
+			csv_row(o, "scored_by_kind", NULL, -1, -1, st->kind_name[k], (double)st->kind_count[k], rest);
+		}
 	for (size_t i = 0; i < st->nlargest; i++) {
 		const struct largest *l = &st->largest[i];
 		snprintf(rest, sizeof rest, ",%.2f,%.2f,%ld,%ld", l->per_game.mean, spread_sd(&l->per_game),

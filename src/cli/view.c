@@ -93,9 +93,11 @@ static void build_view(struct carc_scene *s)
 		vf->colour = f->colour;
 		vf->letter = s->role_letter[f->role];
 		vf->hut = rec->rules->roles[f->role].hut;
+		vf->large = carc_role_weight(&rec->rules->roles[f->role]) > 1;
 		vf->role = rec->rules->roles[f->role].name;
-		if (root < nsegs && count[root][f->colour] < 255)
-			count[root][f->colour]++;
+		int weight = carc_role_weight(&rec->rules->roles[f->role]); /* a large follower 2 */
+		if (root < nsegs && count[root][f->colour] <= 255 - weight)
+			count[root][f->colour] = (uint8_t)(count[root][f->colour] + weight);
 	}
 	/* owners: the colours with the most followers on each feature */
 	for (size_t i = 0; i < np; i++) {
@@ -317,7 +319,9 @@ void carc_scene_supply(const struct carc_scene *s, int colour, struct carc_buf *
 		n = carc_game_huts(s->game, colour);
 		carc_buf_printf(out, ", %d hut%s", n, n == 1 ? "" : "s");
 	}
-	for (int r = 0; r < rules->nroles; r++) /* the roles with a supply of their own: the abbot */
-		if (rules->roles[r].own)
-			carc_buf_printf(out, ", %d %s", carc_game_role_supply(s->game, colour, r), rules->roles[r].name);
+	for (int r = 0; r < rules->nroles; r++) { /* the supplies of their own: the abbot, the large follower */
+		const char *name = carc_role_supply_name(rules, r);
+		if (name)
+			carc_buf_printf(out, ", %d %s", carc_game_role_supply(s->game, colour, r), name);
+	}
 }

@@ -259,14 +259,15 @@ static void count_set(struct carc_game *g, const struct carc_tileset *ts)
  * which roles are huts, which return when scored and to which supply. */
 static void build_roles(struct carc_game *g, const struct carc_ruleset *rules, const struct carc_tileset *ts)
 {
-	for (int r = 0; r < CARC_MAX_ROLES; r++) {
-		g->may_stand[r] = 0;
+	/* the roles past the rule set's own stand nowhere and weigh 1 */
+	memset(g->may_stand, 0, sizeof g->may_stand);
+	memset(g->role_weight, 1, sizeof g->role_weight);
+	for (int r = 0; r < rules->nroles; r++) {
 		/* (and a role that does not weigh 1 in majorities: carc_game_play
 		 * counts 1) */
-		bool special = r < rules->nroles && (rules->roles[r].hut || rules->roles[r].own ||
-						     rules->roles[r].weight_more);
-		g->role_weight[r] = (uint8_t)(r < rules->nroles ? carc_role_weight(&rules->roles[r]) : 1);
-		for (int k = 0; r < rules->nroles && !special && k < ts->nkinds; k++) {
+		bool special = rules->roles[r].hut || rules->roles[r].own || rules->roles[r].weight_more;
+		g->role_weight[r] = (uint8_t)carc_role_weight(&rules->roles[r]);
+		for (int k = 0; !special && k < ts->nkinds; k++) {
 			const struct carc_role *role = &rules->roles[r];
 			if (!strcmp(role->kinds[0], ts->kinds[k].name) ||
 			    (role->kinds[1] && !strcmp(role->kinds[1], ts->kinds[k].name)))
@@ -443,10 +444,14 @@ int carc_game_role_supply(const struct carc_game *g, int colour, int role)
 	/* a supply of its own: the figures of the colour not on the map, of
 	 * the role or of any role of its pool (carc_role.pool) */
 	int left = (g->seated >> colour & 1) ? r->own : 0;
+	if (!r->pool) { /* the role's alone (The Abbot's abbot) */
+		for (size_t i = 0; i < g->nfollowers; i++)
+			left -= g->followers[i].active && g->followers[i].role == role && g->followers[i].colour == colour;
+		return left;
+	}
 	for (size_t i = 0; i < g->nfollowers; i++) {
 		const struct carc_follower *f = &g->followers[i];
-		left -= f->active && f->colour == colour &&
-			(f->role == role || carc_roles_share_supply(r, &g->rules->roles[f->role]));
+		left -= f->active && f->colour == colour && carc_roles_share_supply(r, &g->rules->roles[f->role]);
 	}
 	return left;
 }

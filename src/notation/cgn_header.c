@@ -864,6 +864,14 @@ void cgn_finish_header(struct parser *ps)
 		rec->syntax_errors += n ? n : 1;
 		rec->header_errors += n ? n : 1;
 	}
+	if (rec->tileset && rec->tileset->start_tile < 0) {
+		/* a set whose tiles join a base set's (joins: true), played alone */
+		header_error(ps, CARC_E107, CARC_TAG_TILESET, "tile set '%s' has no start tile: its tiles join a base "
+			     "set's supply (joins: true) and are not played alone", rec->tileset->name);
+		rec->tileset = NULL;
+		rec->syntax_errors++;
+		rec->header_errors++;
+	}
 	if (rec->tileset) {
 		rec->start_tile = rec->tileset->start_tile;
 		rec->start_rot = 0;

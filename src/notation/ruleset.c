@@ -126,6 +126,17 @@ bool carc_rulesets_role_word_before(const struct carc_rulesets *v, const char *w
 	return false;
 }
 
+const char *carc_role_supply_name(const struct carc_ruleset *rs, int r)
+{
+	const struct carc_role *role = &rs->roles[r];
+	if (!role->own)
+		return NULL;
+	for (int q = 0; q < r && role->pool; q++)
+		if (carc_roles_share_supply(role, &rs->roles[q]))
+			return NULL;
+	return role->pool ? role->pool : role->name;
+}
+
 bool carc_roles_share_supply(const struct carc_role *a, const struct carc_role *b)
 {
 	return a == b || (a->pool && b->pool && !strcmp(a->pool, b->pool));

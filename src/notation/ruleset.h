@@ -45,9 +45,10 @@ struct carc_role {
 	int8_t weight_more;   /* how much more than a follower it counts in a feature's majority:
 				 0 a follower (counts 1), 1 a large follower (2), -1 a figure that
 				 never counts (a builder, a pig: 0); carc_role_weight() */
-	const char *pool;     /* with own: roles of one pool share that supply (NULL: the role's alone):
-				 the large follower is one figure a colour, written as whichever role
-				 it plays ("big knight", "big farmer": its roles' pool "big") */
+	const char *pool;     /* with own: roles of one pool share that supply (NULL: the role's alone),
+				 and the pool's name names the figure: the large follower is one figure
+				 a colour, written as whichever role it plays ("big knight", "big
+				 farmer": its roles' pool "large follower"); carc_role_supply_name() */
 };
 
 /* What a figure of the role counts in a feature's majority (the engine's
@@ -158,6 +159,11 @@ int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t le
 /* Whether two roles of a rule set share a supply of their own (the same
  * role, or the same carc_role.pool). */
 bool carc_roles_share_supply(const struct carc_role *a, const struct carc_role *b);
+/* The name of the supply of its own that role r draws from, for the list
+ * of a colour's figures: its pool's ("large follower") or its own
+ * ("abbot"); NULL when an earlier role of its pool names it already, or the
+ * role has no supply of its own. */
+const char *carc_role_supply_name(const struct carc_ruleset *rs, int r);
 
 /* The letter of each role of a rule set, drawn on its followers: the
  * first letter of its name not taken by an earlier role; a two-word role

@@ -121,6 +121,8 @@ struct carc_tileset {
 	char *rules;        /* the rule set it is made for, may be NULL */
 	char *note;         /* shown by carc tiles, may be NULL */
 	bool provisional;   /* not the printed distribution */
+	bool joins;         /* its tiles join a base set's supply (joins: true): it may have no start
+			       tile, and is not played alone */
 	int nterrains;
 	char terrains[CARC_MAX_TERRAINS][CARC_ID_MAX + 1];
 	int nkinds;
@@ -178,7 +180,9 @@ void carc_tileset_play(struct carc_tileset *ts, const char *words, size_t len);
 /* One tile set of several, for a game whose expansions bring tiles of
  * their own (The River): the types of each set in turn (sets[0]'s first),
  * the kinds, terrains and expansions merged by name, the start tile the
- * first set's (the others' start tiles ordinary tiles of the set), the
+ * first set's that has one (an expansion's set of tiles for the base
+ * supply, Inns & Cathedrals', has none; the others' start tiles are
+ * ordinary tiles of the set), the
  * title, rules and note of the last (the base set); no expansion in play.
  * NULL when they do not fit in one set (too many kinds, terrains, types or
  * tiles, or a kind of one name but two classes). free with
@@ -262,7 +266,7 @@ void carc_tileset_cache_free(struct carc_tileset_cache *c);
 /* Records come from strangers, so the tile set a record's Tileset tag names
  * (value v; record is the record's file name as given, "-" or "<stdin>" for
  * standard input) is looked up under a policy:
- *   - a bundled name (base, hunters, river, in any case) always works;
+ *   - a bundled name (base, hunters, inns, river, in any case) always works;
  *   - a relative path is looked up in the record's own folder, then in each
  *     folder carc_tileset_allow_dir() added, and must not lead out of the
  *     folder it was found in (no "..", no symbolic link out: the path is

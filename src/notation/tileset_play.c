@@ -148,7 +148,7 @@ static void copy_tile(struct carc_tile *t, const struct carc_tile *from, const i
 
 /* Adds the types of from (in file order) to ts after those it has, its
  * kinds, terrains and expansions merged by name; false when they do not
- * fit. The start tile stays the first set's. */
+ * fit. The start tile is the first set's that has one. */
 static bool add_tiles(struct carc_tileset *ts, const struct carc_tileset *from, bool keep_start)
 {
 	int kind_map[CARC_MAX_KINDS], terrain_map[CARC_MAX_TERRAINS], expansion_map[CARC_MAX_EXPANSIONS];
@@ -212,10 +212,14 @@ struct carc_tileset *carc_tileset_join(const struct carc_tileset *const *sets, i
 	ts->title = last->title ? xstrdup(last->title) : NULL;
 	ts->rules = last->rules ? xstrdup(last->rules) : NULL;
 	ts->note = last->note ? xstrdup(last->note) : NULL;
-	bool ok = true;
+	bool ok = true, started = false;
 	long all = 0;
 	for (int i = 0; i < n && ok; i++) {
-		ok = add_tiles(ts, sets[i], i == 0);
+		/* the start tile: the first set's that has one (a set of an
+		 * expansion's tiles that joins the base supply has none) */
+		bool keep = !started && sets[i]->start_tile >= 0;
+		started |= keep;
+		ok = add_tiles(ts, sets[i], keep);
 		ts->provisional |= sets[i]->provisional;
 	}
 	for (int i = 0; i < ts->ntiles && ok; i++)

@@ -788,15 +788,18 @@ static void check_stacks(struct loader *ld, const yaml_node_t *tiles, const yaml
 		else
 			t->replaces = (int16_t)r;
 	}
-	if (start < 0 && ld->start_claims == 0)
-		tileset_fail(ld, CARC_E107, tiles, "no tile type is marked start: true; exactly one must hold the start tile");
+	/* a set of an expansion's tiles that join a base set's supply (joins:
+	 * true) may leave the start tile to that set */
+	if (start < 0 && ld->start_claims == 0 && !ts->joins)
+		tileset_fail(ld, CARC_E107, tiles, "no tile type is marked start: true; exactly one must hold the start tile "
+			     "(or the set says joins: true)");
 	if (all > CARC_MAX_TILES)
 		tileset_fail(ld, CARC_E109, tiles, "%ld tiles in all; a tile set may hold at most %d", all, CARC_MAX_TILES);
 }
 
 /* Keys of the top level, numbered for tileset_key_once(). */
 enum { TOP_NAME, TOP_TITLE, TOP_RULES, TOP_NOTE, TOP_PROVISIONAL, TOP_TERRAINS, TOP_KINDS, TOP_TILES,
-       TOP_EXPANSIONS, TOP_ATTRIBUTES };
+       TOP_EXPANSIONS, TOP_ATTRIBUTES, TOP_JOINS };
 
 void tileset_parse_top(struct loader *ld, yaml_node_t *root)
 {
@@ -815,7 +818,7 @@ void tileset_parse_top(struct loader *ld, yaml_node_t *root)
 	char **text_keys[] = {[TOP_NAME] = &ts->name, [TOP_TITLE] = &ts->title, [TOP_RULES] = &ts->rules,
 			      [TOP_NOTE] = &ts->note};
 	static const char *const top_names[] = {"name", "title", "rules", "note", "provisional",
-						"terrains", "kinds", "tiles", "expansions", "attributes"};
+						"terrains", "kinds", "tiles", "expansions", "attributes", "joins"};
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *kn = tileset_node_at(ld, p->key), *vn = tileset_node_at(ld, p->value);
 		const char *key = tileset_scalar(kn), *v;
@@ -823,8 +826,8 @@ void tileset_parse_top(struct loader *ld, yaml_node_t *root)
 		if (!key) {
 			tileset_fail(ld, CARC_E103, kn, "a key must be a word, not %s", tileset_node_shape(kn));
 		} else if (k < 0) {
-			tileset_fail(ld, CARC_E103, kn, "unknown key '%s' (name, title, rules, note, provisional, expansions, "
-			     "attributes, terrains, kinds, tiles)", key);
+			tileset_fail(ld, CARC_E103, kn, "unknown key '%s' (name, title, rules, note, provisional, joins, "
+			     "expansions, attributes, terrains, kinds, tiles)", key);
 		} else if (!tileset_key_once(ld, &keys, k, kn)) {
 			continue;
 		} else if (k <= TOP_NOTE) {
@@ -832,6 +835,8 @@ void tileset_parse_top(struct loader *ld, yaml_node_t *root)
 				*text_keys[k] = xstrdup(v);
 		} else if (k == TOP_PROVISIONAL) {
 			tileset_want_bool(ld, vn, "provisional", &ts->provisional);
+		} else if (k == TOP_JOINS) {
+			tileset_want_bool(ld, vn, "joins", &ts->joins);
 		} else if (k == TOP_TERRAINS) {
 			terrains = vn;
 		} else if (k == TOP_KINDS) {

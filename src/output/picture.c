@@ -719,7 +719,7 @@ static int road_kind(const struct carc_tileset *ts)
 
 struct tile_follower {
 	int feature;
-	char text[3];
+	char text[4]; /* "Kr"; a large follower's letter twice, "KKr" */
 	int sgr;
 };
 
@@ -844,7 +844,7 @@ static void draw_tile(struct carc_canvas *cv, int x0, int y0, int w, int h, cons
 		for (int i = 0; i < nfl; i++)
 			if (fl[i].feature == f)
 				who = &fl[i];
-		int total = nattr + (who ? 2 : 0);
+		int total = nattr + (who ? (int)strlen(who->text) : 0);
 		if (!total)
 			continue;
 		int start = who ? lx - nattr : lx - (nattr - 1) / 2;
@@ -1013,9 +1013,12 @@ void carc_picture_map(struct carc_buf *out, const struct carc_view *v, struct ca
 			if (f->tile != i)
 				continue;
 			fl[nfl].feature = f->feature;
-			fl[nfl].text[0] = f->letter;
-			fl[nfl].text[1] = carc_colour_letter(f->colour);
-			fl[nfl].text[2] = '\0';
+			int k = 0;
+			fl[nfl].text[k++] = f->letter;
+			if (f->large) /* drawn larger: its letter twice */
+				fl[nfl].text[k++] = f->letter;
+			fl[nfl].text[k++] = carc_colour_letter(f->colour);
+			fl[nfl].text[k] = '\0';
 			fl[nfl].sgr = -(f->colour + 1);
 			nfl++;
 		}

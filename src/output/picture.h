@@ -124,6 +124,7 @@ struct carc_view_follower {
 	uint8_t colour;
 	char letter;          /* role letter */
 	bool hut;             /* drawn as a hut */
+	bool large;           /* counts more than 1 in a majority (a large follower): drawn larger */
 	const char *role;
 };
 

@@ -126,10 +126,12 @@ static void on_step(void *ctx, size_t step, struct carc_game *g, const struct ca
 			carc_buf_reset(&p->name);
 			if (rules->huts)
 				carc_buf_printf(&p->name, "%d hut%s", carc_game_huts(g, c), carc_game_huts(g, c) == 1 ? "" : "s");
-			for (int role = 0; role < rules->nroles; role++)
-				if (rules->roles[role].own)
+			for (int role = 0; role < rules->nroles; role++) {
+				const char *name = carc_role_supply_name(rules, role);
+				if (name)
 					carc_buf_printf(&p->name, "%s%d %s", p->name.len ? ", " : "",
-							carc_game_role_supply(g, c, role), rules->roles[role].name);
+							carc_game_role_supply(g, c, role), name);
+			}
 			carc_buf_adds(b, s ? "," : "");
 			json_key(b, carc_colour_name(c));
 			carc_json_cstr(b, carc_buf_cstr(&p->name));
@@ -219,7 +221,8 @@ static void add_board(struct carc_replay *p, const struct carc_result *res, cons
 		steps[v.nfollowers][1] = l->went;
 		v.followers[v.nfollowers++] = (struct carc_view_follower){
 			.tile = fl[i].placement, .feature = (uint8_t)(fl[i].segment - pl[fl[i].placement].seg0),
-			.colour = fl[i].colour, .letter = letters[fl[i].role], .hut = role->hut, .role = role->name};
+			.colour = fl[i].colour, .letter = letters[fl[i].role], .hut = role->hut,
+			.large = carc_role_weight(role) > 1, .role = role->name};
 	}
 	struct carc_shape_cache *shapes = carc_shape_cache_new(rec->tileset);
 	carc_buf_printf(&p->boards, "<div class=\"board\" id=\"board-%zu\" hidden>\n", p->ngames);

@@ -164,8 +164,10 @@ static void follower(struct carc_buf *out, const struct carc_view_follower *f, d
 {
 	const char *fill = carc_svg_colour(f->colour), *ink = ink_on(f->colour);
 	const char *edge = f->colour == CARC_BLACK ? "#f0f0f0" : "#1a1a1a";
-	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)%s\"><title>%s %s</title>", x, y,
-			lying ? " rotate(-90)" : "", carc_colour_name(f->colour), f->role ? f->role : "follower");
+	/* a large follower (it counts 2 in a majority) a third larger */
+	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)%s%s\"><title>%s %s</title>", x, y,
+			f->large ? " scale(1.35)" : "", lying ? " rotate(-90)" : "", carc_colour_name(f->colour),
+			f->role ? f->role : "follower");
 	/* a halo of the other brightness under the outline, so that the figure
 	 * stands out of every ground whatever its colour */
 	const char *halo = f->colour == CARC_BLACK ? "#1a1a1a" : "#ffffff";
@@ -472,10 +474,15 @@ void carc_svg_tile_sheet(struct carc_buf *out, const struct carc_tileset *ts, co
 	carc_buf_adds(out, "<text x=\"20\" y=\"28\" font-size=\"18\" font-weight=\"bold\" fill=\"#222222\">");
 	carc_svg_escape(out, carc_buf_cstr(&title));
 	carc_buf_adds(out, "</text>\n");
-	carc_buf_printf(out, "<text x=\"20\" y=\"48\" font-size=\"12\" fill=\"#444444\">%d tiles in %d types, the start "
-			     "tile (", ts->total, ts->ntiles);
-	carc_svg_escape(out, ts->tiles[ts->start_tile].id);
-	carc_buf_adds(out, ") included");
+	carc_buf_printf(out, "<text x=\"20\" y=\"48\" font-size=\"12\" fill=\"#444444\">%d tiles in %d types, ",
+			ts->total, ts->ntiles);
+	if (ts->start_tile >= 0) {
+		carc_buf_adds(out, "the start tile (");
+		carc_svg_escape(out, ts->tiles[ts->start_tile].id);
+		carc_buf_adds(out, ") included");
+	} else { /* an expansion's tiles for the base supply (inns) */
+		carc_buf_adds(out, "no start tile (the base set's starts the game)");
+	}
 	if (ts->bonus_total)
 		carc_buf_printf(out, ", and %d bonus tile%s", ts->bonus_total, ts->bonus_total == 1 ? "" : "s");
 	carc_buf_adds(out, ".</text>\n");

@@ -25,7 +25,9 @@ command -v valgrind >/dev/null 2>&1 || { echo "turns: skipped: valgrind (cachegr
 
 COMBOS='river abbot
 river
-abbot'
+abbot
+inns-cathedrals
+inns-cathedrals river abbot'
 
 # instructions NAME [EXPANSIONS]: prints "turns instructions" of check -q on
 # the generated games.

@@ -47,7 +47,7 @@ static const struct carc_ruleset weighted = {
 
 /* More roles than the 6 of old: the base game's 4, an abbot, and a large
  * follower written as four two-word roles that share one figure a colour
- * (pool "big"), a builder, a pig: 11. */
+ * (pool "large follower"), a builder, a pig: 11. */
 enum { M_KNIGHT, M_THIEF, M_MONK, M_FARMER, M_ABBOT, M_BIG_KNIGHT, M_BIG_THIEF, M_BIG_MONK, M_BIG_FARMER, M_BUILDER,
        M_PIG };
 static const struct carc_ruleset many = {
@@ -59,10 +59,10 @@ static const struct carc_ruleset many = {
 		{"monk", {"cloister"}, true, false, 0, false, 0, NULL},
 		{"farmer", {"field"}, false, false, 0, false, 0, NULL},
 		{"abbot", {"cloister", "garden"}, true, false, 1, true, 0, NULL},
-		{"big knight", {"city"}, true, false, 1, false, 1, "big"},
-		{"big thief", {"road"}, true, false, 1, false, 1, "big"},
-		{"big monk", {"cloister"}, true, false, 1, false, 1, "big"},
-		{"big farmer", {"field"}, false, false, 1, false, 1, "big"},
+		{"big knight", {"city"}, true, false, 1, false, 1, "large follower"},
+		{"big thief", {"road"}, true, false, 1, false, 1, "large follower"},
+		{"big monk", {"cloister"}, true, false, 1, false, 1, "large follower"},
+		{"big farmer", {"field"}, false, false, 1, false, 1, "large follower"},
 		{"builder", {"road", "city"}, true, false, 1, false, -1, NULL},
 		{"pig", {"field"}, false, false, 1, false, -1, NULL},
 	},
@@ -281,7 +281,7 @@ static void rules_with(struct carc_ruleset *rs, const struct carc_ruleset *first
 }
 
 /* Eleven roles: the last of them deploy and weigh as declared; the four
- * roles of pool "big" are one figure of each colour (deploying one as a
+ * roles of pool "large follower" are one figure of each colour (deploying one as a
  * thief leaves none as a farmer), which comes back when its road scores;
  * the abbot's own supply is apart. */
 static void test_roles_many_and_a_shared_supply(void **state)

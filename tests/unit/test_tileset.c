@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "notation/tileset.h"
+#include "rules/rules.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1083,7 +1084,10 @@ static void test_tileset_bundled_sets_load(void **state)
 		print_seen(&s);
 		assert_non_null(ts);
 		assert_string_equal(ts->name, carc_bundled_name(i));
-		assert_true(ts->start_tile >= 0);
+		/* a start tile, but in a set of an expansion's tiles for the base
+		 * supply (inns), whose game starts from the base set's */
+		const struct carc_ruleset *rs = ts->rules ? carc_ruleset_find(ts->rules, strlen(ts->rules)) : NULL;
+		assert_true(ts->start_tile >= 0 || (rs && rs->expansion && !strcmp(ts->name, "inns")));
 		carc_tileset_free(ts);
 		carc_diag_free(&sink);
 	}
@@ -1110,6 +1114,40 @@ static void test_tileset_cache_loads_once(void **state)
 /* A game with The River and The Abbot: the river set's tiles before the
  * base set's, in one set; the spring the start tile, D an ordinary tile of
  * 4; kinds and terrains merged by name; the gardens in play; remembered. */
+/* Inns & Cathedrals' set has no start tile: joined before the base set, the
+ * start tile is the base set's D; IBg and IHg replace IB and IH with The
+ * Abbot only. */
+static void test_tileset_joins_inns_and_base(void **state)
+{
+	(void)state;
+	struct carc_tileset_cache *c = carc_tileset_cache_new();
+	struct carc_diag_sink sink = {0};
+	const struct carc_tileset *sets[2] = {carc_tileset_cache_get(c, "inns", &sink, NULL, 0, 0),
+					      carc_tileset_cache_get(c, "base", &sink, NULL, 0, 0)};
+	assert_non_null(sets[0]);
+	assert_non_null(sets[1]);
+	assert_int_equal(sets[0]->start_tile, -1);
+	const struct carc_tileset *ts = carc_tileset_cache_join(c, sets, 2, "inns-cathedrals");
+	assert_non_null(ts);
+	assert_int_equal(ts->total, 18 + 72);
+	assert_string_equal(ts->tiles[ts->start_tile].id, "D");
+	assert_int_equal(tile(ts, "IK")->count, 2);
+	assert_int_equal(tile(ts, "IB")->count, 1);
+	int ibg = carc_tileset_find(ts, "IBg", 3); /* set aside without The Abbot */
+	assert_true(ibg < 0 || ibg >= ts->ntiles);
+	ts = carc_tileset_cache_join(c, sets, 2, "inns-cathedrals abbot");
+	assert_non_null(ts);
+	assert_int_equal(ts->total, 18 + 72);
+	assert_int_equal(tile(ts, "IBg")->count, 1);
+	assert_int_equal(tile(ts, "IHg")->count, 1);
+	int ib = carc_tileset_find(ts, "IB", 2), ih = carc_tileset_find(ts, "IH", 2); /* replaced: none left */
+	assert_true(ib < 0 || ib >= ts->ntiles || ts->tiles[ib].count == 0);
+	assert_true(ih < 0 || ih >= ts->ntiles || ts->tiles[ih].count == 0);
+	assert_string_equal(ts->tiles[ts->start_tile].id, "D");
+	carc_tileset_cache_free(c);
+	carc_diag_free(&sink);
+}
+
 static void test_tileset_joins_river_and_base(void **state)
 {
 	(void)state;
@@ -1582,6 +1620,7 @@ int main(void)
 		cmocka_unit_test(test_tileset_bundled_sets_load),
 		cmocka_unit_test(test_tileset_cache_loads_once),
 		cmocka_unit_test(test_tileset_joins_river_and_base),
+		cmocka_unit_test(test_tileset_joins_inns_and_base),
 		cmocka_unit_test(test_tileset_refuses_malformed_sets),
 		cmocka_unit_test(test_tileset_every_code_has_a_case),
 		cmocka_unit_test(test_tileset_missing_file_points_at_the_tag),
