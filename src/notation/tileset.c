@@ -1085,7 +1085,11 @@ static void check_stacks(struct loader *ld, const yaml_node_t *tiles, const yaml
 		else
 			t->replaces = (int16_t)r;
 	}
-	if (start < 0 && ld->start_claims == 0)
+	/* a set of an expansion's own tiles shuffled into the land tiles
+	 * (rules: an expansion) may hold none: the game starts with the start
+	 * tile of the set it joins (carc_tileset_join) */
+	const struct carc_ruleset *of = ts->rules ? carc_ruleset_find(ts->rules, strlen(ts->rules)) : NULL;
+	if (start < 0 && ld->start_claims == 0 && !(of && of->expansion))
 		fail(ld, CARC_E107, tiles, "no tile type is marked start: true; exactly one must hold the start tile");
 	if (all > CARC_MAX_TILES)
 		fail(ld, CARC_E109, tiles, "%ld tiles in all; a tile set may hold at most %d", all, CARC_MAX_TILES);
@@ -1224,7 +1228,7 @@ static void copy_tile(struct carc_tile *t, const struct carc_tile *from, const i
 
 /* Adds the types of from (in file order) to ts after those it has, its
  * kinds, terrains and expansions merged by name; false when they do not
- * fit. The start tile stays the first set's. */
+ * fit. keep_start: from's start tile is the joined set's. */
 static bool add_tiles(struct carc_tileset *ts, const struct carc_tileset *from, bool keep_start)
 {
 	int kind_map[CARC_MAX_KINDS], terrain_map[CARC_MAX_TERRAINS], expansion_map[CARC_MAX_EXPANSIONS];
@@ -1288,10 +1292,14 @@ struct carc_tileset *carc_tileset_join(const struct carc_tileset *const *sets, i
 	ts->title = last->title ? xstrdup(last->title) : NULL;
 	ts->rules = last->rules ? xstrdup(last->rules) : NULL;
 	ts->note = last->note ? xstrdup(last->note) : NULL;
-	bool ok = true;
+	bool ok = true, started = false;
 	long all = 0;
 	for (int i = 0; i < n && ok; i++) {
-		ok = add_tiles(ts, sets[i], i == 0);
+		/* the start tile: the first set's that has one (The River's spring
+		 * before the base set's; a set of tiles shuffled in has none) */
+		bool has_start = sets[i]->start_tile >= 0;
+		ok = add_tiles(ts, sets[i], has_start && !started);
+		started |= has_start;
 		ts->provisional |= sets[i]->provisional;
 	}
 	for (int i = 0; i < ts->ntiles && ok; i++)

@@ -176,7 +176,9 @@ void carc_tileset_play(struct carc_tileset *ts, const char *words, size_t len);
 /* One tile set of several, for a game whose expansions bring tiles of
  * their own (The River): the types of each set in turn (sets[0]'s first),
  * the kinds, terrains and expansions merged by name, the start tile the
- * first set's (the others' start tiles ordinary tiles of the set), the
+ * first set's that has one (an expansion's set of tiles shuffled into the
+ * land tiles may have none; the others' start tiles are ordinary tiles of
+ * the set), the
  * title, rules and note of the last (the base set); no expansion in play.
  * NULL when they do not fit in one set (too many kinds, terrains, types or
  * tiles, or a kind of one name but two classes). free with
