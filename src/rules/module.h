@@ -161,7 +161,10 @@ struct carc_play_hooks {
 	 * may append to the turn line (" order ..."). Returns true when the game
 	 * ends after this turn. */
 	bool (*gen_score_turn)(void *st, int placement, int colour, int turn, bool deployed, struct carc_buf *line);
-	/* Whether the turn (its events from first_event) earns a bonus turn. */
+	/* Whether the turn (its events from first_event) earns a bonus turn,
+	 * played by the same seat and written N+: its tile from the bonus stack
+	 * when the tile set has one, else the next land tile. Never asked after
+	 * a bonus turn, nor after the last land tile. */
 	bool (*gen_bonus_due)(struct carc_game *g, size_t first_event);
 	/* Final scoring, in place of carc_game_score_final; may write an
 	 * EndOrder value to end_order. */
