@@ -234,8 +234,8 @@ struct carc_game {
 	uint64_t *rootmap;   /* followed_roots' scratch: a bit per segment */
 	size_t rootmap_cap;  /* in words */
 	uint64_t seated_lanes; /* byte c is 0xff when colour c plays (majority) */
-	uint8_t hut_roles;   /* bit r: role r of may_stand_rules is a hut */
-	uint8_t returning_roles; /* bit r: role r returns to the followers' supply when scored (a role
+	uint16_t hut_roles;  /* bit r: role r of may_stand_rules is a hut */
+	uint16_t returning_roles; /* bit r: role r returns to the followers' supply when scored (a role
 				    with a supply of its own, carc_role.own, has what is not on the map) */
 	uint8_t role_weight[CARC_MAX_ROLES]; /* what a figure of role r adds to count[] (carc_role_weight) */
 

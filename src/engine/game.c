@@ -277,9 +277,9 @@ static void build_roles(struct carc_game *g, const struct carc_ruleset *rules, c
 	for (int r = 0; r < rules->nroles; r++) {
 		const struct carc_role *role = &rules->roles[r];
 		if (role->hut)
-			g->hut_roles |= (uint8_t)(1u << r);
+			g->hut_roles |= (uint16_t)(1u << r);
 		if (role->returns && !role->own)
-			g->returning_roles |= (uint8_t)(1u << r);
+			g->returning_roles |= (uint16_t)(1u << r);
 	}
 	g->may_stand_rules = rules;
 	g->may_stand_for = ts->serial;
@@ -440,10 +440,14 @@ int carc_game_role_supply(const struct carc_game *g, int colour, int role)
 		return g->huts[colour];
 	if (!r->own)
 		return g->supply[colour];
-	/* a supply of its own: the figures of the colour not on the map */
+	/* a supply of its own: the figures of the colour not on the map, of
+	 * the role or of any role of its pool (carc_role.pool) */
 	int left = (g->seated >> colour & 1) ? r->own : 0;
-	for (size_t i = 0; i < g->nfollowers; i++)
-		left -= g->followers[i].active && g->followers[i].role == role && g->followers[i].colour == colour;
+	for (size_t i = 0; i < g->nfollowers; i++) {
+		const struct carc_follower *f = &g->followers[i];
+		left -= f->active && f->colour == colour &&
+			(f->role == role || carc_roles_share_supply(r, &g->rules->roles[f->role]));
+	}
 	return left;
 }
 

@@ -175,43 +175,77 @@ static bool parse_order(struct cursor *c, struct carc_move *m, size_t kw)
 /* The role named by the word at s: its index in the game's roles; -1,
  * reported, when it is none (nor reported when the rules are unknown). A
  * role of an expansion the game does not play gets the expansion's code. */
+static int role_words(struct parser *ps, const char *name, size_t len, size_t s, size_t n);
 static int role_word(struct parser *ps, const char *buf, size_t s, size_t n)
+{
+	return role_words(ps, buf + s, n, s, n);
+}
+
+/* The role named name (len bytes: one word, or two words with one blank
+ * between them), written at s (n bytes) of the line: as role_word. */
+static int role_words(struct parser *ps, const char *name, size_t len, size_t s, size_t n)
 {
 	const struct carc_ruleset *rs = ps->rec->rules;
 	int role = -1;
 	for (int i = 0; i < rs->nroles && role < 0; i++)
-		if (n == ps->r->role_len[i] && ieq(buf + s, rs->roles[i].name, n))
+		if (len == ps->r->role_len[i] && ieq(name, rs->roles[i].name, len))
 			role = i;
 	if (role >= 0 || ps->rules_bad)
 		return role;
-	const struct carc_ruleset *x = carc_ruleset_expansion_with_role(buf + s, n);
+	const struct carc_ruleset *x = carc_ruleset_expansion_with_role(name, len);
 	if (x && x->off_code) {
 		cgn_report(ps, (enum carc_code)x->off_code, s, n,
-			   "'%.*s' is a figure of %s, which this game does not play (add [Expansions \"%s\"])", (int)n,
-			   buf + s, x->title, x->name);
+			   "'%.*s' is a figure of %s, which this game does not play (add [Expansions \"%s\"])", (int)len,
+			   name, x->title, x->name);
 		return -1;
 	}
-	char roles[128] = "";
+	char roles[256] = "";
 	for (int i = 0; i < rs->nroles; i++)
 		snprintf(roles + strlen(roles), sizeof roles - strlen(roles), "%s%s", i ? ", " : "", rs->roles[i].name);
-	if (carc_spot_lookup(buf + s, n) >= 0)
-		cgn_report(ps, CARC_E025, s, n, "'%.*s' is a spot; write the role first, as in %s %.*s", (int)n, buf + s,
-			   rs->roles[0].name, (int)n, buf + s);
+	if (carc_spot_lookup(name, len) >= 0)
+		cgn_report(ps, CARC_E025, s, n, "'%.*s' is a spot; write the role first, as in %s %.*s", (int)len, name,
+			   rs->roles[0].name, (int)len, name);
 	else
-		cgn_report(ps, CARC_E025, s, n, "'%.*s' is not a role in %s games (%s)%s", (int)n, buf + s, rs->name, roles,
-			   cgn_dym_role(rs, buf + s, n));
+		cgn_report(ps, CARC_E025, s, n, "'%.*s' is not a role in %s games (%s)%s", (int)len, name, rs->name, roles,
+			   cgn_dym_role(rs, name, len));
 	return -1;
 }
 
-/* deploy = ROLE SPOT ; the role word is at s. */
+/* deploy = [ ROLE-WORD ] ROLE SPOT ; the first word is at s. A role word
+ * is the first of a two-word role's name in some rule set ("big" of "big
+ * knight": carc_role_word_before): the role is then both words, written
+ * with blanks between them and read as if one blank. */
 static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t n)
 {
 	struct parser *ps = c->ps;
-	int role = role_word(ps, c->buf, s, n);
+	int role;
+	size_t rn = n; /* the role's span: one word or both */
+	if (carc_role_word_before(c->buf + s, n)) {
+		skip_space(c, true);
+		size_t s2, n2 = word(c, &s2);
+		if (ps->line_bad)
+			return false;
+		if (!n2) {
+			expect_more(c, "a role after the role word (as in big knight N)");
+			return false;
+		}
+		char name[64];
+		if (n + 1 + n2 >= sizeof name) {
+			cgn_report(ps, CARC_E025, s, s2 + n2 - s, "'%.*s' is not a role", (int)(s2 + n2 - s), c->buf + s);
+			return false;
+		}
+		memcpy(name, c->buf + s, n);
+		name[n] = ' ';
+		memcpy(name + n + 1, c->buf + s2, n2);
+		rn = s2 + n2 - s;
+		role = role_words(ps, name, n + 1 + n2, s, rn);
+	} else {
+		role = role_word(ps, c->buf, s, n);
+	}
 	if (role < 0 && !ps->rules_bad)
 		return false;
 	m->role = (int8_t)role;
-	m->role_span = span(s, n);
+	m->role_span = span(s, rn);
 	skip_space(c, true);
 	size_t ss, sn = word(c, &ss);
 	if (ps->line_bad)

@@ -407,11 +407,42 @@ int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, s
 	return rs->play->report_tileset(ts, name, sink);
 }
 
+bool carc_role_word_before(const char *word, size_t len)
+{
+	for (int i = 0; i < carc_ruleset_count(); i++) {
+		const struct carc_ruleset *rs = carc_ruleset_at(i);
+		for (int r = 0; r < rs->nroles; r++) {
+			const char *blank = strchr(rs->roles[r].name, ' ');
+			if (blank && (size_t)(blank - rs->roles[r].name) == len) {
+				char first[32];
+				if (len >= sizeof first)
+					continue;
+				memcpy(first, rs->roles[r].name, len);
+				first[len] = '\0';
+				if (carc_slice_ieq(word, len, first))
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
+bool carc_roles_share_supply(const struct carc_role *a, const struct carc_role *b)
+{
+	return a == b || (a->pool && b->pool && !strcmp(a->pool, b->pool));
+}
+
 void carc_role_letters(const struct carc_ruleset *rs, char *letters)
 {
 	for (int r = 0; r < rs->nroles; r++) {
 		const char *name = rs->roles[r].name;
 		letters[r] = '?';
+		const char *blank = strchr(name, ' ');
+		int like = blank ? carc_ruleset_role(rs, blank + 1, strlen(blank + 1)) : -1;
+		if (like >= 0 && like < r) {
+			letters[r] = letters[like];
+			continue;
+		}
 		for (const char *p = name; *p; p++) {
 			char up = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
 			bool taken = false;

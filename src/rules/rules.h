@@ -37,7 +37,11 @@ enum carc_ruleset_id {
 #define CARC_MAX_RULESETS 16  /* room for the registry to grow (arrays indexed by id) */
 #define CARC_MAX_EXPANSIONS 8 /* expansions in one game */
 
-#define CARC_MAX_ROLES 6
+/* Roles of one game, the composed rule set's (its base rule set's, then each
+ * expansion's): the base game's 4, an abbot, a large follower's 4 (a role
+ * each: big knight, big thief, big monk, big farmer), a builder, a pig.
+ * A deployment is packed in a byte with its role in 4 bits (gameid.c). */
+#define CARC_MAX_ROLES 12
 
 struct carc_role {
 	const char *name;     /* knight */
@@ -50,6 +54,9 @@ struct carc_role {
 	int8_t weight_more;   /* how much more than a follower it counts in a feature's majority:
 				 0 a follower (counts 1), 1 a large follower (2), -1 a figure that
 				 never counts (a builder, a pig: 0); carc_role_weight() */
+	const char *pool;     /* with own: roles of one pool share that supply (NULL: the role's alone):
+				 the large follower is one figure a colour, written as whichever role
+				 it plays ("big knight", "big farmer": its roles' pool "big") */
 };
 
 /* What a figure of the role counts in a feature's majority (the engine's
@@ -151,9 +158,20 @@ bool carc_rules_conflict(const struct carc_ruleset *const *mods, int n, char *wh
 const struct carc_ruleset *carc_ruleset_expansion_with_role(const char *name, size_t len);
 /* Role index by name (case-insensitive), or -1. */
 int carc_ruleset_role(const struct carc_ruleset *rs, const char *name, size_t len);
+/* A role's name is one word ("knight") or two: a role word before a role
+ * ("big knight": a module's variant of a role, with its own weight, supply
+ * and kinds). Whether the word (len bytes, any case) is the first of some
+ * role's two words in any rule set of the registry, so that the notation
+ * reads the next word with it. */
+bool carc_role_word_before(const char *word, size_t len);
+/* Whether two roles of a rule set share a supply of their own (the same
+ * role, or the same carc_role.pool). */
+bool carc_roles_share_supply(const struct carc_role *a, const struct carc_role *b);
 
 /* The letter of each role of a rule set, drawn on its followers: the
- * first letter of its name not taken by an earlier role. */
+ * first letter of its name not taken by an earlier role; a two-word role
+ * whose second word is an earlier role ("big knight") takes that role's
+ * letter (it is drawn larger: its weight). */
 void carc_role_letters(const struct carc_ruleset *rs, char *letters);
 
 #endif

@@ -45,6 +45,30 @@ static const struct carc_ruleset weighted = {
 	},
 };
 
+/* More roles than the 6 of old: the base game's 4, an abbot, and a large
+ * follower written as four two-word roles that share one figure a colour
+ * (pool "big"), a builder, a pig: 11. */
+enum { M_KNIGHT, M_THIEF, M_MONK, M_FARMER, M_ABBOT, M_BIG_KNIGHT, M_BIG_THIEF, M_BIG_MONK, M_BIG_FARMER, M_BUILDER,
+       M_PIG };
+static const struct carc_ruleset many = {
+	.id = CARC_RULES_BASE, .name = "many", .title = "test", .followers = 7,
+	.nroles = 11,
+	.roles = {
+		{"knight", {"city"}, true, false, 0, false, 0, NULL},
+		{"thief", {"road"}, true, false, 0, false, 0, NULL},
+		{"monk", {"cloister"}, true, false, 0, false, 0, NULL},
+		{"farmer", {"field"}, false, false, 0, false, 0, NULL},
+		{"abbot", {"cloister", "garden"}, true, false, 1, true, 0, NULL},
+		{"big knight", {"city"}, true, false, 1, false, 1, "big"},
+		{"big thief", {"road"}, true, false, 1, false, 1, "big"},
+		{"big monk", {"cloister"}, true, false, 1, false, 1, "big"},
+		{"big farmer", {"field"}, false, false, 1, false, 1, "big"},
+		{"builder", {"road", "city"}, true, false, 1, false, -1, NULL},
+		{"pig", {"field"}, false, false, 1, false, -1, NULL},
+	},
+};
+_Static_assert(CARC_MAX_ROLES >= 11, "the Big Box's roles fit");
+
 struct fixture {
 	struct carc_tileset_cache *cache;
 	const struct carc_tileset *ts;
@@ -256,6 +280,44 @@ static void rules_with(struct carc_ruleset *rs, const struct carc_ruleset *first
 	rs->engines[1] = second->engine;
 }
 
+/* Eleven roles: the last of them deploy and weigh as declared; the four
+ * roles of pool "big" are one figure of each colour (deploying one as a
+ * thief leaves none as a farmer), which comes back when its road scores;
+ * the abbot's own supply is apart. */
+static void test_roles_many_and_a_shared_supply(void **state)
+{
+	struct fixture *f = *state;
+	start(f, &many);
+	assert_int_equal(carc_game_role_supply(f->g, RED, M_BIG_FARMER), 1);
+	assert_int_equal(carc_game_role_supply(f->g, RED, M_PIG), 1);
+	uint32_t road = deploy(f, f->road_pl, "E", RED, M_BIG_THIEF);
+	assert_int_equal(carc_game_feature_followers(f->g, road)[RED], 2);
+	assert_int_equal(carc_game_role_supply(f->g, RED, M_BIG_FARMER), 0);
+	assert_int_equal(carc_game_role_supply(f->g, RED, M_BIG_KNIGHT), 0);
+	assert_int_equal(carc_game_role_supply(f->g, GREEN, M_BIG_KNIGHT), 1);
+	assert_int_equal(carc_game_role_supply(f->g, RED, M_ABBOT), 1);
+	assert_int_equal(carc_game_supply(f->g, RED), 7);
+	deploy(f, 0, "S", RED, M_PIG); /* the field south of the road: weighs nothing */
+	deploy(f, 0, "SSE", GREEN, M_FARMER);
+	carc_game_score_final(f->g);
+	const struct carc_event *ev = final_event(f, CARC_EV_FARM);
+	assert_int_equal(ev->winners, 1u << GREEN);
+	/* the road scored at the end: the figure is back in its own supply */
+	assert_int_equal(carc_game_role_supply(f->g, RED, M_BIG_FARMER), 1);
+	assert_true(carc_roles_share_supply(&many.roles[M_BIG_MONK], &many.roles[M_BIG_KNIGHT]));
+	assert_false(carc_roles_share_supply(&many.roles[M_BIG_MONK], &many.roles[M_ABBOT]));
+}
+
+/* A two-word role takes the letter of the role it varies ("big knight":
+ * K, drawn larger); the others the first letter of their name not taken. */
+static void test_roles_letters(void **state)
+{
+	(void)state;
+	char letters[CARC_MAX_ROLES];
+	carc_role_letters(&many, letters);
+	assert_memory_equal(letters, "KTMFAKTMFBP", 11);
+}
+
 /* Composed, base + A + B: A's hook is given the base game's value of the
  * road (2 tiles, incomplete: 2) and doubles it, then B adds one: 5. */
 static void test_compose_values_in_calling_order(void **state)
@@ -465,6 +527,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_weight_large_follower_ties_two, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_weight_builder_counts_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_weight_large_farmer_owns_a_farm, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_roles_many_and_a_shared_supply, setup, teardown),
+		cmocka_unit_test(test_roles_letters),
 		cmocka_unit_test_setup_teardown(test_compose_values_in_calling_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_compose_values_other_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_compose_event_pays_some_winners_more, setup, teardown),
