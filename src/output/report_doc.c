@@ -229,7 +229,7 @@ enum { EVENT_ROOM = 4 * sizeof(struct carc_key) + 4 * (16 + CARC_DECIMAL_MAX) + 
 static bool json_event(struct doc *d, const struct carc_report_event *it)
 {
 	const struct carc_event *ev = it->ev;
-	if (!d->json || ev->skipped || it->why || !slot_ready(&d->type[ev->type & (CARC_EV_KINDS - 1)], it->type) ||
+	if (!d->json || ev->skipped || it->why || (ev->bonus_to & ev->winners) || !slot_ready(&d->type[ev->type & (CARC_EV_KINDS - 1)], it->type) ||
 	    !slot_ready(&d->kind[ev->kind], it->kind) || !slot_ready(&d->bonus, it->bonus_many))
 		return false;
 	struct carc_emitter *e = d->e;
@@ -480,6 +480,14 @@ static void doc_event(void *w, const struct carc_report_event *it)
 	carc_emit_map_end(e);
 	carc_emit_keyk(e, CARC_KEY("scored"));
 	emit_colours(d, ev->winners);
+	if (ev->bonus_to & ev->winners) { /* points more to some winners (The Traders' pig) */
+		carc_emit_keyk(e, CARC_KEY("bonus"));
+		carc_emit_map_begin(e);
+		for (int s = 0; s < d->rec->nseats; s++)
+			if ((ev->bonus_to & ev->winners) >> d->rec->seats[s] & 1)
+				colour_int(d, d->rec->seats[s], ev->bonus);
+		carc_emit_map_end(e);
+	}
 	if (ev->skipped) {
 		carc_emit_keyk(e, CARC_KEY("not_scored"));
 		emit_colours(d, ev->skipped);

@@ -101,7 +101,15 @@ static void event_text(struct carc_buf *out, const struct carc_record *rec, cons
 		ADD_LIT(out, "nobody");
 		return;
 	}
-	bool first = colour_list(out, rec, ev->winners, color, true, ev->points, false);
+	bool first = true;
+	if (ev->bonus_to & ev->winners) { /* points more to some winners (The Traders' pig) */
+		for (int s = 0; s < rec->nseats; s++)
+			if (ev->winners >> rec->seats[s] & 1)
+				first = colour_list(out, rec, (uint8_t)(1u << rec->seats[s]), color, first,
+						    carc_event_points_of(ev, rec->seats[s]), false);
+	} else {
+		first = colour_list(out, rec, ev->winners, color, true, ev->points, false);
+	}
 	for (int s = 0; s < rec->nseats; s++) {
 		int c = rec->seats[s];
 		if (!(ev->skipped & (1u << c)))

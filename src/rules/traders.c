@@ -451,6 +451,7 @@ static void score_goods(struct carc_game *g, size_t first)
 		e->kind = (uint8_t)carc_game_feature_kind(g, city);
 		e->source = CARC_SRC_GOODS;
 		e->feature = city;
+		e->tiles = (uint16_t)carc_game_feature_tiles(g, city);
 		e->items = (uint16_t)most;
 		e->points = 10;
 		for (int c = 0; c < CARC_COLOURS; c++) {
