@@ -16,7 +16,7 @@ int carc_game_spot_feature(const struct carc_game *g, int placement, int spot)
 		return carc_tile_half(t, p->rot, spot);
 	if (spot <= CARC_SPOT_W)
 		return carc_tile_edge_feature(t, p->rot, spot - CARC_SPOT_N);
-	return t->centre_feature;
+	return spot == CARC_SPOT_C ? t->centre_feature : t->inner_feature;
 }
 
 uint32_t carc_game_feature_root(struct carc_game *g, int placement, int feature)
@@ -170,7 +170,7 @@ int carc_game_feature_attr(struct carc_game *g, uint32_t root, int attr)
 }
 
 /* The spot by which a segment is named: an edge it crosses, a half-edge it
- * covers, or C; in board orientation. */
+ * covers, I for an inner area, or C; in board orientation. */
 static int segment_spot(const struct carc_game *g, uint32_t s)
 {
 	const struct seg *sg = &g->segs[s];
@@ -187,6 +187,8 @@ static int segment_spot(const struct carc_game *g, uint32_t s)
 		for (int h = 0; h < 8; h++)
 			if (m & (1u << h))
 				return h;
+		if (f->inner)
+			return CARC_SPOT_I;
 	}
 	return CARC_SPOT_C;
 }

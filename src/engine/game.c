@@ -162,7 +162,7 @@ static void build_orients(struct carc_game *g, const struct carc_tileset *ts)
 			for (int sp = 0; sp < CARC_SPOT_COUNT; sp++)
 				o->spot[sp] = sp <= CARC_SPOT_WNW ? carc_tile_half(t, r, sp)
 					      : sp <= CARC_SPOT_W ? carc_tile_edge_feature(t, r, sp - CARC_SPOT_N)
-					      : t->centre_feature;
+					      : sp == CARC_SPOT_C ? t->centre_feature : t->inner_feature;
 			o->site = t->centre_feature != CARC_NO_FEATURE &&
 				  tmpl[t->centre_feature].klass == CARC_CLASS_SITE;
 			for (int sl = 0; sl < 12; sl++) {
@@ -259,14 +259,15 @@ static void count_set(struct carc_game *g, const struct carc_tileset *ts)
  * which roles are huts, which return when scored and to which supply. */
 static void build_roles(struct carc_game *g, const struct carc_ruleset *rules, const struct carc_tileset *ts)
 {
-	for (int r = 0; r < CARC_MAX_ROLES; r++) {
-		g->may_stand[r] = 0;
+	/* the roles past the rule set's own stand nowhere and weigh 1 */
+	memset(g->may_stand, 0, sizeof g->may_stand);
+	memset(g->role_weight, 1, sizeof g->role_weight);
+	for (int r = 0; r < rules->nroles; r++) {
 		/* (and a role that does not weigh 1 in majorities: carc_game_play
 		 * counts 1) */
-		bool special = r < rules->nroles && (rules->roles[r].hut || rules->roles[r].own ||
-						     rules->roles[r].weight_more);
-		g->role_weight[r] = (uint8_t)(r < rules->nroles ? carc_role_weight(&rules->roles[r]) : 1);
-		for (int k = 0; r < rules->nroles && !special && k < ts->nkinds; k++) {
+		bool special = rules->roles[r].hut || rules->roles[r].own || rules->roles[r].weight_more;
+		g->role_weight[r] = (uint8_t)carc_role_weight(&rules->roles[r]);
+		for (int k = 0; !special && k < ts->nkinds; k++) {
 			const struct carc_role *role = &rules->roles[r];
 			if (!strcmp(role->kinds[0], ts->kinds[k].name) ||
 			    (role->kinds[1] && !strcmp(role->kinds[1], ts->kinds[k].name)))

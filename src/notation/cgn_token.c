@@ -13,7 +13,7 @@
 
 const char *const cgn_colour_names[CARC_COLOURS] = {"red", "green", "blue", "yellow", "black", "gray", "pink"};
 const char *const cgn_spot_names[CARC_SPOT_COUNT] = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW",
-							 "N", "E", "S", "W", "C"};
+							 "N", "E", "S", "W", "C", "I"};
 const char *const cgn_tag_names[CARC_TAG_UNKNOWN] = {
 	"Event", "Site", "Date", "Round", "Rules", "Tileset", "Edition", "Seats", "Followers", "Huts",
 	"Start", "Table", "EndOrder", "Result", "Expansions",
@@ -92,6 +92,7 @@ int carc_spot_lookup(const char *p, size_t len)
 		case 'S': case 's': return CARC_SPOT_S;
 		case 'W': case 'w': return CARC_SPOT_W;
 		case 'C': case 'c': return CARC_SPOT_C;
+		case 'I': case 'i': return CARC_SPOT_I;
 		}
 	} else if (len == 3) {
 		static const char half[8][4] = {"nnw", "nne", "ene", "ese", "sse", "ssw", "wsw", "wnw"};

@@ -131,7 +131,7 @@ bool cgn_parse_spot_ref(struct cursor *c, size_t s, size_t n, enum carc_code cod
 	}
 	int sp = carc_spot_lookup(spot, spot_len);
 	if (sp < 0) {
-		cgn_report(c->ps, code, it->span.off, it->span.len, "%s: '%.*s' is not a spot (N E S W, NNW NNE ... WNW, C)%s",
+		cgn_report(c->ps, code, it->span.off, it->span.len, "%s: '%.*s' is not a spot (N E S W, NNW NNE ... WNW, C, I)%s",
 			   what, (int)it->span.len, c->buf + it->span.off, cgn_dym_spot(spot, spot_len));
 		return false;
 	}
@@ -251,13 +251,13 @@ static bool parse_deploy(struct cursor *c, struct carc_move *m, size_t s, size_t
 	if (ps->line_bad)
 		return false;
 	if (!sn) {
-		expect_more(c, "a spot after the role (N E S W, NNW NNE ENE ESE SSE SSW WSW WNW, or C)");
+		expect_more(c, "a spot after the role (N E S W, NNW NNE ENE ESE SSE SSW WSW WNW, C or I)");
 		return false;
 	}
 	int spot = carc_spot_lookup(c->buf + ss, sn);
 	if (spot < 0) {
 		cgn_report(ps, CARC_E026, ss, sn, "'%.*s' is not a spot: an edge N E S W, a half-edge NNW NNE ENE ESE SSE "
-			   "SSW WSW WNW, or C%s", (int)sn, c->buf + ss, cgn_dym_spot(c->buf + ss, sn));
+			   "SSW WSW WNW, C or I%s", (int)sn, c->buf + ss, cgn_dym_spot(c->buf + ss, sn));
 		return false;
 	}
 	m->spot = (uint8_t)spot;

@@ -31,6 +31,7 @@ enum {
 	CARC_SPOT_SSE, CARC_SPOT_SSW, CARC_SPOT_WSW, CARC_SPOT_WNW, /* 0-7: half-edges */
 	CARC_SPOT_N, CARC_SPOT_E, CARC_SPOT_S, CARC_SPOT_W,         /* 8-11: edges */
 	CARC_SPOT_C,                                                /* 12: centre */
+	CARC_SPOT_I,                                                /* 13: the inner area: a field that touches no edge */
 	CARC_SPOT_COUNT
 };
 const char *carc_spot_name(int spot);

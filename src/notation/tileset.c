@@ -579,7 +579,7 @@ struct feature_src {
 };
 
 /* Keys of a feature, numbered for key_once(); attributes follow. */
-enum { FK_KIND, FK_EDGES, FK_HALVES, FK_BORDERS, FK_END, FK_ATTR };
+enum { FK_KIND, FK_EDGES, FK_HALVES, FK_BORDERS, FK_END, FK_INNER, FK_ATTR };
 
 /* Reads one feature into tile->features[tile->nfeatures]; counts it when
  * it has a kind. */
@@ -651,6 +651,9 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 					else
 						f->end = (uint8_t)e;
 				}
+			} else if (!strcmp(key, "inner")) {
+				if (key_once(ld, &keys, FK_INNER, kn))
+					want_bool(ld, vn, "inner", &f->inner);
 			} else if ((a = carc_tileset_attr(ld->ts, key, strlen(key))) >= 0) {
 				if (key_once(ld, &keys, FK_ATTR + a, kn) && want_int(ld, vn, key, 0, 99, &num))
 					f->attr[a] = (uint8_t)num;
@@ -660,7 +663,7 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 					carc_buf_adds(&own, ", ");
 					carc_buf_adds(&own, ld->ts->attrs[i]);
 				}
-				fail(ld, CARC_E103, kn, "unknown key '%s' in a feature (kind, edges, halves, borders, end, "
+				fail(ld, CARC_E103, kn, "unknown key '%s' in a feature (kind, edges, halves, borders, end, inner, "
 				     "or an attribute: pennant, fish, gold, deer, mammoth, tiger, aurochs, mushroom, fire, "
 				     "shrine, volcano%s; the set's attributes key declares others)", key, carc_buf_cstr(&own));
 				carc_buf_free(&own);
@@ -698,8 +701,11 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 	case CARC_CLASS_AREA:
 		if (edges_node)
 			fail(ld, CARC_E103, edges_node, "a %s is given by its half-edges (halves), not edges", k->name);
-		if (!halves.mask && !words_bad)
-			fail(ld, CARC_E103, halves_node ? halves_node : m, "a %s needs the half-edges it covers", k->name);
+		if (f->inner && halves_node)
+			fail(ld, CARC_E103, halves_node, "an inner %s touches no edge: it covers no half-edges", k->name);
+		else if (!halves.mask && !words_bad && !f->inner)
+			fail(ld, CARC_E103, halves_node ? halves_node : m, "a %s needs the half-edges it covers (or inner: "
+			     "true, for one that touches no edge)", k->name);
 		f->halves = halves.mask;
 		for (int e = 0; e < 4; e++)
 			if (((halves.mask >> (2 * e)) & 3) == 3)
@@ -714,6 +720,9 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 	default:
 		break;
 	}
+	if (f->inner && k->klass != CARC_CLASS_AREA)
+		fail(ld, CARC_E103, m, "inner: true is for an area that touches no edge; a %s (class %s) is not one",
+		     k->name, class_names[k->klass]);
 	tile->nfeatures++;
 }
 
@@ -760,7 +769,7 @@ static void finish_tile(struct loader *ld, struct carc_tile *t, const yaml_node_
 	struct carc_tileset *ts = ld->ts;
 	memset(t->edge_feature, CARC_NO_FEATURE, sizeof t->edge_feature);
 	memset(t->half_feature, CARC_NO_FEATURE, sizeof t->half_feature);
-	t->centre_feature = CARC_NO_FEATURE;
+	t->centre_feature = t->inner_feature = CARC_NO_FEATURE;
 	/* An area takes an edge only where no road or city crosses it. */
 	uint8_t crossed = 0;
 	for (int i = 0; i < t->nfeatures; i++)
@@ -794,6 +803,15 @@ static void finish_tile(struct loader *ld, struct carc_tile *t, const yaml_node_
 				     t->features[other].line, name);
 			else
 				t->half_feature[h] = (uint8_t)i;
+		}
+		if (f->inner && klass == CARC_CLASS_AREA) {
+			uint8_t other = t->inner_feature;
+			if (other != CARC_NO_FEATURE)
+				fail(ld, CARC_E105, fs[i].node, "tile %s: the %s on line %u is already its inner area; a tile "
+				     "has at most one (spot I)", t->id, ts->kinds[t->features[other].kind].name,
+				     t->features[other].line);
+			else
+				t->inner_feature = (uint8_t)i;
 		}
 		if (klass == CARC_CLASS_SITE || klass == CARC_CLASS_LAKE) {
 			uint8_t other = t->centre_feature;
@@ -1085,11 +1103,10 @@ static void check_stacks(struct loader *ld, const yaml_node_t *tiles, const yaml
 		else
 			t->replaces = (int16_t)r;
 	}
-	/* a set of an expansion's own tiles shuffled into the land tiles
-	 * (rules: an expansion) may hold none: the game starts with the start
-	 * tile of the set it joins (carc_tileset_join) */
-	const struct carc_ruleset *of = ts->rules ? carc_ruleset_find(ts->rules, strlen(ts->rules)) : NULL;
-	if (start < 0 && ld->start_claims == 0 && !(of && of->expansion))
+	/* a set of an expansion's tiles that join the base set's supply (rules:
+	 * an expansion's name) may leave the start tile to the base set */
+	const struct carc_ruleset *rs = ts->rules ? carc_ruleset_find(ts->rules, strlen(ts->rules)) : NULL;
+	if (start < 0 && ld->start_claims == 0 && !(rs && rs->expansion))
 		fail(ld, CARC_E107, tiles, "no tile type is marked start: true; exactly one must hold the start tile");
 	if (all > CARC_MAX_TILES)
 		fail(ld, CARC_E109, tiles, "%ld tiles in all; a tile set may hold at most %d", all, CARC_MAX_TILES);
@@ -1228,7 +1245,7 @@ static void copy_tile(struct carc_tile *t, const struct carc_tile *from, const i
 
 /* Adds the types of from (in file order) to ts after those it has, its
  * kinds, terrains and expansions merged by name; false when they do not
- * fit. keep_start: from's start tile is the joined set's. */
+ * fit. The start tile is the first set's that has one. */
 static bool add_tiles(struct carc_tileset *ts, const struct carc_tileset *from, bool keep_start)
 {
 	int kind_map[CARC_MAX_KINDS], terrain_map[CARC_MAX_TERRAINS], expansion_map[CARC_MAX_EXPANSIONS];
@@ -1295,11 +1312,11 @@ struct carc_tileset *carc_tileset_join(const struct carc_tileset *const *sets, i
 	bool ok = true, started = false;
 	long all = 0;
 	for (int i = 0; i < n && ok; i++) {
-		/* the start tile: the first set's that has one (The River's spring
-		 * before the base set's; a set of tiles shuffled in has none) */
-		bool has_start = sets[i]->start_tile >= 0;
-		ok = add_tiles(ts, sets[i], has_start && !started);
-		started |= has_start;
+		/* the start tile: the first set's that has one (an expansion's set
+		 * of tiles for the base supply has none) */
+		bool keep = !started && sets[i]->start_tile >= 0;
+		started |= keep;
+		ok = add_tiles(ts, sets[i], keep);
 		ts->provisional |= sets[i]->provisional;
 	}
 	for (int i = 0; i < ts->ntiles && ok; i++)

@@ -86,6 +86,7 @@ struct carc_feature {
 	uint8_t end;     /* for paths: enum carc_path_end, or CARC_NO_FEATURE */
 	uint16_t borders; /* for areas: bit i: borders feature i of the same tile */
 	uint8_t attr[CARC_MAX_ATTRS]; /* by attribute: the known ones (enum carc_attr), then the set's own */
+	bool inner;      /* an area that touches no edge (a field walled in by cities): spot I */
 	unsigned line;   /* where it is defined in the tile-set file */
 };
 
@@ -100,6 +101,7 @@ struct carc_tile {
 	uint8_t edge_feature[4]; /* feature crossing edge e, or CARC_NO_FEATURE */
 	uint8_t half_feature[8]; /* feature covering half-edge h */
 	uint8_t centre_feature;  /* the site or lake at spot C, or CARC_NO_FEATURE */
+	uint8_t inner_feature;   /* the area that touches no edge (inner: true) at spot I, or CARC_NO_FEATURE */
 	uint32_t rot_edges[4];   /* edge terrains packed per rotation, byte e = edge e */
 	struct carc_feature features[CARC_MAX_FEATURES];
 	unsigned line;
@@ -176,9 +178,9 @@ void carc_tileset_play(struct carc_tileset *ts, const char *words, size_t len);
 /* One tile set of several, for a game whose expansions bring tiles of
  * their own (The River): the types of each set in turn (sets[0]'s first),
  * the kinds, terrains and expansions merged by name, the start tile the
- * first set's that has one (an expansion's set of tiles shuffled into the
- * land tiles may have none; the others' start tiles are ordinary tiles of
- * the set), the
+ * first set's that has one (an expansion's set of tiles for the base
+ * supply, Inns & Cathedrals', has none; the others' start tiles are
+ * ordinary tiles of the set), the
  * title, rules and note of the last (the base set); no expansion in play.
  * NULL when they do not fit in one set (too many kinds, terrains, types or
  * tiles, or a kind of one name but two classes). free with

@@ -303,7 +303,7 @@ static int tile_spot_feature(const struct carc_tile *t, int rot, int spot)
 		return carc_tile_half(t, rot, spot);
 	if (spot <= CARC_SPOT_W)
 		return carc_tile_edge_feature(t, rot, spot - CARC_SPOT_N);
-	return t->centre_feature;
+	return spot == CARC_SPOT_C ? t->centre_feature : t->inner_feature;
 }
 
 /* The move's tile clashes with a neighbour turned as recorded: the

@@ -467,7 +467,7 @@ static int spot_of(struct carc_game *g, int placement, uint32_t root)
 	static const uint8_t pref[CARC_SPOT_COUNT] = {
 		CARC_SPOT_N, CARC_SPOT_E, CARC_SPOT_S, CARC_SPOT_W, CARC_SPOT_C,
 		CARC_SPOT_NNW, CARC_SPOT_NNE, CARC_SPOT_ENE, CARC_SPOT_ESE,
-		CARC_SPOT_SSE, CARC_SPOT_SSW, CARC_SPOT_WSW, CARC_SPOT_WNW,
+		CARC_SPOT_SSE, CARC_SPOT_SSW, CARC_SPOT_WSW, CARC_SPOT_WNW, CARC_SPOT_I,
 	};
 	for (int k = 0; k < CARC_SPOT_COUNT; k++) {
 		int f = carc_game_spot_feature(g, placement, pref[k]);
