@@ -57,8 +57,12 @@ static void list_text(struct carc_buf *out, const struct carc_tileset *ts, const
 				ts->note ? ts->note : "");
 	else if (ts->note)
 		carc_buf_printf(out, "note: %s\n", ts->note);
-	carc_buf_printf(out, "%d tiles in %d types, the start tile (%s) included", ts->total, ts->ntiles,
-			ts->tiles[ts->start_tile].id);
+	if (ts->start_tile >= 0)
+		carc_buf_printf(out, "%d tiles in %d types, the start tile (%s) included", ts->total, ts->ntiles,
+				ts->tiles[ts->start_tile].id);
+	else /* an expansion's tiles, shuffled into a base set's */
+		carc_buf_printf(out, "%d tiles in %d types, no start tile (they join a base set's)", ts->total,
+				ts->ntiles);
 	if (ts->bonus_total)
 		carc_buf_printf(out, ", and %d bonus tile%s", ts->bonus_total, ts->bonus_total == 1 ? "" : "s");
 	carc_buf_adds(out, ".\n");
@@ -129,8 +133,12 @@ static void totals(struct carc_buf *out, const struct carc_tileset *ts, const ch
 				ts->note ? ts->note : "");
 	else if (ts->note)
 		carc_buf_printf(out, "note: %s\n", ts->note);
-	carc_buf_printf(out, "tiles: %d (the start tile, %s, included), bonus tiles: %d, types: %d\n", ts->total,
-			ts->tiles[ts->start_tile].id, ts->bonus_total, ts->ntiles);
+	if (ts->start_tile >= 0)
+		carc_buf_printf(out, "tiles: %d (the start tile, %s, included), bonus tiles: %d, types: %d\n", ts->total,
+				ts->tiles[ts->start_tile].id, ts->bonus_total, ts->ntiles);
+	else /* an expansion's tiles, shuffled into a base set's (no start tile of their own) */
+		carc_buf_printf(out, "tiles: %d (no start tile: they join a base set's), bonus tiles: %d, types: %d\n",
+				ts->total, ts->bonus_total, ts->ntiles);
 	long edges[CARC_MAX_TERRAINS] = {0}, kinds[CARC_MAX_KINDS] = {0}, attrs[CARC_MAX_ATTRS] = {0};
 	for (int i = 0; i < ts->ntiles; i++) {
 		const struct carc_tile *t = &ts->tiles[i];

@@ -472,10 +472,15 @@ void carc_svg_tile_sheet(struct carc_buf *out, const struct carc_tileset *ts, co
 	carc_buf_adds(out, "<text x=\"20\" y=\"28\" font-size=\"18\" font-weight=\"bold\" fill=\"#222222\">");
 	carc_svg_escape(out, carc_buf_cstr(&title));
 	carc_buf_adds(out, "</text>\n");
-	carc_buf_printf(out, "<text x=\"20\" y=\"48\" font-size=\"12\" fill=\"#444444\">%d tiles in %d types, the start "
-			     "tile (", ts->total, ts->ntiles);
-	carc_svg_escape(out, ts->tiles[ts->start_tile].id);
-	carc_buf_adds(out, ") included");
+	carc_buf_printf(out, "<text x=\"20\" y=\"48\" font-size=\"12\" fill=\"#444444\">%d tiles in %d types, ",
+			ts->total, ts->ntiles);
+	if (ts->start_tile >= 0) {
+		carc_buf_adds(out, "the start tile (");
+		carc_svg_escape(out, ts->tiles[ts->start_tile].id);
+		carc_buf_adds(out, ") included");
+	} else { /* an expansion's tiles, shuffled into a base set's */
+		carc_buf_adds(out, "no start tile (they join a base set's)");
+	}
 	if (ts->bonus_total)
 		carc_buf_printf(out, ", and %d bonus tile%s", ts->bonus_total, ts->bonus_total == 1 ? "" : "s");
 	carc_buf_adds(out, ".</text>\n");

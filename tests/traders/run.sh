@@ -88,6 +88,18 @@ else
 	fail "goods-to-the-completer.cgn in JSON" "expected a wine event and goods 10 in the breakdown"
 fi
 
+# The tile set: 24 tiles (no start tile of their own), goods 9 wine, 6
+# grain, 5 cloth; with The Abbot, two of them show gardens; listed and drawn.
+"$CARC" tiles --check traders-builders >"$tmp" 2>&1
+if grep -q '^tiles: 24 (no start tile' "$tmp" && grep -q '^attributes: wine 9, grain 6, cloth 5$' "$tmp" &&
+	"$CARC" tiles --check traders-builders --expansions abbot 2>&1 | grep -q 'garden 2' &&
+	"$CARC" tiles --tileset traders-builders 2>&1 | grep -q '^24 tiles in 24 types, no start tile' &&
+	"$CARC" tiles --tileset traders-builders --expansions abbot TKg TUg 2>&1 | grep -q '^TKg: 1 *TUg: 1'; then
+	passed=$((passed + 1))
+else
+	fail "carc tiles traders-builders" "expected 24 tiles, goods 9/6/5, TKg and TUg with The Abbot"
+fi
+
 # gen_games EXPANSIONS COUNT: COUNT generated games with the expansions
 gen_games() {
 	what="gen --expansions '$1'"
