@@ -100,6 +100,15 @@ else
 	fail "carc tiles traders-builders" "expected 24 tiles, goods 9/6/5, TKg and TUg with The Abbot"
 fi
 
+# carc stats counts the goods bonus and the pigs' points among the sources.
+"$CARC" gen --expansions traders-builders --games 40 --seed 7 >"$tmp.cgn" 2>/dev/null
+"$CARC" stats "$tmp.cgn" >"$tmp" 2>&1
+if grep -Eq '^  base +goods +0 +[1-9][0-9]* ' "$tmp" && grep -Eq '^  base +pigs +0 +[1-9][0-9]* ' "$tmp"; then
+	passed=$((passed + 1))
+else
+	fail "carc stats of traders games" "expected rows goods and pigs"
+fi
+
 # gen_games EXPANSIONS COUNT: COUNT generated games with the expansions
 gen_games() {
 	what="gen --expansions '$1'"
