@@ -87,6 +87,9 @@
 	X(E273, ERROR, "return-no-abbot", "The Abbot: return abbot when the colour has no abbot on the map") \
 	X(E274, ERROR, "return-completed", "The Abbot: return abbot from a feature that the turn completes") \
 	X(E275, ERROR, "abbot-not-in-play", "The Abbot: an abbot or return abbot in a game without The Abbot") \
+	X(E280, ERROR, "large-on-garden", "Inns & Cathedrals: the large follower goes onto a garden") \
+	X(E281, ERROR, "second-large-follower", "Inns & Cathedrals: a large follower is deployed while the colour's is on the map") \
+	X(E282, ERROR, "inns-not-in-play", "Inns & Cathedrals: a large follower in a game without Inns & Cathedrals") \
 	X(E290, ERROR, "builder-without-follower", "Traders & Builders: a builder on a road or city where its colour has no follower") \
 	X(E291, ERROR, "builder-not-on-road-or-city", "Traders & Builders: a builder elsewhere than a road or a city") \
 	X(E292, ERROR, "second-builder", "Traders & Builders: a builder while the colour's builder is on the map") \

@@ -444,10 +444,14 @@ int carc_game_role_supply(const struct carc_game *g, int colour, int role)
 	/* a supply of its own: the figures of the colour not on the map, of
 	 * the role or of any role of its pool (carc_role.pool) */
 	int left = (g->seated >> colour & 1) ? r->own : 0;
+	if (!r->pool) { /* the role's alone (The Abbot's abbot) */
+		for (size_t i = 0; i < g->nfollowers; i++)
+			left -= g->followers[i].active && g->followers[i].role == role && g->followers[i].colour == colour;
+		return left;
+	}
 	for (size_t i = 0; i < g->nfollowers; i++) {
 		const struct carc_follower *f = &g->followers[i];
-		left -= f->active && f->colour == colour &&
-			(f->role == role || carc_roles_share_supply(r, &g->rules->roles[f->role]));
+		left -= f->active && f->colour == colour && carc_roles_share_supply(r, &g->rules->roles[f->role]);
 	}
 	return left;
 }

@@ -81,7 +81,9 @@ static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const str
 	const char *kind = kind_name(g, root);
 	bool garden = kind[0] == 'g' && !strcmp(kind, "garden");
 	if (!is_abbot(role)) {
-		if (!garden)
+		/* a figure of a supply of its own (Inns & Cathedrals' large
+		 * follower) is its module's to refuse there, with its own code */
+		if (!garden || role->own)
 			return 0;
 		carc_buf_printf(why, "a %s on ", role->name);
 		carc_game_feature_name(g, root, why);

@@ -18,6 +18,7 @@
  * abbot.c). */
 extern const struct carc_ruleset carc_rules_base, carc_rules_solo, carc_rules_hunters, carc_rules_river,
 	carc_rules_abbot;
+extern const struct carc_ruleset carc_rules_inns;
 extern const struct carc_ruleset carc_rules_traders; /* traders.c */
 
 static const struct carc_ruleset *const registry[] = {
@@ -26,6 +27,7 @@ static const struct carc_ruleset *const registry[] = {
 	[CARC_RULES_HUNTERS] = &carc_rules_hunters,
 	[CARC_RULES_RIVER] = &carc_rules_river,
 	[CARC_RULES_ABBOT] = &carc_rules_abbot,
+	[CARC_RULES_INNS] = &carc_rules_inns,
 	[CARC_RULES_TRADERS] = &carc_rules_traders,
 };
 _Static_assert(sizeof registry / sizeof *registry == CARC_RULES_COUNT && CARC_RULES_COUNT <= CARC_MAX_RULESETS,
