@@ -12,7 +12,8 @@
 # same and be canonical. Every tests/traders/illegal/*.cgn names its code and
 # line in a comment line "; expect: ENNN at line N": `carc check` must exit
 # 1 and report that code at that line first. Then random games (`carc gen`,
-# 1000 with the expansion alone, 1000 with The River and The Abbot too): they
+# 1000 with the expansion alone, 1000 with The River and The Abbot too, 1000
+# of six players with Inns & Cathedrals, The River and The Abbot): they
 # check clean, carc fmt leaves them byte for byte, and they deploy builders
 # and pigs and play double turns. Ends with "N passed, N failed, N skipped".
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -109,10 +110,11 @@ else
 	fail "carc stats of traders games" "expected rows goods and pigs"
 fi
 
-# gen_games EXPANSIONS COUNT: COUNT generated games with the expansions
+# gen_games EXPANSIONS COUNT [OPTIONS]: COUNT generated games with the
+# expansions (and the options of carc gen)
 gen_games() {
 	what="gen --expansions '$1'"
-	if ! "$CARC" gen --expansions "$1" --games "$2" --seed 32 >"$tmp.cgn" 2>"$tmp"; then
+	if ! "$CARC" gen --expansions "$1" --games "$2" --seed 32 $3 >"$tmp.cgn" 2>"$tmp"; then
 		fail "$what" "carc gen failed"
 		return
 	fi
@@ -131,6 +133,8 @@ gen_games() {
 }
 gen_games traders-builders "${TRADERS_GAMES:-1000}"
 gen_games "river abbot traders-builders" "${TRADERS_RIVER_ABBOT_GAMES:-1000}"
+# with Inns & Cathedrals too, six players (the sixth colour plays)
+gen_games "inns-cathedrals traders-builders river abbot" "${TRADERS_BIG_BOX_GAMES:-1000}" "--players 6"
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
