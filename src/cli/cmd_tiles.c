@@ -30,7 +30,8 @@ static void help(void)
 	       "options:\n"
 	       "  -t, --tileset NAME|PATH  a bundled tile set or a tile-set file (default base)\n"
 	       "  -x, --expansions LIST    with the tiles of these expansions, as a record's\n"
-	       "                           Expansions tag names them (\"abbot\": the garden tiles)\n"
+	       "                           Expansions tag names them (\"abbot\": the garden tiles;\n"
+	       "                           --tileset inns lists Inns & Cathedrals' own)\n"
 	       "  -a, --ascii              draw with plain ASCII instead of Unicode\n"
 	       "  -s, --svg                draw the tiles as one SVG sheet, the id under each\n"
 	       "  -o, --output FILE        write to FILE instead of standard output\n"
@@ -60,8 +61,8 @@ static void list_text(struct carc_buf *out, const struct carc_tileset *ts, const
 	if (ts->start_tile >= 0)
 		carc_buf_printf(out, "%d tiles in %d types, the start tile (%s) included", ts->total, ts->ntiles,
 				ts->tiles[ts->start_tile].id);
-	else /* an expansion's tiles, shuffled into a base set's */
-		carc_buf_printf(out, "%d tiles in %d types, no start tile (they join a base set's)", ts->total,
+	else /* an expansion's tiles for the base supply (inns) */
+		carc_buf_printf(out, "%d tiles in %d types, no start tile (the base set's starts the game)", ts->total,
 				ts->ntiles);
 	if (ts->bonus_total)
 		carc_buf_printf(out, ", and %d bonus tile%s", ts->bonus_total, ts->bonus_total == 1 ? "" : "s");
@@ -136,9 +137,9 @@ static void totals(struct carc_buf *out, const struct carc_tileset *ts, const ch
 	if (ts->start_tile >= 0)
 		carc_buf_printf(out, "tiles: %d (the start tile, %s, included), bonus tiles: %d, types: %d\n", ts->total,
 				ts->tiles[ts->start_tile].id, ts->bonus_total, ts->ntiles);
-	else /* an expansion's tiles, shuffled into a base set's (no start tile of their own) */
-		carc_buf_printf(out, "tiles: %d (no start tile: they join a base set's), bonus tiles: %d, types: %d\n",
-				ts->total, ts->bonus_total, ts->ntiles);
+	else
+		carc_buf_printf(out, "tiles: %d (no start tile: the base set's), bonus tiles: %d, types: %d\n", ts->total,
+				ts->bonus_total, ts->ntiles);
 	long edges[CARC_MAX_TERRAINS] = {0}, kinds[CARC_MAX_KINDS] = {0}, attrs[CARC_MAX_ATTRS] = {0};
 	for (int i = 0; i < ts->ntiles; i++) {
 		const struct carc_tile *t = &ts->tiles[i];

@@ -478,8 +478,8 @@ void carc_svg_tile_sheet(struct carc_buf *out, const struct carc_tileset *ts, co
 		carc_buf_adds(out, "the start tile (");
 		carc_svg_escape(out, ts->tiles[ts->start_tile].id);
 		carc_buf_adds(out, ") included");
-	} else { /* an expansion's tiles, shuffled into a base set's */
-		carc_buf_adds(out, "no start tile (they join a base set's)");
+	} else { /* an expansion's tiles for the base supply (inns) */
+		carc_buf_adds(out, "no start tile (the base set's starts the game)");
 	}
 	if (ts->bonus_total)
 		carc_buf_printf(out, ", and %d bonus tile%s", ts->bonus_total, ts->bonus_total == 1 ? "" : "s");
