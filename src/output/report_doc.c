@@ -431,10 +431,24 @@ static void doc_turn_begin(void *w, const struct carc_report_turn *it)
 	doc_seq_begin(w, CARC_KEY("scored"));
 }
 
+/* The rules' tallies (goods tokens): "tallies": {name: {colour: n}}. */
+static void emit_tallies(struct doc *d, int n, const char *const *names, const int (*counts)[CARC_COLOURS])
+{
+	if (!n)
+		return;
+	carc_emit_keyk(d->e, CARC_KEY("tallies"));
+	carc_emit_map_begin(d->e);
+	for (int i = 0; i < n; i++) {
+		carc_emit_key(d->e, names[i]);
+		emit_scores(d, counts[i]);
+	}
+	carc_emit_map_end(d->e);
+}
+
 static void doc_turn_end(void *w, const struct carc_report_turn *it)
 {
 	struct doc *d = w;
-	if (d->json) {
+	if (d->json && !it->ntallies) {
 		json_turn_end(d, it);
 		return;
 	}
@@ -445,6 +459,7 @@ static void doc_turn_end(void *w, const struct carc_report_turn *it)
 		carc_emit_keyk(d->e, CARC_KEY("projected"));
 		emit_scores(d, it->projected);
 	}
+	emit_tallies(d, it->ntallies, it->tally_names, it->tallies);
 	carc_emit_map_end(d->e);
 }
 
@@ -550,6 +565,7 @@ static void doc_standings(void *w, const struct carc_report_standings *s)
 		carc_emit_keyk(d->e, CARC_KEY("projected"));
 		emit_scores(d, s->projected);
 	}
+	emit_tallies(d, s->ntallies, s->tally_names, s->tallies);
 }
 
 static void doc_outcome(void *w, const struct carc_report_outcome *o)

@@ -399,6 +399,17 @@ const struct carc_rules_item *carc_rules_feature_items(const struct carc_record 
 	return base ? base : none;
 }
 
+int carc_rules_tallies(const struct carc_record *rec, struct carc_game *g, size_t nevents, const char **names,
+		       int (*counts)[CARC_COLOURS], int max)
+{
+	const struct carc_ruleset *mods[1 + CARC_MAX_EXPANSIONS];
+	int n = 0, nmods = carc_rules_of(rec, mods);
+	for (int k = 0; k < nmods && n < max; k++)
+		if (mods[k]->play && mods[k]->play->tallies)
+			n += mods[k]->play->tallies(g, nevents, names + n, counts + n, max - n);
+	return n;
+}
+
 int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink)
 {
 	if (!ts->rules)
