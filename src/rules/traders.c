@@ -507,6 +507,19 @@ static void gen_score_final(void *st, struct carc_buf *end_order)
 	score_goods(t->g, first);
 }
 
+/* The tallies hook: each colour's goods tokens (wine, grain, cloth). */
+static int tallies(struct carc_game *g, size_t nevents, const char **names, int (*counts)[CARC_COLOURS], int max)
+{
+	int tokens[CARC_GOODS_KINDS][CARC_COLOURS];
+	carc_traders_tokens(g, nevents, tokens);
+	int n = 0;
+	for (int k = 0; k < CARC_GOODS_KINDS && n < max; k++, n++) {
+		names[n] = carc_goods_names[k];
+		memcpy(counts[n], tokens[k], sizeof tokens[k]);
+	}
+	return n;
+}
+
 static const struct carc_engine_hooks engine_hooks = {
 	.score_event = score_event,
 };
@@ -520,6 +533,7 @@ static const struct carc_play_hooks play_hooks = {
 	.check_deploy = check_deploy,
 	.turn_end = turn_end,
 	.score_final = score_final,
+	.tallies = tallies,
 	.gen_begin = gen_begin,
 	.gen_bonus_due = gen_bonus_due,
 	.gen_score_final = gen_score_final,

@@ -110,6 +110,19 @@ else
 	fail "carc stats of traders games" "expected rows goods and pigs"
 fi
 
+# Goods tokens per colour after every turn and at the end: in goods-tie.cgn
+# blue holds 1 wine from turn 2, red 1 from turn 7 (JSON tallies; text
+# "Held ...").
+"$CARC" score --format json "$dir/goods-tie.cgn" 2>/dev/null >"$tmp"
+wine=$(grep -o '"tallies":{"wine":{[^}]*}' "$tmp" | sed 's/.*"wine"://' | tr '\n' ' ')
+if [ "$wine" = '{"red":0,"blue":0} {"red":0,"blue":1} {"red":0,"blue":1} {"red":0,"blue":1} {"red":0,"blue":1} {"red":0,"blue":1} {"red":1,"blue":1} {"red":1,"blue":1} ' ] &&
+	"$CARC" score --turn 3 "$dir/goods-tie.cgn" 2>/dev/null | grep -q '^Held after turn 3: wine red 0, blue 1; grain red 0, blue 0; cloth red 0, blue 0$' &&
+	"$CARC" score "$dir/goods-tie.cgn" 2>/dev/null | grep -q '^Held at the end: wine red 1, blue 1;'; then
+	passed=$((passed + 1))
+else
+	fail "goods tokens in the reports" "expected tallies after turns 1, 2, the end, and Held lines in text"
+fi
+
 # gen_games EXPANSIONS COUNT [OPTIONS]: COUNT generated games with the
 # expansions (and the options of carc gen)
 gen_games() {
