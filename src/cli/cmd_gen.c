@@ -36,7 +36,7 @@ static void help(void)
 	       "  -x, --expansions LIST    play with these expansions (blank- or comma-\n"
 	       "                           separated) and write them in [Expansions]:\n"
 	       "                           river (with base or solo), abbot (with base),\n"
-	       "                           inns-cathedrals (with base)\n"
+	       "                           inns-cathedrals, traders-builders (with base)\n"
 	       "  -o, --output FILE        write to FILE instead of standard output\n"
 	       "  -h, --help               show this help\n"
 	       "  -V, --version            show the version\n\n"

@@ -336,7 +336,19 @@ struct points_row {
 	long long play, end, total;
 	double per_game, share;
 };
-#define MAX_POINTS_ROWS (CARC_MAX_RULESETS * 5)
+#define MAX_POINTS_ROWS (CARC_MAX_RULESETS * (5 + CARC_SRC_COUNT - CARC_SRC_MODULE))
+
+/* The key of a source a module declares (CARC_SRC_MODULE on: Traders &
+ * Builders' goods and pigs), from the module of the registry that names it. */
+static const char *module_source_key(int src)
+{
+	for (int r = 0; r < carc_ruleset_count(); r++) {
+		const char *k = carc_rules_source_key(carc_ruleset_at(r), src);
+		if (k)
+			return k;
+	}
+	return "module";
+}
 
 static size_t points_rows(const struct stats *st, struct points_row *rows)
 {
@@ -351,6 +363,19 @@ static size_t points_rows(const struct stats *st, struct points_row *rows)
 			row->source = feature_key(r, f);
 			feature_points(st, r, f, &row->play, &row->end);
 			row->total = row->play + row->end;
+			row->per_game = ratio((double)row->total, (double)st->complete_by_rules[r]);
+			row->share = ratio((double)row->total, (double)all);
+		}
+		/* then the sources the game's expansions declare, where they paid
+		 * anything (points at the end: the goods bonus, the pigs') */
+		for (int src = CARC_SRC_MODULE; src < CARC_SRC_COUNT; src++) {
+			if (!st->points[r][src])
+				continue;
+			struct points_row *row = &rows[n++];
+			row->rules = r;
+			row->source = module_source_key(src);
+			row->play = 0;
+			row->end = row->total = st->points[r][src];
 			row->per_game = ratio((double)row->total, (double)st->complete_by_rules[r]);
 			row->share = ratio((double)row->total, (double)all);
 		}

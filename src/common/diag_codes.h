@@ -90,6 +90,15 @@
 	X(E280, ERROR, "large-on-garden", "Inns & Cathedrals: the large follower goes onto a garden") \
 	X(E281, ERROR, "second-large-follower", "Inns & Cathedrals: a large follower is deployed while the colour's is on the map") \
 	X(E282, ERROR, "inns-not-in-play", "Inns & Cathedrals: a large follower in a game without Inns & Cathedrals") \
+	X(E290, ERROR, "builder-without-follower", "Traders & Builders: a builder on a road or city where its colour has no follower") \
+	X(E291, ERROR, "builder-not-on-road-or-city", "Traders & Builders: a builder elsewhere than a road or a city") \
+	X(E292, ERROR, "second-builder", "Traders & Builders: a builder while the colour's builder is on the map") \
+	X(E293, ERROR, "pig-not-on-field", "Traders & Builders: a pig elsewhere than a field") \
+	X(E294, ERROR, "pig-without-farmer", "Traders & Builders: a pig on a field where its colour has no farmer") \
+	X(E295, ERROR, "second-pig", "Traders & Builders: a pig while the colour's pig is on the map") \
+	X(E296, ERROR, "bonus-not-owed", "Traders & Builders: a bonus turn N+ after a turn that extended no feature of its builder") \
+	X(E297, ERROR, "bonus-chained", "Traders & Builders: a bonus turn after a bonus turn (no chain)") \
+	X(E298, ERROR, "traders-not-in-play", "Traders & Builders: a builder or pig in a game without Traders & Builders") \
 	X(E301, ERROR, "must-deploy", "solo: no follower deployed although the tile has a free feature") \
 	X(E302, ERROR, "stack-used-up", "solo: a colour draws more tiles than its stack holds") \
 	X(E303, ERROR, "solo-game-over", "solo: a turn after a follower had to be deployed and none was left") \

@@ -406,7 +406,9 @@ static int deploy_choices(struct carc_gen *gen, int pl, int c, struct deploy_cho
 			const struct carc_role *role = &rs->roles[r];
 			if (!role_fits(role, kind))
 				continue;
-			if (carc_game_role_supply(gen->g, c, r) <= 0 || (!role->hut && occupied))
+			/* (a hut, or a figure of weight 0, may join an occupied feature:
+			 * the rules' check_deploy says where) */
+			if (carc_game_role_supply(gen->g, c, r) <= 0 || (!role->hut && carc_role_weight(role) && occupied))
 				continue;
 			if (refused(gen, root, role, c))
 				continue; /* the rules' own checks (one hut per river system) */
@@ -514,6 +516,9 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 	struct carc_buf turns = gen->turns;
 	carc_buf_reset(&turns);
 	int seat = 0, turn = 1;
+	/* this draw is a bonus turn N+ of the land tiles (a tile set with no
+	 * bonus stack: The Traders' builder), after the turn that earned it */
+	bool bonus_part = false;
 	for (size_t drawn = 0; drawn < gen->nsupply; drawn++) {
 		size_t i = gen->draw_by >= 0 ? gen->mods[gen->draw_by]->gen_draw(gen->mod_state[gen->draw_by], &seat, drawn)
 					     : drawn;
@@ -530,7 +535,8 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 			gen->rots = xrealloc(gen->rots, (size_t)cap * sizeof *gen->rots);
 		}
 		int n = carc_game_legal_places(gen->g, tile, gen->xs, gen->ys, gen->rots, cap);
-		carc_buf_printf(&turns, "%d. %s %s ", turn, carc_colour_name(c), ts->tiles[tile].id);
+		carc_buf_printf(&turns, bonus_part ? "%d+ %s %s " : "%d. %s %s ", turn, carc_colour_name(c),
+				ts->tiles[tile].id);
 		if (n == 0) {
 			carc_buf_adds(&turns, "discard\n");
 			if (gen->on_turn)
@@ -584,9 +590,19 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 		carc_buf_addc(&turns, '\n');
 		if (gen->on_turn)
 			gen->on_turn(gen->on_turn_ctx, gen->g, turn, c, false);
-		/* a bonus turn (a forest with gold), unless this was the last land tile */
-		if (gen->bonus_by >= 0 && drawn + 1 < gen->nsupply && gen->mods[gen->bonus_by]->gen_bonus_due(gen->g, ev0))
-			bonus_turn(gen, c, turn, &turns);
+		/* a bonus turn (a forest with gold, a builder's feature extended),
+		 * unless this was the last land tile, never after a bonus turn: from
+		 * the bonus stack, or else the next land tile, by the same seat */
+		if (!bonus_part && gen->bonus_by >= 0 && drawn + 1 < gen->nsupply &&
+		    gen->mods[gen->bonus_by]->gen_bonus_due(gen->g, ev0)) {
+			if (ts->bonus_total) {
+				bonus_turn(gen, c, turn, &turns);
+			} else if (!ends) {
+				bonus_part = true;
+				continue;
+			}
+		}
+		bonus_part = false;
 		seat = (seat + 1) % gen->nseats;
 		turn++;
 		if (ends)

@@ -88,6 +88,9 @@ struct walk {
 	 * yet): by event kind, and the item words also by feature kind */
 	const char *type_name[CARC_EV_KINDS], *lead[CARC_EV_KINDS];
 	const char *item[CARC_EV_KINDS][CARC_MAX_KINDS][2];
+	/* the rules' tallies after a turn, or at the end (carc_rules_tallies) */
+	const char *tally_names[CARC_MAX_TALLIES];
+	int tallies[CARC_MAX_TALLIES][CARC_COLOURS];
 };
 
 /* An event's kind, the words before its feature and what ev->items counts
@@ -171,6 +174,10 @@ static void walk_turns(struct walk *k, const struct carc_report_head *h)
 		} else if (!t->discard && m->recall >= 0) {
 			it.recall = rec->rules->roles[m->recall].name;
 		}
+		it.ntallies = carc_rules_tallies(rec, h->res->game, t->first_event + t->nevents, k->tally_names,
+						 k->tallies, CARC_MAX_TALLIES);
+		it.tally_names = k->tally_names;
+		it.tallies = (const int(*)[CARC_COLOURS])k->tallies;
 		if (k->wr->turn_begin)
 			k->wr->turn_begin(k->w, &it);
 		for (uint32_t e = 0; e < t->nevents; e++)
@@ -220,6 +227,12 @@ static void walk_standings(struct walk *k, const struct carc_report_head *h)
 			s.scores = start;
 		}
 		s.projected = projected_row(h->opts, h->nturns);
+		const struct carc_turn *last = h->nturns ? &res->turns[h->nturns - 1] : NULL;
+		size_t upto = !h->opts->turn && res->final_scored ? k->nevents
+			      : last ? last->first_event + last->nevents : 0;
+		s.ntallies = carc_rules_tallies(h->rec, res->game, upto, k->tally_names, k->tallies, CARC_MAX_TALLIES);
+		s.tally_names = k->tally_names;
+		s.tallies = (const int(*)[CARC_COLOURS])k->tallies;
 	}
 	if (k->wr->standings)
 		k->wr->standings(k->w, &s);

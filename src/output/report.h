@@ -27,6 +27,9 @@ struct carc_report_opts {
 	uint64_t offset; /* the game's byte offset in its input (carc_reader_game_offset) */
 };
 
+/* Tallies of one game at most (the rules' counts beside the score). */
+#define CARC_MAX_TALLIES 8
+
 /* ---- the document ---- */
 
 /* The game: first of every report. */
@@ -51,6 +54,9 @@ struct carc_report_turn {
 	const char *order;            /* solo: "given" or "chosen" (by carc); NULL */
 	const int *scores;            /* per colour, after the turn */
 	const int *projected;         /* per colour, the projected final then; NULL: not asked */
+	int ntallies;                 /* counts the rules keep beside the score (goods tokens) */
+	const char *const *tally_names;
+	const int (*tallies)[CARC_COLOURS]; /* per tally, per colour, after the turn */
 };
 
 /* A scoring, of a turn or of the final scoring. */
@@ -80,6 +86,9 @@ struct carc_report_standings {
 	int after_turn;       /* the last turn shown (0: none) */
 	const int *scores;    /* per colour; NULL when the game was not refereed */
 	const int *projected; /* per colour; NULL: not asked or not refereed */
+	int ntallies;         /* counts the rules keep beside the score, then (goods tokens) */
+	const char *const *tally_names;
+	const int (*tallies)[CARC_COLOURS];
 };
 
 /* Who won: the winners, or solo's result (a score, not a winner). */

@@ -229,7 +229,7 @@ enum { EVENT_ROOM = 4 * sizeof(struct carc_key) + 4 * (16 + CARC_DECIMAL_MAX) + 
 static bool json_event(struct doc *d, const struct carc_report_event *it)
 {
 	const struct carc_event *ev = it->ev;
-	if (!d->json || ev->skipped || it->why || !slot_ready(&d->type[ev->type & (CARC_EV_KINDS - 1)], it->type) ||
+	if (!d->json || ev->skipped || it->why || (ev->bonus_to & ev->winners) || !slot_ready(&d->type[ev->type & (CARC_EV_KINDS - 1)], it->type) ||
 	    !slot_ready(&d->kind[ev->kind], it->kind) || !slot_ready(&d->bonus, it->bonus_many))
 		return false;
 	struct carc_emitter *e = d->e;
@@ -431,10 +431,24 @@ static void doc_turn_begin(void *w, const struct carc_report_turn *it)
 	doc_seq_begin(w, CARC_KEY("scored"));
 }
 
+/* The rules' tallies (goods tokens): "tallies": {name: {colour: n}}. */
+static void emit_tallies(struct doc *d, int n, const char *const *names, const int (*counts)[CARC_COLOURS])
+{
+	if (!n)
+		return;
+	carc_emit_keyk(d->e, CARC_KEY("tallies"));
+	carc_emit_map_begin(d->e);
+	for (int i = 0; i < n; i++) {
+		carc_emit_key(d->e, names[i]);
+		emit_scores(d, counts[i]);
+	}
+	carc_emit_map_end(d->e);
+}
+
 static void doc_turn_end(void *w, const struct carc_report_turn *it)
 {
 	struct doc *d = w;
-	if (d->json) {
+	if (d->json && !it->ntallies) {
 		json_turn_end(d, it);
 		return;
 	}
@@ -445,6 +459,7 @@ static void doc_turn_end(void *w, const struct carc_report_turn *it)
 		carc_emit_keyk(d->e, CARC_KEY("projected"));
 		emit_scores(d, it->projected);
 	}
+	emit_tallies(d, it->ntallies, it->tally_names, it->tallies);
 	carc_emit_map_end(d->e);
 }
 
@@ -480,6 +495,14 @@ static void doc_event(void *w, const struct carc_report_event *it)
 	carc_emit_map_end(e);
 	carc_emit_keyk(e, CARC_KEY("scored"));
 	emit_colours(d, ev->winners);
+	if (ev->bonus_to & ev->winners) { /* points more to some winners (The Traders' pig) */
+		carc_emit_keyk(e, CARC_KEY("bonus"));
+		carc_emit_map_begin(e);
+		for (int s = 0; s < d->rec->nseats; s++)
+			if ((ev->bonus_to & ev->winners) >> d->rec->seats[s] & 1)
+				colour_int(d, d->rec->seats[s], ev->bonus);
+		carc_emit_map_end(e);
+	}
 	if (ev->skipped) {
 		carc_emit_keyk(e, CARC_KEY("not_scored"));
 		emit_colours(d, ev->skipped);
@@ -542,6 +565,7 @@ static void doc_standings(void *w, const struct carc_report_standings *s)
 		carc_emit_keyk(d->e, CARC_KEY("projected"));
 		emit_scores(d, s->projected);
 	}
+	emit_tallies(d, s->ntallies, s->tally_names, s->tallies);
 }
 
 static void doc_outcome(void *w, const struct carc_report_outcome *o)

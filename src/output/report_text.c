@@ -101,7 +101,15 @@ static void event_text(struct carc_buf *out, const struct carc_record *rec, cons
 		ADD_LIT(out, "nobody");
 		return;
 	}
-	bool first = colour_list(out, rec, ev->winners, color, true, ev->points, false);
+	bool first = true;
+	if (ev->bonus_to & ev->winners) { /* points more to some winners (The Traders' pig) */
+		for (int s = 0; s < rec->nseats; s++)
+			if (ev->winners >> rec->seats[s] & 1)
+				first = colour_list(out, rec, (uint8_t)(1u << rec->seats[s]), color, first,
+						    carc_event_points_of(ev, rec->seats[s]), false);
+	} else {
+		first = colour_list(out, rec, ev->winners, color, true, ev->points, false);
+	}
 	for (int s = 0; s < rec->nseats; s++) {
 		int c = rec->seats[s];
 		if (!(ev->skipped & (1u << c)))
@@ -363,16 +371,43 @@ static void text_breakdown(void *w, const struct carc_report_breakdown *b)
 	carc_buf_addc(out, '\n');
 }
 
+/* "Held at the end: wine red 1, blue 2; grain ...": the rules' tallies. */
+static void tallies_line(struct text *t, const struct carc_report_standings *s)
+{
+	if (!s->ntallies)
+		return;
+	if (t->h->final)
+		carc_buf_adds(t->out, "\nHeld at the end: ");
+	else
+		carc_buf_printf(t->out, "Held after turn %d: ", s->after_turn);
+	for (int i = 0; i < s->ntallies; i++) {
+		carc_buf_printf(t->out, "%s%s ", i ? "; " : "", s->tally_names[i]);
+		for (int k = 0; k < t->rec->nseats; k++) {
+			int c = t->rec->seats[k];
+			if (k)
+				ADD_LIT(t->out, ", ");
+			colour_word(t->out, c, t->color);
+			carc_buf_printf(t->out, " %d", s->tallies[i][c]);
+		}
+	}
+	carc_buf_addc(t->out, '\n');
+}
+
 static void text_standings(void *w, const struct carc_report_standings *s)
 {
 	struct text *t = w;
 	const struct carc_report_opts *o = t->h->opts;
 	const struct carc_result *res = t->h->res;
-	if (t->quiet || t->h->final)
+	if (t->quiet)
 		return;
+	if (t->h->final) {
+		tallies_line(t, s);
+		return;
+	}
 	totals_line(t, "\nStandings after turn ", s->after_turn, s->scores);
 	if (s->projected)
 		totals_line(t, "Projected final after turn ", s->after_turn, s->projected);
+	tallies_line(t, s);
 	if (!o->turn)
 		carc_buf_adds(t->out, "No final scoring: the game is unfinished (--final scores it as if it ended here).\n");
 	else if (res->finished)

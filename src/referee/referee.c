@@ -260,7 +260,11 @@ static void deploy(struct referee *rf, int placement)
 			      role->hut ? "hut" : role->own ? role->name : "follower");
 		return;
 	}
-	const struct carc_follower *occ = role->hut ? NULL : carc_game_feature_occupant(rf->g, root);
+	/* a hut, or a figure that never counts in a majority (weight 0: The
+	 * Traders' builder and pig), may join an occupied feature: where it may
+	 * is its module's check_deploy's to say */
+	const struct carc_follower *occ =
+		role->hut || carc_role_weight(role) == 0 ? NULL : carc_game_feature_occupant(rf->g, root);
 	if (occ) {
 		size_t np;
 		const struct carc_placement *pl = carc_game_placements(rf->g, &np);

@@ -135,6 +135,15 @@ struct carc_play_hooks {
 	 * *forced and *colour say how (solo's forced end). */
 	int (*ended)(const void *st, bool *forced, int *colour);
 
+	/* ---- the reports ---- */
+
+	/* Counts each colour holds beside its score that the rules keep (The
+	 * Traders' goods tokens), as they stand after the game's first nevents
+	 * scoring events: up to max of them, each a name (a word: its key in
+	 * JSON and YAML) in names and a count per colour in counts; returns
+	 * how many. The reports show them after every turn and at the end. */
+	int (*tallies)(struct carc_game *g, size_t nevents, const char **names, int (*counts)[CARC_COLOURS], int max);
+
 	/* ---- tile sets (carc tiles --check) ---- */
 
 	/* For a tile set made for these rules, reports each way it does not fit
@@ -161,7 +170,10 @@ struct carc_play_hooks {
 	 * may append to the turn line (" order ..."). Returns true when the game
 	 * ends after this turn. */
 	bool (*gen_score_turn)(void *st, int placement, int colour, int turn, bool deployed, struct carc_buf *line);
-	/* Whether the turn (its events from first_event) earns a bonus turn. */
+	/* Whether the turn (its events from first_event) earns a bonus turn,
+	 * played by the same seat and written N+: its tile from the bonus stack
+	 * when the tile set has one, else the next land tile. Never asked after
+	 * a bonus turn, nor after the last land tile. */
 	bool (*gen_bonus_due)(struct carc_game *g, size_t first_event);
 	/* Final scoring, in place of carc_game_score_final; may write an
 	 * EndOrder value to end_order. */
@@ -232,6 +244,10 @@ const char *carc_rules_event_prefix(const struct carc_record *rec, int kind);
 unsigned carc_rules_shown_sources(const struct carc_record *rec);
 /* The items of a feature of the given class (ended by a NULL key). */
 const struct carc_rules_item *carc_rules_feature_items(const struct carc_record *rec, int klass);
+/* The tallies of a game's modules (play hook tallies) after its first
+ * nevents events, in calling order: at most max; returns how many. */
+int carc_rules_tallies(const struct carc_record *rec, struct carc_game *g, size_t nevents, const char **names,
+		       int (*counts)[CARC_COLOURS], int max);
 /* The tile-set check of the first rule set whose name the tile set's rules
  * field gives (tileset.h), or 0 when there is none. */
 int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink);

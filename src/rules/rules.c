@@ -20,6 +20,7 @@
 extern const struct carc_ruleset carc_rules_base, carc_rules_solo, carc_rules_hunters, carc_rules_river,
 	carc_rules_abbot;
 extern const struct carc_ruleset carc_rules_inns;
+extern const struct carc_ruleset carc_rules_traders; /* traders.c */
 
 static const struct carc_ruleset *const registry[] = {
 	[CARC_RULES_BASE] = &carc_rules_base,
@@ -28,6 +29,7 @@ static const struct carc_ruleset *const registry[] = {
 	[CARC_RULES_RIVER] = &carc_rules_river,
 	[CARC_RULES_ABBOT] = &carc_rules_abbot,
 	[CARC_RULES_INNS] = &carc_rules_inns,
+	[CARC_RULES_TRADERS] = &carc_rules_traders,
 };
 _Static_assert(sizeof registry / sizeof *registry == CARC_RULES_COUNT && CARC_RULES_COUNT <= CARC_MAX_RULESETS,
 	       "every rule set is in the registry, in id order");
@@ -330,6 +332,17 @@ const struct carc_rules_item *carc_rules_feature_items(const struct carc_record 
 	LAST_WORD(rec, w->feature_items[klass]);
 	const struct carc_rules_item *base = carc_rules_base.words->feature_items[klass];
 	return base ? base : none;
+}
+
+int carc_rules_tallies(const struct carc_record *rec, struct carc_game *g, size_t nevents, const char **names,
+		       int (*counts)[CARC_COLOURS], int max)
+{
+	const struct carc_ruleset *mods[1 + CARC_MAX_EXPANSIONS];
+	int n = 0, nmods = carc_rules_of(rec, mods);
+	for (int k = 0; k < nmods && n < max; k++)
+		if (mods[k]->play && mods[k]->play->tallies)
+			n += mods[k]->play->tallies(g, nevents, names + n, counts + n, max - n);
+	return n;
 }
 
 int carc_rules_report_tileset(const struct carc_tileset *ts, const char *name, struct carc_diag_sink *sink)

@@ -33,6 +33,7 @@ enum carc_ruleset_id {
 	CARC_RULES_BASE, CARC_RULES_SOLO, CARC_RULES_HUNTERS, /* base rule sets */
 	CARC_RULES_RIVER, CARC_RULES_ABBOT,                  /* expansions */
 	CARC_RULES_INNS,                                     /* Inns & Cathedrals */
+	CARC_RULES_TRADERS,                                  /* (traders.c) */
 	CARC_RULES_COUNT
 };
 _Static_assert(CARC_RULES_COUNT <= CARC_MAX_RULESETS, "room for the registry (notation/ruleset.h)");

@@ -79,7 +79,7 @@ check not-a-tileset-score 2 'error[E103]' '!password' -- score inbox/secret.cgn
 
 # --tileset-path adds folders, on every command that reads records.
 record inbox/named.cgn tiny.yaml
-check not-found 2 "error[E101]: tile set 'tiny.yaml' is neither bundled (base, hunters, inns, river) nor a file in the record's folder" \
+check not-found 2 "error[E101]: tile set 'tiny.yaml' is neither bundled (base, hunters, inns, river, traders-builders) nor a file in the record's folder" \
 	-- check inbox/named.cgn
 check tileset-path 0 '1 game, 1 valid' -- check --tileset-path sets inbox/named.cgn
 check tileset-path-twice 0 '1 game, 1 valid' -- check --tileset-path elsewhere/.. --tileset-path sets inbox/named.cgn

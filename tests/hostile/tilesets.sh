@@ -19,7 +19,7 @@ stdin=/dev/zero run dev-zero-stdin 100000 2 '<stdin>:1:1: error[E102]' tiles --c
 # A file over 64 MiB is refused unread (a sparse file: no disk spent).
 truncate -s 80M "$tmp/big.yaml"
 run file-80mb 100000 2 'big.yaml: error[E101]: larger than 64 MiB' tiles --check "$tmp/big.yaml"
-run file-80mb-tileset 100000 2 "carc tiles: error[E101]: tile set '$tmp/big.yaml' is neither bundled (base, hunters, inns, river) nor a readable file: it is larger than 64 MiB" \
+run file-80mb-tileset 100000 2 "carc tiles: error[E101]: tile set '$tmp/big.yaml' is neither bundled (base, hunters, inns, river, traders-builders) nor a readable file: it is larger than 64 MiB" \
 	tiles --tileset "$tmp/big.yaml"
 run missing-tileset 100000 2 "carc tiles: error[E101]: tile set 'no-such.yaml' is neither bundled" \
 	tiles --tileset no-such.yaml

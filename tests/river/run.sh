@@ -77,7 +77,7 @@ usage_error() {
 	fi
 }
 usage_error "does not go with the rules hunters" --rules hunters --expansions river
-usage_error "'inns' is not an expansion: river, abbot or inns-cathedrals" --expansions river,inns
+usage_error "'inns' is not an expansion: river, abbot, inns-cathedrals or traders-builders" --expansions river,inns
 
 gen_games base "${RIVER_GAMES:-1000}"
 gen_games solo "${RIVER_SOLO_GAMES:-200}"

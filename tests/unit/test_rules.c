@@ -49,7 +49,7 @@ static void test_registry(void **state)
 	assert_null(carc_ruleset_find("inns", 4));
 	assert_true(named("river")->expansion);
 	assert_string_equal(carc_ruleset_names(), "base, solo or hunters");
-	assert_string_equal(carc_ruleset_expansion_names(), "river, abbot or inns-cathedrals");
+	assert_string_equal(carc_ruleset_expansion_names(), "river, abbot, inns-cathedrals or traders-builders");
 	assert_true(carc_ruleset_joins(named("river"), named("solo")));
 	assert_true(carc_ruleset_joins(named("abbot"), named("base")));
 	assert_false(carc_ruleset_joins(named("abbot"), named("solo")));

@@ -1,0 +1,153 @@
+#!/bin/sh
+# tests/traders/run.sh - Traders & Builders' acceptance records (issue 32).
+#
+#   CARC=build/carc sh tests/traders/run.sh
+#
+# Every tests/traders/*.cgn is a legal game built around one rule (goods to
+# the completer, a tie on goods, the builder's double turn, a builder's road
+# completed by the tile that earns it, the pig in each farm edition, six
+# players), its scores worked out by hand in its comment and written as
+# claims and a Result: `carc check` must exit 0 with no diagnostic but W001
+# (the unfinished-game warning), and its form by `carc fmt` must check the
+# same and be canonical. Every tests/traders/illegal/*.cgn names its code and
+# line in a comment line "; expect: ENNN at line N": `carc check` must exit
+# 1 and report that code at that line first. Then random games (`carc gen`,
+# 1000 with the expansion alone, 1000 with The River and The Abbot too, 1000
+# of six players with Inns & Cathedrals, The River and The Abbot): they
+# check clean, carc fmt leaves them byte for byte, and they deploy builders
+# and pigs and play double turns. Ends with "N passed, N failed, N skipped".
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dir=$top/tests/traders
+CARC=${CARC:-build/carc}
+case $CARC in /*) ;; *) CARC=$top/$CARC ;; esac
+export NO_COLOR=1
+tmp=${TMPDIR:-/tmp}/carc-traders.$$
+trap 'rm -f "$tmp" "$tmp.cgn"' EXIT INT TERM
+passed=0
+failed=0
+skipped=0
+
+fail() {
+	echo "FAIL $1: $2"
+	sed 's/^/    /' "$tmp" | head -n 12
+	failed=$((failed + 1))
+}
+
+for f in "$dir"/*.cgn; do
+	[ -f "$f" ] || continue
+	"$CARC" check "$f" >/dev/null 2>"$tmp"
+	status=$?
+	others=$(grep -E ':[0-9]+:[0-9]+: (error|warning|note)\[' "$tmp" | grep -v 'warning\[W001\]')
+	if [ $status -ne 0 ]; then
+		fail "$f" "exit status $status, expected 0"
+	elif [ -n "$others" ]; then
+		fail "$f" "unexpected diagnostics"
+	elif ! "$CARC" fmt "$f" >"$tmp.cgn" 2>"$tmp" || ! "$CARC" check "$tmp.cgn" >/dev/null 2>"$tmp" ||
+		grep -E ':[0-9]+:[0-9]+: (error|warning|note)\[' "$tmp" | grep -qv 'warning\[W001\]'; then
+		fail "$f" "its form by carc fmt does not check the same"
+	elif ! "$CARC" fmt --check "$tmp.cgn" >"$tmp" 2>&1; then
+		fail "$f" "carc fmt's form is not canonical"
+	else
+		passed=$((passed + 1))
+	fi
+done
+
+for f in "$dir"/illegal/*.cgn; do
+	[ -f "$f" ] || continue
+	code=$(sed -n 's/^; expect: \(E[0-9][0-9]*\) at line \([0-9][0-9]*\).*/\1/p' "$f" | head -n 1)
+	line=$(sed -n 's/^; expect: \(E[0-9][0-9]*\) at line \([0-9][0-9]*\).*/\2/p' "$f" | head -n 1)
+	if [ -z "$code" ]; then
+		: >"$tmp"
+		fail "$f" "no '; expect: E... at line N' line"
+		continue
+	fi
+	"$CARC" check "$f" >/dev/null 2>"$tmp"
+	status=$?
+	first=$(grep -E ':[0-9]+:[0-9]+: error\[' "$tmp" | head -n 1)
+	if [ $status -ne 1 ]; then
+		fail "$f" "exit status $status, expected 1"
+	elif ! printf '%s\n' "$first" | grep -q ":$line:[0-9]*: error\[$code\]"; then
+		fail "$f" "expected error[$code] at line $line first"
+	else
+		passed=$((passed + 1))
+	fi
+done
+
+# The breakdown names the goods and the pigs: pig.cgn's 4 are farms 3,
+# pigs 1; goods-to-the-completer.cgn's blue 10 are goods.
+"$CARC" score "$dir/pig.cgn" 2>/dev/null >"$tmp"
+if grep -q '^  farms  *3  *0$' "$tmp" && grep -q '^  pigs  *1  *0$' "$tmp" &&
+	grep -q 'as a farm (1 city): red +4' "$tmp"; then
+	passed=$((passed + 1))
+else
+	fail "pig.cgn's breakdown" "expected farms 3, pigs 1 and the farm's event red +4"
+fi
+"$CARC" score --format json "$dir/goods-to-the-completer.cgn" 2>/dev/null >"$tmp"
+if grep -q '"goods":10' "$tmp" && grep -q '"type":"wine"' "$tmp"; then
+	passed=$((passed + 1))
+else
+	fail "goods-to-the-completer.cgn in JSON" "expected a wine event and goods 10 in the breakdown"
+fi
+
+# The tile set: 24 tiles (no start tile of their own), goods 9 wine, 6
+# grain, 5 cloth; with The Abbot, two of them show gardens; listed and drawn.
+"$CARC" tiles --check traders-builders >"$tmp" 2>&1
+if grep -q '^tiles: 24 (no start tile' "$tmp" && grep -q '^attributes: wine 9, grain 6, cloth 5$' "$tmp" &&
+	"$CARC" tiles --check traders-builders --expansions abbot 2>&1 | grep -q 'garden 2' &&
+	"$CARC" tiles --tileset traders-builders 2>&1 | grep -q '^24 tiles in 24 types, no start tile' &&
+	"$CARC" tiles --tileset traders-builders --expansions abbot TKg TUg 2>&1 | grep -q '^TKg: 1 *TUg: 1'; then
+	passed=$((passed + 1))
+else
+	fail "carc tiles traders-builders" "expected 24 tiles, goods 9/6/5, TKg and TUg with The Abbot"
+fi
+
+# carc stats counts the goods bonus and the pigs' points among the sources.
+"$CARC" gen --expansions traders-builders --games 40 --seed 7 >"$tmp.cgn" 2>/dev/null
+"$CARC" stats "$tmp.cgn" >"$tmp" 2>&1
+if grep -Eq '^  base +goods +0 +[1-9][0-9]* ' "$tmp" && grep -Eq '^  base +pigs +0 +[1-9][0-9]* ' "$tmp"; then
+	passed=$((passed + 1))
+else
+	fail "carc stats of traders games" "expected rows goods and pigs"
+fi
+
+# Goods tokens per colour after every turn and at the end: in goods-tie.cgn
+# blue holds 1 wine from turn 2, red 1 from turn 7 (JSON tallies; text
+# "Held ...").
+"$CARC" score --format json "$dir/goods-tie.cgn" 2>/dev/null >"$tmp"
+wine=$(grep -o '"tallies":{"wine":{[^}]*}' "$tmp" | sed 's/.*"wine"://' | tr '\n' ' ')
+if [ "$wine" = '{"red":0,"blue":0} {"red":0,"blue":1} {"red":0,"blue":1} {"red":0,"blue":1} {"red":0,"blue":1} {"red":0,"blue":1} {"red":1,"blue":1} {"red":1,"blue":1} ' ] &&
+	"$CARC" score --turn 3 "$dir/goods-tie.cgn" 2>/dev/null | grep -q '^Held after turn 3: wine red 0, blue 1; grain red 0, blue 0; cloth red 0, blue 0$' &&
+	"$CARC" score "$dir/goods-tie.cgn" 2>/dev/null | grep -q '^Held at the end: wine red 1, blue 1;'; then
+	passed=$((passed + 1))
+else
+	fail "goods tokens in the reports" "expected tallies after turns 1, 2, the end, and Held lines in text"
+fi
+
+# gen_games EXPANSIONS COUNT [OPTIONS]: COUNT generated games with the
+# expansions (and the options of carc gen)
+gen_games() {
+	what="gen --expansions '$1'"
+	if ! "$CARC" gen --expansions "$1" --games "$2" --seed 32 $3 >"$tmp.cgn" 2>"$tmp"; then
+		fail "$what" "carc gen failed"
+		return
+	fi
+	"$CARC" check "$tmp.cgn" >"$tmp" 2>&1
+	if ! grep -q "^$2 games, $2 valid, 0 invalid" "$tmp"; then
+		fail "$what" "$2 games do not all check clean"
+	elif ! "$CARC" fmt --check "$tmp.cgn" >"$tmp" 2>&1; then
+		fail "$what" "carc fmt changes the games"
+	elif ! grep -q ' builder [NESW]' "$tmp.cgn" || ! grep -q ' pig [NESW]' "$tmp.cgn" ||
+		! grep -q '^ *[0-9]*+ ' "$tmp.cgn"; then
+		: >"$tmp"
+		fail "$what" "no builder, no pig or no double turn"
+	else
+		passed=$((passed + 1))
+	fi
+}
+gen_games traders-builders "${TRADERS_GAMES:-1000}"
+gen_games "river abbot traders-builders" "${TRADERS_RIVER_ABBOT_GAMES:-1000}"
+# with Inns & Cathedrals too, six players (the sixth colour plays)
+gen_games "inns-cathedrals traders-builders river abbot" "${TRADERS_BIG_BOX_GAMES:-1000}" "--players 6"
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
