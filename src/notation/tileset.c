@@ -1078,6 +1078,11 @@ static void check_stacks(struct loader *ld, const yaml_node_t *tiles, const yaml
 			     "tile that is always in play can be replaced", t->id, v);
 		else if (ts->tiles[r].bonus != t->bonus)
 			fail(ld, CARC_E104, rn, "tile %s replaces %s: one is a bonus tile and the other not", t->id, v);
+		else if (memcmp(ts->tiles[r].edge_terrain, t->edge_terrain, sizeof t->edge_terrain))
+			/* it is the other tile with the expansion's part printed
+			 * on it, and plays as that tile without the expansion */
+			fail(ld, CARC_E104, rn, "tile %s replaces %s, whose edges are not its own: a tile that takes "
+			     "another's place is that tile with the expansion's part added", t->id, v);
 		else if ((replaced[r] += t->count) > ts->tiles[r].count - ts->tiles[r].start)
 			fail(ld, CARC_E104, rn, "tile %s makes %ld tiles of %s replaced, which has only %d%s", t->id,
 			     replaced[r], v, ts->tiles[r].count - ts->tiles[r].start,
@@ -1696,6 +1701,23 @@ int carc_tileset_find(const struct carc_tileset *ts, const char *id, size_t len)
 	for (int i = 0; i < ts->ntiles; i++)
 		if (carc_slice_eq(id, len, ts->tiles[i].id))
 			return i;
+	return -1;
+}
+
+int carc_tileset_find_twin(const struct carc_tileset *ts, const char *id, size_t len, int *aside)
+{
+	for (int i = ts->ntiles; i < ts->ntiles + ts->nextra; i++) {
+		const struct carc_tile *t = &ts->tiles[i];
+		if (t->replaces < 0 || !carc_slice_eq(id, len, t->id))
+			continue;
+		for (int j = 0; j < ts->ntiles; j++) /* (replaces counts in file order) */
+			if (ts->tiles[j].order == t->replaces) {
+				if (aside)
+					*aside = i;
+				return j;
+			}
+		return -1;
+	}
 	return -1;
 }
 
