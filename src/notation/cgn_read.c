@@ -464,6 +464,7 @@ static void reset_record(struct carc_record *rec, const struct carc_rulesets *ru
 	rec->end_order_first = rec->end_order_count = 0;
 	rec->syntax_errors = rec->header_errors = rec->read_warnings = 0;
 	rec->has_moves = false;
+	rec->twins = false;
 }
 
 /* Reports what scanning found wrong with the line. Returns false when the

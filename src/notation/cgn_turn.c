@@ -382,6 +382,9 @@ static bool parse_colour_tile(struct cursor *c, struct carc_move *m)
 	if (ts && !ps->rules_bad) {
 		unsigned char l = (unsigned char)c->buf[s];
 		int t = n == 1 && l < 128 && ts->by_letter[l] ? ts->by_letter[l] - 1 : carc_tileset_find(ts, c->buf + s, n);
+		/* a garden tile without The Abbot: its plain twin */
+		if (t < 0 && (t = carc_tileset_find_twin(ts, c->buf + s, n, NULL)) >= 0)
+			ps->rec->twins = true;
 		if (t < 0) {
 			cgn_report(ps, CARC_E022, s, n, "'%.*s' is not a tile of tile set %s (carc tiles lists them)%s", (int)n,
 				   c->buf + s, ts->name, cgn_dym_tile(ts, c->buf + s, n));

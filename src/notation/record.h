@@ -186,6 +186,8 @@ struct carc_record {
 	size_t ncomments, comments_cap;
 	struct carc_buf text;    /* unescaped tag values */
 
+	bool twins;              /* a turn names a tile set aside that plays as its twin
+				    (carc_tileset_find_twin): the referee counts them */
 	unsigned syntax_errors;  /* errors reported while parsing this game */
 	unsigned read_warnings;  /* warnings reported while parsing it (W003) */
 	unsigned header_errors;  /* of those, the ones that keep the game from being

@@ -157,3 +157,20 @@ int carc_tileset_find(const struct carc_tileset *ts, const char *id, size_t len)
 	return -1;
 }
 
+int carc_tileset_find_twin(const struct carc_tileset *ts, const char *id, size_t len, int *aside)
+{
+	for (int i = ts->ntiles; i < ts->ntiles + ts->nextra; i++) {
+		const struct carc_tile *t = &ts->tiles[i];
+		if (t->replaces < 0 || !carc_slice_eq(id, len, t->id))
+			continue;
+		for (int j = 0; j < ts->ntiles; j++) /* (replaces counts in file order) */
+			if (ts->tiles[j].order == t->replaces) {
+				if (aside)
+					*aside = i;
+				return j;
+			}
+		return -1;
+	}
+	return -1;
+}
+

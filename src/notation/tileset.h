@@ -196,6 +196,13 @@ int carc_tileset_expansion(const struct carc_tileset *ts, const char *name, size
 
 /* The index of the tile type with this id, or -1. */
 int carc_tileset_find(const struct carc_tileset *ts, const char *id, size_t len);
+/* A tile type set aside, its expansion not played, that takes the place of
+ * a type in play (`replaces`: The Abbot's garden tiles): the box still
+ * holds it, so a record may name it, and it then plays as that type, its
+ * twin, counted against the twin's supply (RULINGS: without The Abbot a
+ * garden is scenery). The twin's index, and the set-aside type's in *aside
+ * (may be NULL); -1 when id names no such type. */
+int carc_tileset_find_twin(const struct carc_tileset *ts, const char *id, size_t len, int *aside);
 /* Attribute index by name (a known one or one the set declares), or -1. */
 int carc_tileset_attr(const struct carc_tileset *ts, const char *name, size_t len);
 /* Kind index by name, or -1. */

@@ -781,6 +781,11 @@ static void check_stacks(struct loader *ld, const yaml_node_t *tiles, const yaml
 			     "tile that is always in play can be replaced", t->id, v);
 		else if (ts->tiles[r].bonus != t->bonus)
 			tileset_fail(ld, CARC_E104, rn, "tile %s replaces %s: one is a bonus tile and the other not", t->id, v);
+		else if (memcmp(ts->tiles[r].edge_terrain, t->edge_terrain, sizeof t->edge_terrain))
+			/* it is the other tile with the expansion's part printed
+			 * on it, and plays as that tile without the expansion */
+			tileset_fail(ld, CARC_E104, rn, "tile %s replaces %s, whose edges are not its own: a tile that takes "
+				     "another's place is that tile with the expansion's part added", t->id, v);
 		else if ((replaced[r] += t->count) > ts->tiles[r].count - ts->tiles[r].start)
 			tileset_fail(ld, CARC_E104, rn, "tile %s makes %ld tiles of %s replaced, which has only %d%s", t->id,
 			     replaced[r], v, ts->tiles[r].count - ts->tiles[r].start,

@@ -44,6 +44,8 @@ struct referee {
 	/* every module has an untouched hook: a move they all leave alone
 	 * takes the base game's short way (carc_referee_run) */
 	bool all_untouched;
+	/* per tile type set aside: the turns that named it as its twin (rec->twins) */
+	uint16_t *twin_named;
 };
 
 static void fault(struct referee *rf, enum carc_code code, struct carc_span at, const char *fmt, ...)
@@ -427,9 +429,18 @@ static void play_rest(struct referee *rf, struct carc_turn *tr, int played, int 
 	if (carc_game_tiles_left(g, m->tile) <= 0) {
 		const struct carc_tile *t = &rf->ts->tiles[m->tile];
 		int drawn = carc_game_tiles_drawn(g, m->tile);
-		fault(rf, CARC_E204, m->tile_span, "no tile %s is left: the set has %d, %d %s been drawn%s", t->id,
-		      t->count, drawn, drawn == 1 ? "has" : "have",
-		      rf->rec->start_tile == m->tile ? " and one is the start tile" : "");
+		const char *id = rf->rec->src.text + m->tile_span.off;
+		int aside = -1;
+		if (rf->rec->twins && !carc_slice_eq(id, m->tile_span.len, t->id))
+			carc_tileset_find_twin(rf->ts, id, m->tile_span.len, &aside);
+		/* (one message: a tile the box no longer holds was check_twin's) */
+		if (aside < 0 || !rf->twin_named || rf->twin_named[aside] <= rf->ts->tiles[aside].count)
+			fault(rf, CARC_E204, m->tile_span, "no tile %s is left: the set has %d, %d %s been drawn%s%s%s%s%s%s",
+			      t->id, t->count, drawn, drawn == 1 ? "has" : "have",
+			      rf->rec->start_tile == m->tile ? " and one is the start tile" : "",
+			      aside >= 0 ? " (" : "", aside >= 0 ? rf->ts->tiles[aside].id : "",
+			      aside >= 0 ? " plays as " : "", aside >= 0 ? t->id : "",
+			      aside >= 0 ? " and counts against its supply)" : "");
 	} else {
 		carc_game_draw(g, m->tile);
 	}
@@ -671,6 +682,27 @@ static bool check_number(struct referee *rf, const struct carc_move *m, struct w
 	return true;
 }
 
+/* A turn that names a tile type set aside, its expansion not played, plays
+ * as its twin (carc_tileset_find_twin) and draws from the twin's supply;
+ * and the box holds no more tiles of the type itself than its count: one
+ * more is E204 (the twin's own supply is play_rest's). */
+static void check_twin(struct referee *rf, const struct carc_move *m)
+{
+	const struct carc_tileset *ts = rf->ts;
+	const char *id = rf->rec->src.text + m->tile_span.off;
+	int aside;
+	if (carc_slice_eq(id, m->tile_span.len, ts->tiles[m->tile].id) ||
+	    carc_tileset_find_twin(ts, id, m->tile_span.len, &aside) != m->tile)
+		return;
+	if (!rf->twin_named)
+		rf->twin_named = xcalloc((size_t)(ts->ntiles + ts->nextra), sizeof *rf->twin_named);
+	const struct carc_tile *t = &ts->tiles[aside];
+	if (++rf->twin_named[aside] > t->count)
+		fault(rf, CARC_E204, m->tile_span, "no tile %s is left: the box has %d, and %d %s been drawn (without "
+		      "expansion %s, %s plays as %s)", t->id, t->count, t->count, t->count == 1 ? "has" : "have",
+		      t->expansion ? ts->expansions[t->expansion - 1] : "?", t->id, ts->tiles[m->tile].id);
+}
+
 /* A line by every check (move i): whose turn, its number, the modules'
  * hooks, the draw, the placement and deployment, the scoring. */
 static struct step general_turn(struct referee *rf, size_t i, struct walk w, const struct carc_referee_opts *opt)
@@ -740,6 +772,8 @@ static struct step general_turn(struct referee *rf, size_t i, struct walk w, con
 			hooks(rf, k)->turn_begin(state(rf, k), m, bonus, rf->turn);
 
 	/* The draw. */
+	if (rec->twins)
+		check_twin(rf, m);
 	for (int k = 0; k < rf->nmods; k++)
 		if (hooks(rf, k)->draw)
 			hooks(rf, k)->draw(state(rf, k), m, w.turn);
@@ -940,7 +974,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	 * give the same results. */
 	bool one_call = carc_referee_fast_turns && !rf.nmods; /* general_turn: carc_game_play's turn */
 	bool plain = carc_referee_fast_turns && (!rf.nmods || rf.all_untouched) &&
-		     !(opt && (opt->stop_after || opt->stop_turn));
+		     !(opt && (opt->stop_after || opt->stop_turn)) && !rec->twins; /* (check_twin) */
 	if (res->turns_cap < rec->nmoves) { /* a turn record per move at most */
 		res->turns_cap = rec->nmoves < 128 ? 128 : rec->nmoves;
 		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
@@ -968,6 +1002,7 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	rf.current = NULL;
 	finish(&rf, opt, over, stopped, errors0, warnings0);
 	carc_buf_free(&rf.msg);
+	free(rf.twin_named);
 }
 
 void carc_result_free(struct carc_result *res)

@@ -120,6 +120,20 @@ enter() {
 	mount -t proc proc "$r/proc" && mount --rbind /sys "$r/sys" && mount --make-rslave "$r/sys" &&
 		mount --rbind /dev "$r/dev" && mount --make-rslave "$r/dev" || return 1
 	cp /etc/resolv.conf "$r/etc/resolv.conf" 2>/dev/null
+	# This sandbox's own setup, not a fresh machine's: its network intercepts
+	# TLS with authorities of its own, which the host trusts (in
+	# /usr/local/share/ca-certificates, and Node through NODE_EXTRA_CA_CERTS)
+	# and a new root does not, so that npm fails there with
+	# SELF_SIGNED_CERT_IN_CHAIN. The host's local authorities are copied in
+	# and added to the root's bundle, and in_root hands Node that bundle when
+	# the host's Node is given one. A real fresh machine needs neither; the
+	# project's own scripts (tests/deps.sh, .ci/run) do nothing of the kind.
+	if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
+		mkdir -p "$r/usr/local/share/ca-certificates" &&
+			cp /usr/local/share/ca-certificates/*.crt "$r/usr/local/share/ca-certificates/" &&
+			chroot "$r" update-ca-certificates >/dev/null 2>&1 ||
+			echo "note: the host's certificate authorities could not be added to $r"
+	fi
 	echo "$1-fresh" >"$r/etc/hostname"
 	# the chroot shares the host's name: sudo looks it up
 	printf '127.0.0.1 localhost\n127.0.1.1 %s\n' "$(hostname)" >"$r/etc/hosts"
@@ -134,7 +148,7 @@ in_root() {
 	r=$1
 	shift
 	chroot "$r" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		HOME=/root LANG=C.UTF-8 TERM=dumb "$@"
+		HOME=/root LANG=C.UTF-8 TERM=dumb ${NODE_EXTRA_CA_CERTS:+NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt} "$@"
 }
 # timed NAME LOG CMD...: runs CMD, its output in LOG; one line with the time and verdict.
 timed() {

@@ -978,8 +978,9 @@ static void test_tileset_plays_expansions(void **state)
 		"  - {id: B, count: 3, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n"
 		"  - {id: Bg, count: 1, expansion: abbot, replaces: B, features: [cloister, {kind: field, halves: "
 		ALL_HALVES "}]}\n"
-		"  - {id: Dx, count: 1, expansion: other, replaces: D, features: [cloister, {kind: field, halves: "
-		ALL_HALVES "}]}\n"
+		"  - {id: Dx, count: 1, expansion: other, replaces: D, features: [{kind: city, edges: N}, "
+		"{kind: road, edges: E W}, {kind: field, halves: ENE WNW, borders: N}, "
+		"{kind: field, halves: ESE SSE SSW WSW}]}\n"
 		"  - {id: X, count: 1, last: true, features: [cloister, {kind: field, halves: " ALL_HALVES "}]}\n";
 	struct seen s;
 	struct carc_tileset *ts = parse(text, strlen(text), &s);
@@ -990,6 +991,14 @@ static void test_tileset_plays_expansions(void **state)
 	assert_int_equal(ts->nextra, 2);
 	assert_int_equal(ts->total, 6);
 	assert_int_equal(carc_tileset_find(ts, "Bg", 2), -1);
+	/* set aside, it is named as its twin (RULINGS: a garden without The Abbot) */
+	int aside = -1;
+	assert_int_equal(carc_tileset_find_twin(ts, "Bg", 2, &aside), carc_tileset_find(ts, "B", 1));
+	assert_string_equal(ts->tiles[aside].id, "Bg");
+	assert_int_equal(ts->tiles[aside].count, 1);
+	assert_int_equal(carc_tileset_find_twin(ts, "Dx", 2, NULL), carc_tileset_find(ts, "D", 1));
+	assert_int_equal(carc_tileset_find_twin(ts, "B", 1, NULL), -1);
+	assert_int_equal(carc_tileset_find_twin(ts, "Bx", 2, NULL), -1);
 	assert_string_equal(ts->tiles[ts->last_tile].id, "X");
 	for (int round = 0; round < 2; round++) {
 		unsigned long serial = ts->serial;
@@ -1000,6 +1009,8 @@ static void test_tileset_plays_expansions(void **state)
 		assert_int_equal(tile(ts, "B")->count, 2);
 		assert_int_equal(tile(ts, "Bg")->count, 1);
 		assert_int_equal(carc_tileset_find(ts, "Bg", 2), 2); /* the file's order */
+		assert_int_equal(carc_tileset_find_twin(ts, "Bg", 2, NULL), -1); /* in play: itself */
+		assert_int_equal(carc_tileset_find_twin(ts, "Dx", 2, NULL), carc_tileset_find(ts, "D", 1));
 		assert_string_equal(ts->tiles[ts->start_tile].id, "D");
 		assert_string_equal(ts->tiles[ts->last_tile].id, "X");
 		carc_tileset_play(ts, "abbot other", 11);
