@@ -266,8 +266,9 @@ static void worker_free(struct worker *w)
 /* Before a game is read: its counts start from nothing. */
 static void game_begin(struct worker *w, struct carc_diag_sink *sink)
 {
-	memset(sink->counts, 0, sizeof sink->counts);
-	sink->errors = sink->warnings = 0;
+	if (sink->reported) /* (most games report nothing: then no memset of every code's count) */
+		memset(sink->counts, 0, sizeof sink->counts);
+	sink->reported = sink->errors = sink->warnings = 0;
 	carc_buf_reset(&w->json);
 	w->json_count = 0;
 }

@@ -25,8 +25,10 @@ struct referee {
 	unsigned errors_before;
 	const struct carc_move *m;  /* the move being refereed */
 	int turn;                   /* its number */
-	size_t claim_event[CARC_COLOURS]; /* event index of each colour's last claim */
-	int claim_turn[CARC_COLOURS];
+	struct claim_mark {
+		uint32_t event;     /* the engine's events before it */
+		int32_t turn;       /* its turn */
+	} last_claim[CARC_COLOURS]; /* each colour's last claim (one store a claim) */
 	struct carc_buf msg;
 	struct carc_turn *current;  /* the turn being refereed, NULL between turns */
 	const struct carc_totals *totals; /* the engine's running totals */
@@ -129,26 +131,13 @@ static void list_events(struct referee *rf, int c, size_t since, struct carc_buf
 		carc_buf_adds(out, "nothing");
 }
 
-static void check_claims(struct referee *rf)
+/* The claims from cl on, of which cl is wrong or names a colour that does
+ * not play: each said, from there on (check_claims' way out). */
+static __attribute__((noinline, cold)) void claims_wrong(struct referee *rf, const struct carc_claim *cl, const struct carc_claim *end,
+							  struct claim_mark mark)
 {
-	const struct carc_move *m = rf->m;
-	const struct carc_claim *cl = rf->rec->claims + m->claim_first, *end = cl + m->claim_count;
 	const int *score = rf->totals->score;
-	size_t nev = rf->totals->nevents;
 	unsigned seated = rf->seated;
-	int turn = rf->turn;
-	/* (a claim per turn is common: what the loop needs is read once, and
-	 * claims are taken one by one, to say which is wrong and why, from the
-	 * first one that is) */
-	for (; cl < end; cl++) {
-		unsigned c = cl->colour;
-		if (c >= CARC_COLOURS || !(seated >> c & 1) || score[c] != cl->points)
-			goto wrong;
-		rf->claim_event[c] = nev;
-		rf->claim_turn[c] = turn;
-	}
-	return;
-wrong:
 	for (; cl < end; cl++) {
 		int c = cl->colour;
 		if ((c >= CARC_COLOURS) | !(seated >> (c & 7) & 1)) {
@@ -159,10 +148,10 @@ wrong:
 		int have = score[c];
 		if (have != cl->points) {
 			struct carc_buf why = {0};
-			list_events(rf, c, rf->claim_event[c], &why);
-			if (rf->claim_turn[c])
+			list_events(rf, c, rf->last_claim[c].event, &why);
+			if (rf->last_claim[c].turn)
 				fault(rf, CARC_E212, cl->span, "claim %s %d, but %s has %d; since the claim on turn %d %s scored: %s",
-				      carc_colour_name(c), cl->points, carc_colour_name(c), have, rf->claim_turn[c],
+				      carc_colour_name(c), cl->points, carc_colour_name(c), have, rf->last_claim[c].turn,
 				      carc_colour_name(c), carc_buf_cstr(&why));
 			else
 				fault(rf, CARC_E212, cl->span, "claim %s %d, but %s has %d; %s scored: %s",
@@ -170,8 +159,29 @@ wrong:
 				      carc_buf_cstr(&why));
 			carc_buf_free(&why);
 		}
-		rf->claim_event[c] = nev;
-		rf->claim_turn[c] = turn;
+		rf->last_claim[c] = mark;
+	}
+}
+
+/* The claims of the move rf->m against the scores. Inlined where turns are
+ * walked: a claim on every turn is common (JCloisterZone's exports claim
+ * every score on every turn), and what the loop needs is read once; claims
+ * are taken one by one, to say which is wrong and why, from the first one
+ * that is. */
+static inline void check_claims(struct referee *rf)
+{
+	const struct carc_move *m = rf->m;
+	const struct carc_claim *cl = rf->rec->claims + m->claim_first, *end = cl + m->claim_count;
+	const int *score = rf->totals->score;
+	struct claim_mark mark = {(uint32_t)rf->totals->nevents, rf->turn};
+	unsigned seated = rf->seated;
+	for (; cl < end; cl++) {
+		unsigned c = cl->colour;
+		if (c >= CARC_COLOURS || !(seated >> c & 1) || score[c] != cl->points) {
+			claims_wrong(rf, cl, end, mark);
+			return;
+		}
+		rf->last_claim[c] = mark;
 	}
 }
 
