@@ -846,6 +846,10 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 	bool over = w->over, stopped = false;
 	size_t nmoves = rec->nmoves;
 	bool fast = plain; /* plain && !over */
+	/* (read once: through rf, each would be read again after every call) */
+	const size_t keep_turns = rf->keep_turns;
+	const struct carc_totals *totals = rf->totals;
+	int fast_last = 0; /* the last turn played the short way and not yet in res->last_turn (0: none) */
 	for (size_t i = 0; i < nmoves; i++) {
 		const struct carc_move *m = &rec->moves[i];
 		uint32_t flags;
@@ -857,11 +861,11 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 			 * turns[0] takes only the placement (and whether it was
 			 * illegal) */
 			struct carc_turn *tr = res->turns;
-			if (rf->keep_turns) {
+			if (keep_turns) {
 				tr = new_turn(rf, (uint32_t)i);
 				tr->number = (uint16_t)turn;
 				tr->colour = m->colour;
-				tr->first_event = (uint32_t)rf->totals->nevents;
+				tr->first_event = (uint32_t)totals->nevents;
 			}
 			rf->m = m;
 			rf->turn = turn;
@@ -873,18 +877,22 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 			/* end_turn, without modules, from locals: end_turn itself
 			 * reads them again through rf (its address is taken),
 			 * about 14 instructions more a turn */
-			if (rf->keep_turns) {
-				memcpy(tr->scores, rf->totals->score, sizeof tr->scores);
-				tr->nevents = (uint32_t)rf->totals->nevents - tr->first_event;
+			if (keep_turns) {
+				memcpy(tr->scores, totals->score, sizeof tr->scores);
+				tr->nevents = (uint32_t)totals->nevents - tr->first_event;
 			}
 			if (m->has_claim)
 				check_claims(rf);
-			res->last_turn = turn;
-			over = rf->totals->land_left == 0;
+			fast_last = turn;
+			over = totals->land_left == 0;
 			fast = !over;
 			seat = next_seat[seat];
 			turn++;
 			continue;
+		}
+		if (fast_last) { /* the last turn played the short way, for general_turn's messages */
+			res->last_turn = fast_last;
+			fast_last = 0;
 		}
 		struct step st = general_turn(rf, i, (struct walk){seat, turn, over, w->one_call, w->seat_of_colour}, opt);
 		seat = st.seat, turn = st.turn, over = st.over;
@@ -893,6 +901,8 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 			break;
 		fast = plain && !over && !rf->number_offset; /* a renumbered record's lines check their numbers there */
 	}
+	if (fast_last)
+		res->last_turn = fast_last;
 	w->seat = seat;
 	w->turn = turn;
 	w->over = over;
