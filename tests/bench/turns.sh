@@ -35,6 +35,7 @@ abbot
 inns-cathedrals traders-builders
 inns-cathedrals traders-builders river abbot
 inns-cathedrals
+inns-cathedrals river abbot
 traders-builders'}
 COMBOS=$(echo "$COMBOS" | tr ';' '\n')
 
