@@ -200,8 +200,10 @@ static void score_worker_free(void *wctx)
 /* What a game's first byte of data says. */
 enum { GAME_INVALID = 1, GAME_TROUBLE = 2, GAME_EMIT_FAILED = 4 };
 
-/* Reports the game refereed (in the thread that read it): a byte of flags,
- * then its report. */
+/* Reports the game refereed (in the thread that read it): its report, then
+ * a byte of flags (last, so that with one thread, where the report is
+ * written straight into the reports kept, take drops the byte and copies
+ * nothing). */
 static void score_work(void *wctx, const struct carc_jobs_game *game, struct carc_jobs_out *out)
 {
 	struct score_worker *w = wctx;
@@ -209,9 +211,7 @@ static void score_work(void *wctx, const struct carc_jobs_game *game, struct car
 	const struct carc_record *rec = game->rec;
 	const struct carc_result *res = game->res;
 	struct carc_buf *data = carc_jobs_data(out);
-	size_t at = data->len;
 	unsigned flags = res->errors ? GAME_INVALID : 0;
-	carc_buf_addc(data, 0);
 	/* --turn past the game's last turn is refused, as show and render
 	 * refuse it (turns as the referee numbers them, up to where it
 	 * could replay the game) */
@@ -219,7 +219,7 @@ static void score_work(void *wctx, const struct carc_jobs_game *game, struct car
 	if (a->ro.turn && rec->tileset && res->refereed && last < a->ro.turn) {
 		carc_jobs_say(out, "carc score: game %u has %d turn%s, not a turn %d\n", rec->index, last,
 			      last == 1 ? "" : "s", a->ro.turn);
-		data->data[at] = (char)(flags | GAME_TROUBLE);
+		carc_buf_addc(data, (char)(flags | GAME_TROUBLE));
 		return;
 	}
 	w->ro.offset = game->offset;
@@ -230,7 +230,7 @@ static void score_work(void *wctx, const struct carc_jobs_game *game, struct car
 			carc_too_long_message(&msg, "score", rec, res->nturns);
 			carc_jobs_say(out, "%s", carc_buf_cstr(&msg));
 			carc_buf_free(&msg);
-			data->data[at] = (char)(flags | GAME_TROUBLE);
+			carc_buf_addc(data, (char)(flags | GAME_TROUBLE));
 			return; /* not reported: its report would lack what was asked */
 		}
 	}
@@ -247,18 +247,22 @@ static void score_work(void *wctx, const struct carc_jobs_game *game, struct car
 		if (w->em->failed)
 			flags |= GAME_EMIT_FAILED;
 	}
-	data->data[at] = (char)flags;
+	carc_buf_addc(data, (char)flags);
 }
 
 /* A game's turn (in file order): its report written. */
 static void score_take(void *ctx, const char *data, size_t len)
 {
 	struct score_run *s = ctx;
+	unsigned flags = (unsigned char)data[len - 1];
 	s->found = true;
-	s->invalid |= data[0] & GAME_INVALID;
-	s->trouble |= (data[0] & GAME_TROUBLE) != 0;
-	s->emit_failed |= (data[0] & GAME_EMIT_FAILED) != 0;
-	carc_buf_add(&s->text, data + 1, len - 1);
+	s->invalid |= flags & GAME_INVALID;
+	s->trouble |= (flags & GAME_TROUBLE) != 0;
+	s->emit_failed |= (flags & GAME_EMIT_FAILED) != 0;
+	if (data + len == s->text.data + s->text.len)
+		s->text.len--; /* one thread: the report is in place; the flags dropped */
+	else
+		carc_buf_add(&s->text, data, len - 1);
 	score_flush(s, false);
 }
 
@@ -328,7 +332,7 @@ int cmd_score(int argc, char **argv)
 	struct carc_jobs run = {.jobs = a.jobs, .diags = CARC_JOBS_PRINT, .printer = &printer, .referee = true,
 				.opts = a.opts, .only_game = a.game_wanted > 0 ? (unsigned long)a.game_wanted : 0,
 				.ctx = &s, .worker_new = score_worker_new, .worker_free = score_worker_free,
-				.work = score_work, .take = score_take, .cannot = score_cannot};
+				.work = score_work, .take = score_take, .cannot = score_cannot, .direct_data = &s.text};
 	struct carc_jobs_totals t = {0};
 	carc_jobs_run(&run, (char *const *)&path, 1, &t);
 	s.games = t.games;

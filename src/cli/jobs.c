@@ -57,6 +57,8 @@ struct carc_jobs_out {
 	const struct carc_jobs *run;
 	bool direct;              /* one thread: printed and taken at once, no entries */
 	struct carc_buf data, msg_text;
+	struct carc_buf *to;      /* direct: run->direct_data, where work's bytes go (NULL: data) */
+	size_t start;             /* direct: where the game's bytes start in *to */
 	struct held_msg *msgs;
 	size_t nmsgs, msgs_cap;
 	struct entry *entries;
@@ -66,11 +68,12 @@ struct carc_jobs_out {
 	bool trouble;
 };
 
-struct carc_buf *carc_jobs_data(struct carc_jobs_out *out) { return &out->data; }
+struct carc_buf *carc_jobs_data(struct carc_jobs_out *out) { return out->to ? out->to : &out->data; }
 
 static void out_init(struct carc_jobs_out *out, const struct carc_jobs *run, bool direct)
 {
 	*out = (struct carc_jobs_out){.run = run, .direct = direct};
+	out->to = direct ? run->direct_data : NULL;
 }
 
 /* Empties out for another unit, keeping its memory. */
@@ -140,6 +143,11 @@ static void add_entry(struct carc_jobs_out *out, struct entry e)
 /* The game whose work is done: taken now (one thread), or marked. */
 static void end_game(struct carc_jobs_out *out)
 {
+	if (out->to) {
+		struct carc_buf *b = out->to;
+		out->run->take(out->run->ctx, b->data ? b->data + out->start : "", b->len - out->start);
+		return;
+	}
 	if (out->direct) {
 		out->run->take(out->run->ctx, out->data.data, out->data.len);
 		carc_buf_reset(&out->data);
@@ -258,8 +266,9 @@ static void worker_free(struct worker *w)
 /* Before a game is read: its counts start from nothing. */
 static void game_begin(struct worker *w, struct carc_diag_sink *sink)
 {
-	memset(sink->counts, 0, sizeof sink->counts);
-	sink->errors = sink->warnings = 0;
+	if (sink->reported) /* (most games report nothing: then no memset of every code's count) */
+		memset(sink->counts, 0, sizeof sink->counts);
+	sink->reported = sink->errors = sink->warnings = 0;
 	carc_buf_reset(&w->json);
 	w->json_count = 0;
 }
@@ -278,6 +287,8 @@ static void game_done(struct worker *w, const char *name, struct carc_record *re
 		out->trouble = true;
 	struct carc_jobs_game game = {name, rec, run->referee ? &w->res : NULL, w->g, offset, w->sink.counts,
 				      w->sink.errors, w->sink.warnings, w->json.len ? w->json.data : ""};
+	if (out->to)
+		out->start = out->to->len;
 	run->work(w->wctx, &game, out);
 	end_game(out);
 }

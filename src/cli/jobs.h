@@ -70,6 +70,14 @@ struct carc_jobs {
 	void (*worker_free)(void *wctx);
 	void (*work)(void *wctx, const struct carc_jobs_game *game, struct carc_jobs_out *out);
 	void (*take)(void *ctx, const char *data, size_t len);
+	/* With one thread (-j 1), a buffer of the command's that work's bytes
+	 * go straight into (carc_jobs_data), so that they need not be copied
+	 * there: take is given the bytes the game added at the buffer's end,
+	 * and the driver never empties it (take may keep them, drop some of
+	 * its own end, or write and empty it). NULL: the driver's buffer,
+	 * emptied after each take. With -j N take is given copies' sources in
+	 * the threads' buffers as before, so it must not assume where data is. */
+	struct carc_buf *direct_data;
 	/* an input that could not be opened or read to the end (what: "open"
 	 * or "read"), in its place after the games read from it */
 	void (*cannot)(void *ctx, const char *name, const char *what, int err);

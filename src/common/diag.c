@@ -132,6 +132,7 @@ void carc_diag_report(struct carc_diag_sink *sink, enum carc_code code,
 	else if (d.severity == CARC_SEV_WARNING)
 		sink->warnings++;
 	sink->counts[code]++;
+	sink->reported++;
 	if (!sink->emit)
 		return;
 	carc_buf_reset(&sink->scratch);

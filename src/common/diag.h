@@ -52,6 +52,7 @@ struct carc_diag_sink {
 	unsigned errors;
 	unsigned warnings;
 	unsigned counts[CARC_CODE_COUNT];
+	unsigned reported; /* diagnostics counted since counts was last cleared (carc_diag_clear_counts) */
 	struct carc_buf scratch;
 	/* carc_diag_hold: the messages into this text wait for carc_diag_flush */
 	const struct carc_src *hold;

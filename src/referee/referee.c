@@ -25,8 +25,10 @@ struct referee {
 	unsigned errors_before;
 	const struct carc_move *m;  /* the move being refereed */
 	int turn;                   /* its number */
-	size_t claim_event[CARC_COLOURS]; /* event index of each colour's last claim */
-	int claim_turn[CARC_COLOURS];
+	struct claim_mark {
+		uint32_t event;     /* the engine's events before it */
+		int32_t turn;       /* its turn */
+	} last_claim[CARC_COLOURS]; /* each colour's last claim (one store a claim) */
 	struct carc_buf msg;
 	struct carc_turn *current;  /* the turn being refereed, NULL between turns */
 	const struct carc_totals *totals; /* the engine's running totals */
@@ -131,26 +133,13 @@ static void list_events(struct referee *rf, int c, size_t since, struct carc_buf
 		carc_buf_adds(out, "nothing");
 }
 
-static void check_claims(struct referee *rf)
+/* The claims from cl on, of which cl is wrong or names a colour that does
+ * not play: each said, from there on (check_claims' way out). */
+static __attribute__((noinline, cold)) void claims_wrong(struct referee *rf, const struct carc_claim *cl, const struct carc_claim *end,
+							  struct claim_mark mark)
 {
-	const struct carc_move *m = rf->m;
-	const struct carc_claim *cl = rf->rec->claims + m->claim_first, *end = cl + m->claim_count;
 	const int *score = rf->totals->score;
-	size_t nev = rf->totals->nevents;
 	unsigned seated = rf->seated;
-	int turn = rf->turn;
-	/* (a claim per turn is common: what the loop needs is read once, and
-	 * claims are taken one by one, to say which is wrong and why, from the
-	 * first one that is) */
-	for (; cl < end; cl++) {
-		unsigned c = cl->colour;
-		if (c >= CARC_COLOURS || !(seated >> c & 1) || score[c] != cl->points)
-			goto wrong;
-		rf->claim_event[c] = nev;
-		rf->claim_turn[c] = turn;
-	}
-	return;
-wrong:
 	for (; cl < end; cl++) {
 		int c = cl->colour;
 		if ((c >= CARC_COLOURS) | !(seated >> (c & 7) & 1)) {
@@ -161,10 +150,10 @@ wrong:
 		int have = score[c];
 		if (have != cl->points) {
 			struct carc_buf why = {0};
-			list_events(rf, c, rf->claim_event[c], &why);
-			if (rf->claim_turn[c])
+			list_events(rf, c, rf->last_claim[c].event, &why);
+			if (rf->last_claim[c].turn)
 				fault(rf, CARC_E212, cl->span, "claim %s %d, but %s has %d; since the claim on turn %d %s scored: %s",
-				      carc_colour_name(c), cl->points, carc_colour_name(c), have, rf->claim_turn[c],
+				      carc_colour_name(c), cl->points, carc_colour_name(c), have, rf->last_claim[c].turn,
 				      carc_colour_name(c), carc_buf_cstr(&why));
 			else
 				fault(rf, CARC_E212, cl->span, "claim %s %d, but %s has %d; %s scored: %s",
@@ -172,8 +161,29 @@ wrong:
 				      carc_buf_cstr(&why));
 			carc_buf_free(&why);
 		}
-		rf->claim_event[c] = nev;
-		rf->claim_turn[c] = turn;
+		rf->last_claim[c] = mark;
+	}
+}
+
+/* The claims of the move rf->m against the scores. Inlined where turns are
+ * walked: a claim on every turn is common (JCloisterZone's exports claim
+ * every score on every turn), and what the loop needs is read once; claims
+ * are taken one by one, to say which is wrong and why, from the first one
+ * that is. */
+static inline void check_claims(struct referee *rf)
+{
+	const struct carc_move *m = rf->m;
+	const struct carc_claim *cl = rf->rec->claims + m->claim_first, *end = cl + m->claim_count;
+	const int *score = rf->totals->score;
+	struct claim_mark mark = {(uint32_t)rf->totals->nevents, rf->turn};
+	unsigned seated = rf->seated;
+	for (; cl < end; cl++) {
+		unsigned c = cl->colour;
+		if (c >= CARC_COLOURS || !(seated >> c & 1) || score[c] != cl->points) {
+			claims_wrong(rf, cl, end, mark);
+			return;
+		}
+		rf->last_claim[c] = mark;
 	}
 }
 
@@ -874,6 +884,10 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 	bool over = w->over, stopped = false;
 	size_t nmoves = rec->nmoves;
 	bool fast = plain; /* plain && !over */
+	/* (read once: through rf, each would be read again after every call) */
+	const size_t keep_turns = rf->keep_turns;
+	const struct carc_totals *totals = rf->totals;
+	int fast_last = 0; /* the last turn played the short way and not yet in res->last_turn (0: none) */
 	for (size_t i = 0; i < nmoves; i++) {
 		const struct carc_move *m = &rec->moves[i];
 		uint32_t flags;
@@ -885,11 +899,11 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 			 * turns[0] takes only the placement (and whether it was
 			 * illegal) */
 			struct carc_turn *tr = res->turns;
-			if (rf->keep_turns) {
+			if (keep_turns) {
 				tr = new_turn(rf, (uint32_t)i);
 				tr->number = (uint16_t)turn;
 				tr->colour = m->colour;
-				tr->first_event = (uint32_t)rf->totals->nevents;
+				tr->first_event = (uint32_t)totals->nevents;
 			}
 			rf->m = m;
 			rf->turn = turn;
@@ -901,18 +915,22 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 			/* end_turn, without modules, from locals: end_turn itself
 			 * reads them again through rf (its address is taken),
 			 * about 14 instructions more a turn */
-			if (rf->keep_turns) {
-				memcpy(tr->scores, rf->totals->score, sizeof tr->scores);
-				tr->nevents = (uint32_t)rf->totals->nevents - tr->first_event;
+			if (keep_turns) {
+				memcpy(tr->scores, totals->score, sizeof tr->scores);
+				tr->nevents = (uint32_t)totals->nevents - tr->first_event;
 			}
 			if (m->has_claim)
 				check_claims(rf);
-			res->last_turn = turn;
-			over = rf->totals->land_left == 0;
+			fast_last = turn;
+			over = totals->land_left == 0;
 			fast = !over;
 			seat = next_seat[seat];
 			turn++;
 			continue;
+		}
+		if (fast_last) { /* the last turn played the short way, for general_turn's messages */
+			res->last_turn = fast_last;
+			fast_last = 0;
 		}
 		struct step st = general_turn(rf, i, (struct walk){seat, turn, over, w->one_call, w->seat_of_colour}, opt);
 		seat = st.seat, turn = st.turn, over = st.over;
@@ -921,6 +939,8 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 			break;
 		fast = plain && !over && !rf->number_offset; /* a renumbered record's lines check their numbers there */
 	}
+	if (fast_last)
+		res->last_turn = fast_last;
 	w->seat = seat;
 	w->turn = turn;
 	w->over = over;
