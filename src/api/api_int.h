@@ -54,6 +54,7 @@ struct api_diag {
 };
 
 struct api_play; /* play.c: the supply, the tile drawn, the seat to move */
+void api_play_free(struct api_play *p);
 
 struct carc_match {
 	struct api_shared *shared;
