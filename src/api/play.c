@@ -409,19 +409,28 @@ int carc_match_draw(carc_match *m, const char *tile)
 		from = p->stack_next[k];
 		end = p->stack_end[k];
 	}
-	/* the slot: the first one left whose tile is the one named, or that
-	 * the rules let be drawn now; swapped to the front of the stack */
-	size_t got = end;
-	for (size_t i = from; i < end && got == end; i++)
-		if (!p->taken[i] && (want >= 0 ? p->supply[i] == want : may_draw(m, p->supply[i])))
-			got = i;
-	if (got == end && want < 0)
-		for (size_t i = from; i < end && got == end; i++)
-			if (!p->taken[i])
+	/* the slot: the front of the stack; or, when a tile is named or the
+	 * rules do not let the front's be drawn now (The River's first), the
+	 * first slot after it not yet drawn (wrapping over the land tiles, as
+	 * carc gen's draw_slot does) whose tile is the one named or may be;
+	 * swapped to the front */
+	if (from >= end)
+		return api_fail(m, CARC_ESTATE, "no tile is left to draw");
+	size_t got = from;
+	if (want >= 0 ? p->supply[from] != want : !may_draw(m, p->supply[from])) {
+		size_t lo = p->bonus_due ? p->nsupply : 0, n = p->bonus_due ? p->total - p->nsupply : p->nsupply;
+		got = end;
+		for (size_t k = 1; k < n && got == end; k++) {
+			size_t i = lo + (from - lo + k) % n;
+			if (!p->taken[i] && (want >= 0 ? p->supply[i] == want : may_draw(m, p->supply[i])))
 				got = i;
-	if (got == end)
-		return api_fail(m, CARC_EINVAL, "no tile %s is left %s", tile ? tile : "",
-				p->bonus_due ? "among the bonus tiles" : "in the supply");
+		}
+		if (got == end && want >= 0)
+			return api_fail(m, CARC_EINVAL, "no tile %s is left %s", tile,
+					p->bonus_due ? "among the bonus tiles" : "in the supply");
+		if (got == end)
+			got = from;
+	}
 	uint16_t t = p->supply[from];
 	p->supply[from] = p->supply[got];
 	p->supply[got] = t;
