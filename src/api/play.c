@@ -125,25 +125,51 @@ int carc_move_parse(const char *text, carc_move_spec *mv)
 	if (sscanf(w, "%d,%d%c", &mv->x, &mv->y, &end) != 2 || !word(&p, w, sizeof w) ||
 	    sscanf(w, "%d%c", &mv->rotation, &end) != 1)
 		return CARC_ESYNTAX;
-	if (!word(&p, w, sizeof w))
-		return CARC_OK;
-	if (!strcmp(w, "return")) {
-		if (!word(&p, mv->recall, sizeof mv->recall))
-			return CARC_ESYNTAX;
-	} else if (strcmp(w, "order") && strcmp(w, "-")) {
-		api_copy(mv->role, sizeof mv->role, w);
-		if (!word(&p, mv->spot, sizeof mv->spot))
-			return CARC_ESYNTAX;
+	/* the rest: [ "return" ROLE | ROLE... SPOT | "-" ] [ "order" ...];
+	 * a role may be more than one word, the spot is the last */
+	char words[8][64];
+	int n = 0;
+	bool order = false;
+	while (n < 8 && word(&p, words[n], sizeof words[n])) {
+		if (!strcmp(words[n], "order")) {
+			order = true;
+			break;
+		}
+		n++;
 	}
-	if (!strcmp(w, "order") || (word(&p, w, sizeof w) && !strcmp(w, "order"))) {
+	if (order) {
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!*p || strlen(p) >= sizeof mv->order)
 			return CARC_ESYNTAX;
 		api_copy(mv->order, sizeof mv->order, p);
-		return CARC_OK;
+	} else if (n == 8) {
+		return CARC_ESYNTAX;
 	}
-	return word(&p, w, sizeof w) ? CARC_ESYNTAX : CARC_OK;
+	if (n == 0 || (n == 1 && !strcmp(words[0], "-")))
+		return CARC_OK;
+	char *into = mv->role;
+	size_t cap = sizeof mv->role;
+	int first = 0, last = n - 1;
+	if (!strcmp(words[0], "return")) {
+		into = mv->recall;
+		cap = sizeof mv->recall;
+		first = 1;
+		last = n;
+	} else {
+		if (n < 2 || strlen(words[n - 1]) >= sizeof mv->spot)
+			return CARC_ESYNTAX;
+		api_copy(mv->spot, sizeof mv->spot, words[n - 1]);
+	}
+	if (first >= last)
+		return CARC_ESYNTAX;
+	struct carc_buf b = {0};
+	for (int i = first; i < last; i++)
+		carc_buf_printf(&b, "%s%s", i > first ? " " : "", words[i]);
+	bool fits = b.len < cap;
+	api_copy(into, cap, carc_buf_cstr(&b));
+	carc_buf_free(&b);
+	return fits ? CARC_OK : CARC_ESYNTAX;
 }
 
 /* ---- a new game ---- */

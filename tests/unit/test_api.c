@@ -236,7 +236,8 @@ static void test_api_move_text(void **state)
 {
 	(void)state;
 	const char *lines[] = {"U 1,0 90 thief W", "D discard", "V 0,-2 270 return abbot", "K 3,4 180",
-			       "E 0,1 0 knight N order N 0,1:E"};
+			       "E 0,1 0 knight N order N 0,1:E", "L 2,2 0 large follower NNE",
+			       "V 0,-2 270 return large follower"};
 	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
 		carc_move_spec mv;
 		assert_int_equal(carc_move_parse(lines[i], &mv), CARC_OK);
@@ -249,6 +250,10 @@ static void test_api_move_text(void **state)
 	assert_int_equal(carc_move_parse("U x,0 90", &mv), CARC_ESYNTAX);
 	assert_int_equal(carc_move_parse("U 1,0 90 thief", &mv), CARC_ESYNTAX);
 	assert_int_equal(carc_move_parse("D discard now", &mv), CARC_ESYNTAX);
+	assert_int_equal(carc_move_parse("U 1,0 90 return", &mv), CARC_ESYNTAX);
+	assert_int_equal(carc_move_parse("U 1,0 90 -", &mv), CARC_OK);
+	assert_string_equal(mv.role, "");
+	assert_int_equal(carc_move_parse("U 1,0 90 farmer NNEE", &mv), CARC_ESYNTAX);
 	char small[4];
 	carc_move_parse("U 1,0 90 thief W", &mv);
 	assert_int_equal(carc_move_format(&mv, small, sizeof small), 16);
