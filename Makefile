@@ -170,7 +170,7 @@ $(BUILD)/bench/floor: tests/bench/floor.c $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(WARN) -o $@ $<
 
-bench: carc $(BUILD)/bench/floor
+bench: carc $(BUILD)/bench/floor $(BUILD)/lib/$(SHLIB)
 	FLOOR=$(BUILD)/bench/floor sh tests/bench/bench.sh
 
 fuzz:
