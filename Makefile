@@ -134,7 +134,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcarc.a
 
 tests: $(UNIT_BIN)
 
-check: $(BUILD)/carc $(UNIT_BIN) $(BUILD)/lib/$(SHLIB)
+check: $(BUILD)/carc lib $(UNIT_BIN)
 	@CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
 
 # the replay page in headless Chromium; unlike check, fails when Chromium
