@@ -1,6 +1,6 @@
 # carc - a referee for recorded Carcassonne games.
 #
-#   make            build ./carc
+#   make            build ./carc and libcarc (build/lib: libcarc.a, libcarc.so.0)
 #   make demo       build and score a bundled sample game
 #   make check      build and run every test (unit, golden, property)
 #   make asan       the same tests under AddressSanitizer and UBSan
@@ -170,8 +170,13 @@ $(BUILD)/bench/floor: tests/bench/floor.c $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(WARN) -o $@ $<
 
-bench: carc $(BUILD)/bench/floor $(BUILD)/lib/$(SHLIB)
-	FLOOR=$(BUILD)/bench/floor sh tests/bench/bench.sh
+# the library's figures: games played through carc.h, against carc gen's code
+$(BUILD)/bench/api: tests/bench/api.c src/api/carc.h $(BUILD)/lib/libcarc.a
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $(WARN) -Isrc/api -o $@ $< $(BUILD)/lib/libcarc.a $(LIB_LDLIBS)
+
+bench: carc $(BUILD)/bench/floor $(BUILD)/bench/api $(BUILD)/lib/$(SHLIB)
+	FLOOR=$(BUILD)/bench/floor API_BENCH=$(BUILD)/bench/api sh tests/bench/bench.sh
 
 fuzz:
 	sh tests/fuzz/fuzz.sh

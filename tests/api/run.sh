@@ -83,14 +83,19 @@ fi
 if command -v python3 >/dev/null 2>&1; then
 	grep -E ' game [0-9]+:' "$tmp/api.out" >"$tmp/api.sc"
 	for f in $files; do
-		"$CARC" score --format json "$f" 2>/dev/null | F=$f python3 -c '
-import json, os, sys
+		echo "#file $f"
+		"$CARC" score --format json "$f" 2>/dev/null
+	done | python3 -c '
+import json, sys
+name = ""
 for line in sys.stdin:
+    if line.startswith("#file "):
+        name = line[6:].rstrip("\n")
+        continue
     d = json.loads(line)
     sc = d.get("scores") or {c: v["total"] for c, v in (d.get("breakdown") or {}).items()}
-    print("%s game %d:%s" % (os.environ["F"], d["game"],
-          ",".join(" %s %d" % (p["colour"], sc.get(p["colour"], 0)) for p in d.get("players", []))))'
-	done >"$tmp/cli.sc"
+    print("%s game %d:%s" % (name, d["game"],
+          ",".join(" %s %d" % (p["colour"], sc.get(p["colour"], 0)) for p in d.get("players", []))))' >"$tmp/cli.sc"
 	n=$(wc -l <"$tmp/cli.sc")
 	if [ "$n" -gt 100 ] && cmp -s "$tmp/api.sc" "$tmp/cli.sc"; then ok; else
 		bad "the library's scores of the corpora differ from score's ($n games):"

@@ -19,6 +19,7 @@
 #include "import/gen.h"
 #include "rules/rules.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -285,6 +286,55 @@ static void test_api_generator_is_gen(void **state)
 	assert_non_null(strstr(why, "dragons"));
 }
 
+/* A whole game played on a thread, and its CGN. */
+static void *play_game(void *arg)
+{
+	carc_match *m = arg;
+	carc_move_spec mv[2048];
+	while (carc_match_to_move(m) >= 0) {
+		carc_match_draw(m, NULL);
+		int n = carc_match_legal_moves(m, mv, 2048);
+		if (n <= 0 || carc_match_play(m, &mv[n / 2]) != CARC_OK)
+			return NULL;
+	}
+	return cgn(m);
+}
+
+/* Handles on different threads at once, clones of one game among them,
+ * play as they do one at a time: no state is shared but what is locked. */
+static void test_api_threads(void **state)
+{
+	(void)state;
+	enum { N = 4 };
+	carc_match *first = new_game("base", "river", 2, 77);
+	carc_match *games[N];
+	for (int i = 0; i < N; i++)
+		games[i] = i % 2 ? carc_match_clone(first) : new_game("hunters", NULL, 3, (uint64_t)i);
+	pthread_t th[N];
+	for (int i = 0; i < N; i++)
+		assert_int_equal(pthread_create(&th[i], NULL, play_game, games[i]), 0);
+	char *alone = play_game(first);
+	assert_non_null(alone);
+	for (int i = 0; i < N; i++) {
+		void *text;
+		pthread_join(th[i], &text);
+		assert_non_null(text);
+		if (i % 2)
+			assert_string_equal(text, alone);
+		else {
+			carc_match *again = new_game("hunters", NULL, 3, (uint64_t)i);
+			char *want = play_game(again);
+			assert_string_equal(text, want);
+			free(want);
+			carc_match_free(again);
+		}
+		free(text);
+		carc_match_free(games[i]);
+	}
+	free(alone);
+	carc_match_free(first);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -298,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_api_whole_game),
 		cmocka_unit_test(test_api_move_text),
 		cmocka_unit_test(test_api_generator_is_gen),
+		cmocka_unit_test(test_api_threads),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }
