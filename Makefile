@@ -175,7 +175,7 @@ $(BUILD)/bench/api: tests/bench/api.c src/api/carc.h $(BUILD)/lib/libcarc.a
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $(WARN) -Isrc/api -o $@ $< $(BUILD)/lib/libcarc.a $(LIB_LDLIBS)
 
-bench: carc $(BUILD)/bench/floor $(BUILD)/bench/api
+bench: carc $(BUILD)/bench/floor $(BUILD)/bench/api $(BUILD)/lib/$(SHLIB)
 	FLOOR=$(BUILD)/bench/floor API_BENCH=$(BUILD)/bench/api sh tests/bench/bench.sh
 
 fuzz:

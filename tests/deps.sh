@@ -12,8 +12,9 @@
 # (zlib1g-dev) and libzstd (libzstd-dev) for compressed archives, and, for
 # its tests, cmocka (libcmocka-dev). PNG pictures use librsvg
 # (librsvg2-dev, found with pkg-config), loaded only when a PNG is asked
-# for. The man-page test lints with mandoc or groff (groff-base). Without a
-# compiler the libraries cannot be probed by compiling: then dpkg says
+# for. The man-page test lints with mandoc or groff (groff-base). The
+# Python package's tests use Debian's python3, python3-venv and
+# python3-wheel. Without a compiler the libraries cannot be probed by compiling: then dpkg says
 # which of their packages are missing.
 #
 # What is missing is installed with apt-get: as root directly; otherwise
@@ -92,6 +93,15 @@ probe() {
 		done
 	fi
 	command -v mandoc >/dev/null 2>&1 || command -v groff >/dev/null 2>&1 || missing="$missing groff-base"
+	# the Python package's tests (tests/python): Debian's own python3, its
+	# venv module (pip install into a venv) and wheel (which that install
+	# builds with, offline)
+	if [ -x /usr/bin/python3 ]; then
+		/usr/bin/python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$missing python3-venv"
+		/usr/bin/python3 -c 'import wheel' >/dev/null 2>&1 || missing="$missing python3-wheel"
+	else
+		missing="$missing python3 python3-venv python3-wheel"
+	fi
 }
 
 probe

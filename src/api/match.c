@@ -4,6 +4,7 @@
  * followers and supply (api_int.h says who does what).
  */
 #include "api/api_int.h"
+#include "rules/rules.h"
 #include "referee/project.h"
 
 #include <stdarg.h>
@@ -147,7 +148,7 @@ static int build(carc_match *m, struct carc_diag_sink *sink)
 		return CARC_OK;
 	struct carc_diag_sink quiet = {0};
 	pthread_mutex_lock(&m->shared->lock);
-	bool got = carc_parse_string_at(m->text.data ? m->text.data : "", m->text.len, m->name, m->shared->cache, &m->rec,
+	bool got = carc_parse_string_at(m->text.data ? m->text.data : "", m->text.len, m->name, m->shared->cache, carc_rules_registry(), &m->rec,
 					sink ? sink : &quiet, m->base_line, m->index - 1);
 	pthread_mutex_unlock(&m->shared->lock);
 	carc_diag_free(&quiet);

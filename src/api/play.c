@@ -701,7 +701,7 @@ size_t carc_match_cgn(carc_match *m, char *buf, size_t cap)
 		struct carc_record rec = {0};
 		struct carc_diag_sink quiet = {0};
 		pthread_mutex_lock(&m->shared->lock);
-		bool got = carc_parse_string(text.data, text.len, m->name, m->shared->cache, &rec, &quiet);
+		bool got = carc_parse_string(text.data, text.len, m->name, m->shared->cache, carc_rules_registry(), &rec, &quiet);
 		pthread_mutex_unlock(&m->shared->lock);
 		if (got)
 			carc_format_record(&rec, &out);

@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE /* fmemopen */
 #include "api/api_int.h"
+#include "rules/rules.h"
 #include "common/input.h"
 
 #include <errno.h>
@@ -77,7 +78,7 @@ static carc_records *records_over(FILE *raw, bool keep_raw, const char *name, ch
 	r->in = in;
 	r->raw = raw;
 	r->keep_raw = keep_raw;
-	r->reader = carc_reader_new(in, r->name, r->shared->cache);
+	r->reader = carc_reader_new(in, r->name, r->shared->cache, carc_rules_registry());
 	r->sink = (struct carc_diag_sink){.emit = keep_diag, .ctx = r};
 	return r;
 }
