@@ -35,7 +35,14 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#ifndef CARC_NO_YAML
 #include <yaml.h>
+#else
+#include "notation/tileset_image.h"
+/* WASI has no absolute paths: no tile-set file is resolved, only bundled
+ * sets are had (tileset_image.h) */
+#define realpath(path, resolved) ((void)(path), (void)(resolved), (char *)NULL)
+#endif
 
 const char *const carc_edge_names[4] = {"N", "E", "S", "W"};
 const char *const carc_half_names[8] = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"};
@@ -44,8 +51,10 @@ static const char *const class_names[CARC_CLASS_COUNT] = {"path", "enclosure", "
 static const char *const attr_names[CARC_ATTR_COUNT] = {
 	"pennant", "fish", "gold", "deer", "mammoth", "tiger", "aurochs",
 	"mushroom", "fire", "shrine", "volcano"};
+#ifndef CARC_NO_YAML
 /* The names of enum carc_path_end, in its order. */
 static const char *const end_names[] = {"cloister", "city", "junction", "crossroads", "spring", "lake", "volcano"};
+#endif
 
 const char *carc_class_name(enum carc_class c) { return class_names[c]; }
 const char *carc_attr_name(enum carc_attr a) { return attr_names[a]; }
@@ -54,6 +63,7 @@ const char *carc_attr_name(enum carc_attr a) { return attr_names[a]; }
 #define MAX_DEPTH 32   /* YAML nesting; a tile set needs 6 */
 #define MAX_WORDS 64   /* in one list of edges, halves, terrains or borders */
 #define MAX_FILE_BYTES (64u << 20)
+#ifndef CARC_NO_YAML
 /* YAML nodes (scalars, lists, mappings) of a tile set: the bundled ones have
  * about 1,000, and the largest a tile set can describe (CARC_MAX_TILE_TYPES
  * types of CARC_MAX_FEATURES features) some 40,000. libyaml's tree costs
@@ -386,6 +396,8 @@ static void terrain_name(struct loader *ld, const yaml_node_t *n, const char *w,
 	ts->nterrains++;
 }
 
+#endif /* CARC_NO_YAML */
+
 /* The known attributes, first of every set's. */
 static void known_attrs(struct carc_tileset *ts)
 {
@@ -394,6 +406,7 @@ static void known_attrs(struct carc_tileset *ts)
 	ts->nattrs = CARC_ATTR_COUNT;
 }
 
+#ifndef CARC_NO_YAML
 /* An attribute the set declares (its attributes key): a new name. */
 static void attribute_name(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
 {
@@ -420,6 +433,8 @@ static void attribute_name(struct loader *ld, const yaml_node_t *n, const char *
 	memcpy(ts->attrs[ts->nattrs++], word, sizeof word);
 }
 
+#endif /* CARC_NO_YAML */
+
 int carc_tileset_attr(const struct carc_tileset *ts, const char *name, size_t len)
 {
 	for (int a = 0; a < ts->nattrs; a++)
@@ -428,6 +443,7 @@ int carc_tileset_attr(const struct carc_tileset *ts, const char *name, size_t le
 	return -1;
 }
 
+#ifndef CARC_NO_YAML
 static void expansion_name(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
 {
 	struct carc_tileset *ts = arg;
@@ -1091,6 +1107,8 @@ static void check_stacks(struct loader *ld, const yaml_node_t *tiles, const yaml
 		fail(ld, CARC_E109, tiles, "%ld tiles in all; a tile set may hold at most %d", all, CARC_MAX_TILES);
 }
 
+#endif /* CARC_NO_YAML */
+
 /* Tile sets get a new serial when loaded and whenever their tiles change
  * (carc_tileset_play), so that what a game derived from them is redone. */
 static _Atomic unsigned long serials;
@@ -1332,6 +1350,7 @@ int carc_tileset_expansion(const struct carc_tileset *ts, const char *name, size
 	return -1;
 }
 
+#ifndef CARC_NO_YAML
 /* Keys of the top level, numbered for key_once(). */
 enum { TOP_NAME, TOP_TITLE, TOP_RULES, TOP_NOTE, TOP_PROVISIONAL, TOP_TERRAINS, TOP_KINDS, TOP_TILES,
        TOP_EXPANSIONS, TOP_ATTRIBUTES };
@@ -1591,6 +1610,47 @@ struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char
 {
 	return parse_text(text, len, name, sink, false);
 }
+
+#endif /* CARC_NO_YAML */
+
+#ifdef CARC_NO_YAML
+/* Without libyaml (the WebAssembly engine, tileset_image.h): a bundled set
+ * is a copy of the image the host build made of it with the reader above;
+ * any other tile set is refused. */
+static struct carc_tileset *parse_text(const char *text, size_t len, const char *name, struct carc_diag_sink *sink,
+				       bool trusted)
+{
+	for (const struct carc_tileset_image *im = carc_tileset_images; trusted && im->name; im++) {
+		if (strcmp(im->name, name))
+			continue;
+		struct carc_tileset *ts = xcalloc(1, sizeof *ts);
+		*ts = *im->set;
+		int n = ts->ntiles + ts->nextra;
+		ts->tiles = xcalloc(n ? (size_t)n : 1, sizeof *ts->tiles);
+		memcpy(ts->tiles, im->tiles, (size_t)n * sizeof *ts->tiles);
+		for (int i = 0; i < n; i++)
+			ts->tiles[i].name = im->tiles[i].name ? xstrdup(im->tiles[i].name) : NULL;
+		ts->name = im->set->name ? xstrdup(im->set->name) : NULL;
+		ts->title = im->set->title ? xstrdup(im->set->title) : NULL;
+		ts->rules = im->set->rules ? xstrdup(im->set->rules) : NULL;
+		ts->note = im->set->note ? xstrdup(im->set->note) : NULL;
+		ts->serial = ++serials;
+		ts->source = xstrndup(text, len);
+		ts->source_len = len;
+		return ts;
+	}
+	struct carc_src src = {name, text, len, 1};
+	carc_diag_report(sink, CARC_E101, &src, 0, 0,
+			 "this build of carc reads only the bundled tile sets (it has no YAML reader)");
+	return NULL;
+}
+
+struct carc_tileset *carc_tileset_parse(const char *text, size_t len, const char *name,
+					struct carc_diag_sink *sink)
+{
+	return parse_text(text, len, name, sink, false);
+}
+#endif /* CARC_NO_YAML */
 
 /* ---- files, bundled sets and lookups ---- */
 
