@@ -27,7 +27,7 @@ LDLIBS   = -lyaml -ljansson -lzstd -lz -lpthread -lm
 TEST_LDLIBS = -lcmocka
 
 # the library, one folder a layer (README.md, "Layout"); cli/main.c is the program
-LAYERS   = common notation engine rules referee import output cli
+LAYERS   = common notation engine rules referee import output api cli
 SRC      = $(filter-out src/cli/main.c,$(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)))
 OBJ      = $(SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bundled.o $(BUILD)/page.o
 TILESETS = $(wildcard src/tilesets/*.yaml)

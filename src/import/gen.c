@@ -87,10 +87,6 @@ bool carc_rng_chance(struct carc_rng *rng, double p)
 
 /* ---- the generator ---- */
 
-struct deploy_choice {
-	uint8_t role;
-	uint8_t feature;
-};
 
 struct carc_gen {
 	struct carc_gen_opts opt;
@@ -345,13 +341,14 @@ static bool role_fits(const struct carc_role *role, const char *kind)
 
 /* Whether a module's check_deploy hook refuses colour's figure on the
  * feature. */
-static bool refused(struct carc_gen *gen, uint32_t root, const struct carc_role *role, int colour)
+static bool refused(const struct carc_play_hooks *const *mods, int nmods, struct carc_game *g, uint32_t root,
+		    const struct carc_role *role, int colour)
 {
-	for (int k = 0; k < gen->nmods; k++) {
-		if (!gen->mods[k]->check_deploy)
+	for (int k = 0; k < nmods; k++) {
+		if (!mods[k]->check_deploy)
 			continue;
 		struct carc_buf why = {0};
-		enum carc_code code = gen->mods[k]->check_deploy(gen->g, root, role, colour, &why);
+		enum carc_code code = mods[k]->check_deploy(g, root, role, colour, &why);
 		carc_buf_free(&why);
 		if (code)
 			return true;
@@ -390,30 +387,37 @@ static size_t draw_slot(struct carc_gen *gen, size_t i)
 	return i;
 }
 
-/* The legal deployments on placement pl for colour c; returns their count. */
-static int deploy_choices(struct carc_gen *gen, int pl, int c, struct deploy_choice *out)
+int carc_deploy_choices(struct carc_game *g, const struct carc_play_hooks *const *mods, int nmods, int pl, int c,
+			struct carc_deploy_choice *out)
 {
-	const struct carc_ruleset *rs = gen->opt.rules;
+	const struct carc_ruleset *rs = carc_game_rules(g);
+	const struct carc_tileset *ts = carc_game_tileset(g);
 	size_t np;
-	const struct carc_placement *p = &carc_game_placements(gen->g, &np)[pl];
-	const struct carc_tile *t = &gen->ts->tiles[p->tile];
+	const struct carc_placement *p = &carc_game_placements(g, &np)[pl];
+	const struct carc_tile *t = &ts->tiles[p->tile];
 	int n = 0;
 	for (int f = 0; f < t->nfeatures; f++) {
-		const char *kind = gen->ts->kinds[t->features[f].kind].name;
-		uint32_t root = carc_game_feature_root(gen->g, pl, f);
-		bool occupied = carc_game_feature_occupant(gen->g, root) != NULL;
+		const char *kind = ts->kinds[t->features[f].kind].name;
+		uint32_t root = carc_game_feature_root(g, pl, f);
+		bool occupied = carc_game_feature_occupant(g, root) != NULL;
 		for (int r = 0; r < rs->nroles; r++) {
 			const struct carc_role *role = &rs->roles[r];
 			if (!role_fits(role, kind))
 				continue;
-			if (carc_game_role_supply(gen->g, c, r) <= 0 || (!role->hut && occupied))
+			if (carc_game_role_supply(g, c, r) <= 0 || (!role->hut && occupied))
 				continue;
-			if (refused(gen, root, role, c))
+			if (refused(mods, nmods, g, root, role, c))
 				continue; /* the rules' own checks (one hut per river system) */
-			out[n++] = (struct deploy_choice){(uint8_t)r, (uint8_t)f};
+			out[n++] = (struct carc_deploy_choice){(uint8_t)r, (uint8_t)f};
 		}
 	}
 	return n;
+}
+
+/* The legal deployments on placement pl for colour c; returns their count. */
+static int deploy_choices(struct carc_gen *gen, int pl, int c, struct carc_deploy_choice *out)
+{
+	return carc_deploy_choices(gen->g, gen->mods, gen->nmods, pl, c, out);
 }
 
 static void add_scores(struct carc_gen *gen, struct carc_buf *out)
@@ -464,10 +468,10 @@ static void bonus_turn(struct carc_gen *gen, int c, int turn, struct carc_buf *t
 		int k = (int)carc_rng_below(&gen->rng, (uint32_t)n);
 		int pl = carc_game_place(gen->g, tile, gen->rots[k], gen->xs[k], gen->ys[k], c, turn);
 		carc_buf_printf(turns, "%d,%d %d", gen->xs[k], gen->ys[k], gen->rots[k] * 90);
-		struct deploy_choice choices[CARC_MAX_FEATURES * CARC_MAX_ROLES];
+		struct carc_deploy_choice choices[CARC_MAX_FEATURES * CARC_MAX_ROLES];
 		int nc = deploy_choices(gen, pl, c, choices);
 		if (nc && carc_rng_chance(&gen->rng, gen->opt.deploy_rate)) {
-			struct deploy_choice ch = choices[carc_rng_below(&gen->rng, (uint32_t)nc)];
+			struct carc_deploy_choice ch = choices[carc_rng_below(&gen->rng, (uint32_t)nc)];
 			uint8_t spots[CARC_SPOT_COUNT];
 			int ns = 0;
 			for (int s = 0; s < CARC_SPOT_COUNT; s++)
@@ -545,12 +549,12 @@ void carc_gen_game(struct carc_gen *gen, uint64_t index, struct carc_buf *out)
 		int pl = carc_game_place(gen->g, tile, gen->rots[k], gen->xs[k], gen->ys[k], c, turn);
 		carc_buf_printf(&turns, "%d,%d %d", gen->xs[k], gen->ys[k], gen->rots[k] * 90);
 
-		struct deploy_choice choices[CARC_MAX_FEATURES * CARC_MAX_ROLES];
+		struct carc_deploy_choice choices[CARC_MAX_FEATURES * CARC_MAX_ROLES];
 		int nc = deploy_choices(gen, pl, c, choices);
 		/* a follower must be deployed when one can be (solo) */
 		bool deployed = false;
 		if (nc && (gen->must_deploy || carc_rng_chance(&gen->rng, gen->opt.deploy_rate))) {
-			struct deploy_choice ch = choices[carc_rng_below(&gen->rng, (uint32_t)nc)];
+			struct carc_deploy_choice ch = choices[carc_rng_below(&gen->rng, (uint32_t)nc)];
 			uint8_t spots[CARC_SPOT_COUNT];
 			int ns = 0;
 			for (int s = 0; s < CARC_SPOT_COUNT; s++)

@@ -69,6 +69,21 @@ int carc_gen_seats(const struct carc_gen *gen, uint8_t seats[CARC_COLOURS]);
 /* The engine of the last generated game (its final state), for tests. */
 struct carc_game *carc_gen_engine(struct carc_gen *gen);
 
+/* The legal deployments of colour c on placement pl, the tile just placed
+ * (of the game's rule set and tile set, which g plays): each role that may
+ * stand on each feature of the tile, with a figure of it in supply, on a
+ * feature nobody holds (a hut: any), that no module's check_deploy refuses
+ * (mods: the game's modules with play hooks, nmods of them). Writes out
+ * (CARC_MAX_FEATURES * CARC_MAX_ROLES at most) and returns the count. The
+ * generator deploys one of these; the library lists them as legal moves. */
+struct carc_deploy_choice {
+	uint8_t role;
+	uint8_t feature;
+};
+struct carc_play_hooks;
+int carc_deploy_choices(struct carc_game *g, const struct carc_play_hooks *const *mods, int nmods, int pl, int c,
+			struct carc_deploy_choice *out);
+
 /* The PRNG, exposed for tests and tools that need reproducible randomness. */
 struct carc_rng {
 	uint64_t s[4];

@@ -852,7 +852,15 @@ bool carc_reader_next(struct carc_reader *r, struct carc_record *rec, struct car
 bool carc_parse_string(const char *text, size_t len, const char *name, struct carc_tileset_cache *cache,
 		       struct carc_record *rec, struct carc_diag_sink *sink)
 {
+	return carc_parse_string_at(text, len, name, cache, rec, sink, 1, 0);
+}
+
+bool carc_parse_string_at(const char *text, size_t len, const char *name, struct carc_tileset_cache *cache,
+			  struct carc_record *rec, struct carc_diag_sink *sink, unsigned line, unsigned games)
+{
 	struct carc_reader *r = carc_reader_new(NULL, name, cache);
+	if (line > 1 || games)
+		carc_reader_start_at(r, line, line > 1, games);
 	free(r->buf);
 	r->buf = xmalloc(len + 1 + SLACK);
 	memcpy(r->buf, text, len);

@@ -240,5 +240,10 @@ extern bool carc_cgn_fast_turns;
  * rec->src stays valid until rec is reused or freed. */
 bool carc_parse_string(const char *text, size_t len, const char *name, struct carc_tileset_cache *cache,
 		       struct carc_record *rec, struct carc_diag_sink *sink);
+/* The same for a game that was game number games + 1 of its file, from its
+ * line `line` on (the library's games, read again from their own text):
+ * messages give the file's lines and the game's number. */
+bool carc_parse_string_at(const char *text, size_t len, const char *name, struct carc_tileset_cache *cache,
+			  struct carc_record *rec, struct carc_diag_sink *sink, unsigned line, unsigned games);
 
 #endif
