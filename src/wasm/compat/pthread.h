@@ -23,6 +23,8 @@ static inline int pthread_once(pthread_once_t *once, void (*fn)(void))
 	}
 	return 0;
 }
+static inline int pthread_mutex_init(pthread_mutex_t *m, const void *attr) { (void)attr; *m = 0; return 0; }
+static inline int pthread_mutex_destroy(pthread_mutex_t *m) { (void)m; return 0; }
 static inline int pthread_mutex_lock(pthread_mutex_t *m) { (void)m; return 0; }
 static inline int pthread_mutex_unlock(pthread_mutex_t *m) { (void)m; return 0; }
 
