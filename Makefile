@@ -98,7 +98,8 @@ WASM_OBJ    = $(WASM_SRC:src/%.c=$(BUILD)/wasm/%.o) $(BUILD)/wasm/bundled.o $(BU
 WASM_CFLAGS = --target=wasm32-wasi -nostdlibinc -isystem $(shell $(WASM_CC) -print-resource-dir 2>/dev/null)/include \
               -isystem /usr/include/wasm32-wasi -isystem src/wasm/compat -DCARC_NO_YAML -D_WASI_EMULATED_GETPID \
               -std=c11 -D_POSIX_C_SOURCE=200809L -DCARC_VERSION='"$(VERSION)"' $(WARN) -Isrc -I$(BUILD) -O2
-RECORDER_PAGE = src/output/recorder/recorder.html src/output/recorder/recorder.css src/output/recorder/recorder.js
+RECORDER_PAGE = src/output/recorder/recorder.html src/output/recorder/recorder.css src/output/recorder/engine.js \
+                src/output/recorder/recorder.js
 
 wasm: $(BUILD)/carc.wasm
 

@@ -251,6 +251,9 @@ int rec_open(size_t len)
 		if (id == CARC_TAG_RULES || id == CARC_TAG_EXPANSIONS || id == CARC_TAG_EDITION ||
 		    id == CARC_TAG_SEATS || id == CARC_TAG_RESULT || (id >= CARC_TAG_KNOWN && id < CARC_TAG_UNKNOWN))
 			continue;
+		/* the page's clock: the page writes it anew */
+		if (id == CARC_TAG_UNKNOWN && carc_slice_ieq(rec.src.text + tg->name.off, tg->name.len, "Clock"))
+			continue;
 		int n = snprintf(s.tags + at, sizeof s.tags - at, "%.*s\n", (int)tg->span.len, rec.src.text + tg->span.off);
 		if (n < 0 || (size_t)n >= sizeof s.tags - at) {
 			s.tags[at] = 0;
