@@ -478,8 +478,11 @@ function wire() {
 	});
 	$("picker").addEventListener("click", guard((e) => {
 		const b = e.target.closest("button[data-tile]");
-		if (b && !b.disabled)
+		if (b && !b.disabled) {
 			enter(b.dataset.tile);
+			/* the board, where the tile goes, in view */
+			$("board-wrap").scrollIntoView({ block: "start" });
+		}
 	}));
 	$("deploys").addEventListener("click", (e) => {
 		const b = e.target.closest("button[data-move]");
@@ -534,19 +537,25 @@ function wire() {
 	}, 1000);
 }
 
+/* a link that holds a record (#cgn=...): the game it holds */
+function openLink() {
+	if (!location.hash.startsWith("#cgn="))
+		return false;
+	try {
+		openRecord(decodeURIComponent(location.hash.slice(5)));
+		return true;
+	} catch (e) {
+		status("The record in the link cannot be continued: " + e.message);
+		return false;
+	}
+}
+
 function start() {
 	if (!engine)
 		return;
 	wire();
-	let opened = false;
-	try {
-		if (location.hash.startsWith("#cgn=")) {
-			openRecord(decodeURIComponent(location.hash.slice(5)));
-			opened = true;
-		}
-	} catch (e) {
-		status("The record in the link cannot be continued: " + e.message);
-	}
+	window.addEventListener("hashchange", openLink);
+	let opened = openLink();
 	if (!opened) {
 		try {
 			const saved = JSON.parse(localStorage.getItem(STORE) || "null");
