@@ -141,13 +141,18 @@ $(BUILD)/recorder.c: $(BUILD)/embed $(RECORDER_PAGE) tests/wasm.sh $(WASM_SRC) $
 $(BUILD)/recorder.o: $(BUILD)/recorder.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# the page's export layer built for this machine, for tests/recorder's
+# comparison of the WebAssembly engine with the command line's
+$(BUILD)/recorder-legal: tests/recorder/legal.c src/wasm/recorder.c $(BUILD)/libcarc.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcarc.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Itests/unit -MMD -MP -o $@ $< $(BUILD)/libcarc.a $(LDLIBS) $(TEST_LDLIBS)
 
 tests: $(UNIT_BIN)
 
-check: $(BUILD)/carc $(UNIT_BIN)
+check: $(BUILD)/carc $(UNIT_BIN) $(BUILD)/recorder-legal
 	@CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
 
 # the replay page in headless Chromium; unlike check, fails when Chromium
@@ -169,7 +174,7 @@ asan:
 		EXTRA_CFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
 		LDFLAGS='-fsanitize=address,undefined' check-asan
 
-check-asan: $(BUILD)/carc $(UNIT_BIN)
+check-asan: $(BUILD)/carc $(UNIT_BIN) $(BUILD)/recorder-legal
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		CARC_BROWSER=skip ODD_ARCHIVES=$${ODD_ARCHIVES:-50} CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
 
