@@ -176,3 +176,4 @@ CARC="$CARC" BENCH_GAMES="$GAMES" BENCH_RUNS="$RUNS" sh tests/bench/jobs.sh
 CARC="$CARC" sh tests/bench/standings.sh
 CARC="$CARC" BENCH_RUNS="$RUNS" sh tests/bench/tourney.sh
 CARC="$CARC" sh tests/bench/turns.sh
+BUILD="${BUILD:-build}" CARC="$CARC" sh tests/bench/recorder.sh
