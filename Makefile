@@ -1,6 +1,6 @@
 # carc - a referee for recorded Carcassonne games.
 #
-#   make            build ./carc
+#   make            build ./carc and libcarc (build/lib: libcarc.a, libcarc.so.0)
 #   make demo       build and score a bundled sample game
 #   make check      build and run every test (unit, golden, property)
 #   make asan       the same tests under AddressSanitizer and UBSan
@@ -12,8 +12,12 @@
 #   make install    PREFIX, DESTDIR and MANPREFIX are honoured
 
 VERSION   = 0.1.0
+SOVERSION = 0
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
+LIBDIR   ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 MANPREFIX ?= $(PREFIX)/share/man
 
 CC       ?= cc
@@ -35,9 +39,19 @@ TILESETS = $(wildcard src/tilesets/*.yaml)
 PAGE     = src/output/page/replay.html src/output/page/replay.css src/output/page/replay.js
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
-MANPAGES = $(wildcard man/*.1 man/*.5)
+MANPAGES = $(wildcard man/*.1 man/*.3 man/*.5)
 
-all: carc
+# libcarc for other programs (src/api/carc.h, installed as <carc.h>): every
+# layer but cli/, as a static library and as a shared one whose objects are
+# compiled apart (position-independent, every symbol hidden but carc.h's),
+# so that the program's own objects, and its speed, stay as they are
+LIB_SRC  = $(filter-out src/cli/%,$(SRC))
+LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bundled.o $(BUILD)/page.o
+PIC_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/bundled.o $(BUILD)/pic/page.o
+SHLIB    = libcarc.so.$(VERSION)
+LIB_LDLIBS = -lyaml -ljansson -lzstd -lz -lpthread -lm
+
+all: carc lib
 
 carc: $(BUILD)/carc
 	cp $(BUILD)/carc carc
@@ -58,6 +72,39 @@ $(BUILD)/libcarc.a: $(OBJ)
 $(BUILD)/%.o: src/%.c $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+lib: $(BUILD)/lib/libcarc.a $(BUILD)/lib/$(SHLIB)
+
+$(BUILD)/lib/libcarc.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/lib/$(SHLIB): $(PIC_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libcarc.so.$(SOVERSION) -Wl,--no-undefined \
+		-o $@ $^ $(LIB_LDLIBS)
+	ln -sf $(SHLIB) $(BUILD)/lib/libcarc.so.$(SOVERSION)
+	ln -sf $(SHLIB) $(BUILD)/lib/libcarc.so
+
+$(BUILD)/pic/%.o: src/%.c $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -DCARC_API_BUILD -MMD -MP -c -o $@ $<
+
+$(BUILD)/pic/bundled.o: $(BUILD)/bundled.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
+
+$(BUILD)/pic/page.o: $(BUILD)/page.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
+
+$(BUILD)/pic/output/raster.o: ALL_CFLAGS += $(RSVG_CFLAGS)
+
+# pkg-config's file, for the PREFIX of the install
+CARC_PC = printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' 'Name: carc' \
+	'Description: the Carcassonne referee carc as a library' 'Version: $(VERSION)' \
+	'Libs: -L$${libdir} -lcarc' 'Libs.private: $(LIB_LDLIBS)' 'Cflags: -I$${includedir}'
 
 # raster.c takes its types from librsvg's and cairo's headers (as system
 # headers: their warnings are not ours) but loads the libraries at run time,
@@ -152,7 +199,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcarc.a
 
 tests: $(UNIT_BIN)
 
-check: $(BUILD)/carc $(UNIT_BIN) $(BUILD)/recorder-legal
+check: $(BUILD)/carc lib $(UNIT_BIN) $(BUILD)/recorder-legal
 	@CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
 
 # the replay page in headless Chromium; unlike check, fails when Chromium
@@ -188,8 +235,13 @@ $(BUILD)/bench/floor: tests/bench/floor.c $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 $(WARN) -o $@ $<
 
-bench: carc $(BUILD)/bench/floor
-	FLOOR=$(BUILD)/bench/floor sh tests/bench/bench.sh
+# the library's figures: games played through carc.h, against carc gen's code
+$(BUILD)/bench/api: tests/bench/api.c src/api/carc.h $(BUILD)/lib/libcarc.a
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $(WARN) -Isrc/api -o $@ $< $(BUILD)/lib/libcarc.a $(LIB_LDLIBS)
+
+bench: carc $(BUILD)/bench/floor $(BUILD)/bench/api
+	FLOOR=$(BUILD)/bench/floor API_BENCH=$(BUILD)/bench/api sh tests/bench/bench.sh
 
 fuzz:
 	sh tests/fuzz/fuzz.sh
@@ -197,22 +249,32 @@ fuzz:
 lint-man:
 	@for m in $(MANPAGES); do mandoc -Tlint -W warning $$m || exit 1; done
 
-install: carc
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(MANPREFIX)/man5
+install: carc lib
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(MANPREFIX)/man3 $(DESTDIR)$(MANPREFIX)/man5 \
+		$(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	cp -f carc $(DESTDIR)$(BINDIR)/carc
 	chmod 755 $(DESTDIR)$(BINDIR)/carc
+	cp -f src/api/carc.h $(DESTDIR)$(INCLUDEDIR)/carc.h
+	cp -f $(BUILD)/lib/libcarc.a $(BUILD)/lib/$(SHLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/libcarc.so.$(SOVERSION)
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/libcarc.so
+	$(CARC_PC) > $(DESTDIR)$(PKGCONFIGDIR)/carc.pc
 	for m in man/*.1; do cp -f $$m $(DESTDIR)$(MANPREFIX)/man1/; done
+	for m in man/*.3; do cp -f $$m $(DESTDIR)$(MANPREFIX)/man3/; done
 	for m in man/*.5; do cp -f $$m $(DESTDIR)$(MANPREFIX)/man5/; done
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/carc
+	rm -f $(DESTDIR)$(BINDIR)/carc $(DESTDIR)$(INCLUDEDIR)/carc.h $(DESTDIR)$(LIBDIR)/libcarc.a \
+		$(DESTDIR)$(LIBDIR)/$(SHLIB) $(DESTDIR)$(LIBDIR)/libcarc.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libcarc.so \
+		$(DESTDIR)$(PKGCONFIGDIR)/carc.pc
 	for m in man/*.1; do rm -f $(DESTDIR)$(MANPREFIX)/man1/$$(basename $$m); done
+	for m in man/*.3; do rm -f $(DESTDIR)$(MANPREFIX)/man3/$$(basename $$m); done
 	for m in man/*.5; do rm -f $(DESTDIR)$(MANPREFIX)/man5/$$(basename $$m); done
 
 clean:
 	rm -rf build build-asan build-asan-* build-fuzz build-fuzz-plain build-portable carc
 
 
-.PHONY: all carc tests check check-browser check-portable demo asan check-asan bench fuzz lint-man install uninstall clean wasm
+.PHONY: all carc lib tests check check-browser check-portable demo asan check-asan bench fuzz lint-man install uninstall clean wasm
 
--include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d $(BUILD)/wasm/*/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/pic/*/*.d $(BUILD)/tests/*.d $(BUILD)/wasm/*/*.d)

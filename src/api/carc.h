@@ -150,10 +150,13 @@ CARC_API void carc_records_close(carc_records *r);
 CARC_API int carc_records_next(carc_records *r, carc_match **out);
 CARC_API const char *carc_records_error(const carc_records *r);
 
-/* Tags, in the order of the record. carc_match_tag: the value of the tag
- * named (any case), NULL when absent. */
+/* Tags, in the order of the record: tag i's name as written (into buf,
+ * snprintf style) and its value, unescaped (NULL when i is out of range).
+ * carc_match_tag: the value of the tag named (any case), NULL when
+ * absent. */
 CARC_API int carc_match_ntags(const carc_match *m);
-CARC_API int carc_match_tag_at(const carc_match *m, int i, const char **name, const char **value);
+CARC_API size_t carc_match_tag_name(const carc_match *m, int i, char *buf, size_t cap);
+CARC_API const char *carc_match_tag_value(const carc_match *m, int i);
 CARC_API const char *carc_match_tag(const carc_match *m, const char *name);
 
 /* Diagnostics of the whole game (syntax, tags, every rule, the Result), as
@@ -170,6 +173,7 @@ typedef struct carc_turn_info {
 	carc_move_spec move;
 	int illegal;          /* 1: an error was reported on its line */
 	unsigned line;        /* of the record, from 1 */
+	int scores[8];        /* by seat: the running totals after the turn (`carc score`'s table) */
 } carc_turn_info;
 
 CARC_API int carc_match_nturns(const carc_match *m);
@@ -213,12 +217,16 @@ typedef struct carc_tile_info {
 CARC_API int carc_match_ntiles(const carc_match *m);
 CARC_API int carc_match_tile(const carc_match *m, int i, carc_tile_info *out);
 
-/* The features (roads, cities, fields, monasteries, ...) on the map. */
+/* The features (roads, cities, fields, monasteries, ...) on the map, in
+ * a fixed order for a position (a follower's feature indexes it). */
 typedef struct carc_feature_info {
 	char kind[16];        /* the tile set's word: "road", "city", "field", "cloister" */
+	char name[64];        /* as messages name it: "the city at N of D (0,0)" */
 	int ntiles;           /* tiles it spans */
 	int complete;
-	int points;           /* what it scores now for its majority (final value if unfinished) */
+	int scored;           /* 1: it has been scored (completed, or at the final scoring) */
+	int points;           /* what its scoring paid each winner (0 until scored; the
+				 projected final, carc_match_projected, counts the rest) */
 	int followers;        /* figures on it */
 	uint8_t owners;       /* bit s: seat s holds the majority */
 } carc_feature_info;

@@ -336,6 +336,25 @@ static int current(carc_match *m)
 	return api_replay(m, CARC_POSITION_END, NULL);
 }
 
+/* Where the referee's walk of the turns played leaves the game: the seat
+ * whose turn comes next in plain rotation and its number. After a discard
+ * the same colour draws again under the same number; a bonus turn (N+)
+ * takes the number of the turn that earned it and moves no seat on. */
+static int walk_on(const carc_match *m, int *number)
+{
+	const struct carc_result *res = &m->res;
+	*number = 1;
+	if (!res->nturns || !m->rec.nseats)
+		return 0;
+	const struct carc_turn *t = &res->turns[res->nturns - 1];
+	int seat = 0;
+	for (int s = 0; s < m->rec.nseats; s++)
+		if (m->rec.seats[s] == t->colour)
+			seat = s;
+	*number = res->last_turn + (t->discard && !t->bonus ? 0 : 1);
+	return t->discard && !t->bonus ? seat : (seat + 1) % m->rec.nseats;
+}
+
 /* The seat to draw next: plain rotation (the referee's), passing over a
  * seat whose stack is used up (solo); -1 when the game is over. */
 static int next_seat(carc_match *m)
@@ -345,7 +364,8 @@ static int next_seat(carc_match *m)
 		return -1;
 	if (p->drawn >= 0)
 		return p->drawn_seat;
-	int seat = m->res.next_seat;
+	int number;
+	int seat = walk_on(m, &number);
 	if (p->bonus_due) /* the bonus turn is the seat's that earned it */
 		return m->rec.nseats ? (seat + m->rec.nseats - 1) % m->rec.nseats : 0;
 	for (int k = 0; k < p->nstacks; k++) {
@@ -475,7 +495,8 @@ int carc_match_legal_moves(carc_match *m, carc_move_spec *out, int max)
 		return CARC_EINVAL;
 	const struct carc_tileset *ts = m->rec.tileset;
 	const struct carc_ruleset *rs = m->rec.rules;
-	int tile = p->drawn, colour = m->rec.seats[p->drawn_seat], turn = m->res.next_turn;
+	int turn, tile = p->drawn, colour = m->rec.seats[p->drawn_seat];
+	walk_on(m, &turn);
 	carc_move_spec mv = {0};
 	api_copy(mv.tile, sizeof mv.tile, ts->tiles[tile].id);
 	size_t np;

@@ -37,6 +37,7 @@ struct cookie {
 	bool in_frame;            /* a compressed stream is open: its end is still to come */
 	bool failed, done;
 	bool zeros;               /* gzip: after a member, zero bytes only (as gzip ignores them) */
+	bool keep_raw;            /* raw is the caller's: closing the stream leaves it open */
 	z_stream z;
 	ZSTD_DStream *zs;
 	/* zstd: the current frame's first bytes (its header, at most
@@ -215,7 +216,7 @@ static int cookie_close(void *p)
 		inflateEnd(&c->z);
 	if (c->zs)
 		ZSTD_freeDStream(c->zs);
-	if (c->raw != stdin)
+	if (c->raw != stdin && !c->keep_raw)
 		fclose(c->raw);
 	free(c->in);
 	free(c);
@@ -224,13 +225,14 @@ static int cookie_close(void *p)
 
 /* A stream over raw of the given kind, the n bytes already read from it
  * (magic) coming first. NULL with errno when it cannot be made. */
-static FILE *wrap(FILE *raw, enum kind kind, const unsigned char *head, size_t n)
+static FILE *wrap(FILE *raw, enum kind kind, const unsigned char *head, size_t n, bool keep_raw)
 {
 	struct cookie *c = calloc(1, sizeof *c);
 	if (!c || !(c->in = malloc(IN_BLOCK)))
 		goto nomem;
 	c->kind = kind;
 	c->raw = raw;
+	c->keep_raw = keep_raw;
 	memcpy(c->in, head, n);
 	c->in_len = n;
 	c->raw_read = n;
@@ -260,6 +262,18 @@ FILE *carc_input_open(const char *path)
 	FILE *raw = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	if (!raw)
 		return NULL;
+	FILE *f = carc_input_stream(raw, false);
+	if (!f) {
+		int err = errno;
+		if (raw != stdin)
+			fclose(raw);
+		errno = err;
+	}
+	return f;
+}
+
+FILE *carc_input_stream(FILE *raw, bool keep_raw)
+{
 	failure[0] = '\0';
 	static const unsigned char zstd_magic[4] = {0x28, 0xb5, 0x2f, 0xfd};
 	unsigned char head[4];
@@ -283,14 +297,7 @@ FILE *carc_input_open(const char *path)
 		kind = KIND_ZSTD;
 	if (ferror(raw))
 		clearerr(raw);
-	FILE *f = wrap(raw, kind, head, n);
-	if (!f) {
-		int err = errno;
-		if (raw != stdin)
-			fclose(raw);
-		errno = err;
-	}
-	return f;
+	return wrap(raw, kind, head, n, keep_raw);
 }
 
 void carc_input_close(FILE *f)

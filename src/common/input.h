@@ -13,10 +13,17 @@
 #ifndef CARC_INPUT_H
 #define CARC_INPUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Opens path ("-": standard input). NULL, with errno, when it cannot. */
 FILE *carc_input_open(const char *path);
+/* The same over a stream already open (the library's carc_records_open_stream
+ * and _memory): raw itself when it holds plain text, else a stream that
+ * decompresses it. keep_raw: closing that stream leaves raw open (the
+ * caller's); raw is never closed here. NULL, with errno, when the
+ * decompressing stream cannot be made. */
+FILE *carc_input_stream(FILE *raw, bool keep_raw);
 /* Closes what carc_input_open gave (standard input itself stays open). */
 void carc_input_close(FILE *f);
 /* The reason for a read error err on an input of this thread: for damaged

@@ -600,8 +600,6 @@ static void reset_result(struct carc_result *res, const struct carc_record *rec,
 	res->finished = res->final_scored = false;
 	res->final_first_event = 0;
 	res->last_turn = 0;
-	res->next_seat = 0;
-	res->next_turn = 1;
 	res->nmods = 0;
 	res->edition = opt && opt->edition ? opt->edition : rec->edition;
 	memset(res->scores, 0, sizeof res->scores);
@@ -962,8 +960,6 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 	stopped = rf.nmods ? walk_turns(&rf, &w, opt, plain, usual, next_seat, true)
 			   : walk_turns(&rf, &w, opt, plain, usual, next_seat, false);
 	over = w.over;
-	res->next_seat = w.seat;
-	res->next_turn = w.turn;
 	rf.m = NULL;
 	rf.current = NULL;
 	finish(&rf, opt, over, stopped, errors0, warnings0);

@@ -54,8 +54,6 @@ struct carc_result {
 	int edition;
 	int scores[CARC_COLOURS];  /* the last known totals */
 	int last_turn;             /* number of the last turn played */
-	int next_seat, next_turn;  /* whose turn would come next (seat index, in plain rotation before a
-				      module's seat hook) and its number: where a game played on goes */
 	/* the game's rule-set modules that have play hooks, in calling order
 	 * (carc_rules_of), each with its state for this game */
 	const struct carc_ruleset *mods[1 + CARC_MAX_EXPANSIONS];

@@ -176,4 +176,12 @@ CARC="$CARC" BENCH_GAMES="$GAMES" BENCH_RUNS="$RUNS" sh tests/bench/jobs.sh
 CARC="$CARC" sh tests/bench/standings.sh
 CARC="$CARC" BENCH_RUNS="$RUNS" sh tests/bench/tourney.sh
 CARC="$CARC" sh tests/bench/turns.sh
+if [ -n "$API_BENCH" ] && [ -x "$API_BENCH" ]; then
+	"$API_BENCH" "${BENCH_API_GAMES:-200}"
+	# and carc gen itself, the command, for the same number of games
+	t0=$(date +%s.%N)
+	"$CARC" gen --games "$((${BENCH_API_GAMES:-200} * 20))" >/dev/null
+	t1=$(date +%s.%N)
+	echo "$t0 $t1 ${BENCH_API_GAMES:-200}" | awk '{ n = $3 * 20; printf "carc gen            %8.1f games/s   %6.3f ms a game (wall, with its output)\n", n / ($2 - $1), ($2 - $1) * 1e3 / n }'
+fi
 BUILD="${BUILD:-build}" CARC="$CARC" sh tests/bench/recorder.sh

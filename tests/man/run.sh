@@ -26,7 +26,7 @@ lint() {
 	fi
 }
 if command -v mandoc >/dev/null 2>&1 || command -v groff >/dev/null 2>&1; then
-	for page in man/*.1 man/*.5; do
+	for page in man/*.1 man/*.3 man/*.5; do
 		out=$(lint "$page")
 		if [ -z "$out" ]; then ok; else bad "$page renders with warnings: $out"; fi
 	done
