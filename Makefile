@@ -135,8 +135,10 @@ $(BUILD)/page.o: $(BUILD)/page.c
 # (src/wasm/compat/pthread.h), no libyaml (the bundled tile sets come as C
 # data that the host build makes with the one reader: tileset_image), no
 # zlib, zstd or jansson (what needs them is left out). When the toolchain
-# is missing (tests/wasm.sh says what), carc is built with the page's
-# files and that message instead of the engine, and `carc recorder` prints it.
+# is missing (tests/wasm.sh says what), or the wasm build fails (loudly,
+# its log in BUILD/wasm.log; tests/recorder fails then), carc is built with
+# the page's files and that message instead of the engine, and `carc
+# recorder` prints it: everything else builds and tests.
 WASM_CC    ?= clang
 WASM_SKIP   = src/common/input.c src/common/jsonread.c src/api/read.c
 WASM_SRC    = $(filter-out $(WASM_SKIP),$(foreach l,common notation engine rules referee api wasm,$(wildcard src/$(l)/*.c))) \
@@ -174,8 +176,10 @@ $(BUILD)/carc.wasm: $(WASM_OBJ)
 # the page's files and the engine (or why there is none), for carc recorder
 $(BUILD)/recorder.c: $(BUILD)/embed $(RECORDER_PAGE) tests/wasm.sh $(WASM_SRC) $(wildcard src/*/*.h) $(TILESETS) \
 		src/tools/tileset_image.c $(BUILD)/libcarc.a
-	@if why=$$(WASM_CC='$(WASM_CC)' sh tests/wasm.sh); then \
-		$(MAKE) --no-print-directory BUILD=$(BUILD) $(BUILD)/carc.wasm && \
+	@if why=$$(WASM_CC='$(WASM_CC)' sh tests/wasm.sh) && \
+		{ $(MAKE) --no-print-directory BUILD=$(BUILD) $(BUILD)/carc.wasm >$(BUILD)/wasm.log 2>&1 || \
+		  { why="the WebAssembly build failed (see $(BUILD)/wasm.log)"; rm -f $(BUILD)/carc.wasm; \
+		    tail -n 15 $(BUILD)/wasm.log >&2; false; }; }; then \
 		$(BUILD)/embed --prefix carc_recorder $@ $(foreach f,$(RECORDER_PAGE),$(notdir $(f))=$(f)) \
 			engine.wasm=$(BUILD)/carc.wasm; \
 	else \

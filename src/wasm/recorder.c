@@ -478,7 +478,7 @@ int rec_state(void)
 	carc_buf_adds(b, ",\"expansions\":");
 	carc_json_cstr(b, cur.expansions);
 	carc_buf_printf(b, ",\"edition\":%d,\"turn\":%d,\"toMove\":%d,\"over\":%s,\"final\":%s,\"moves\":%zu,\"drawn\":",
-			m->res.edition, m->res.next_turn, to_move, carc_match_over(m) ? "true" : "false",
+			m->res.edition, m->res.last_turn + 1, to_move, carc_match_over(m) ? "true" : "false",
 			carc_match_final(m) ? "true" : "false", nplayed);
 	const char *drawn = carc_match_drawn(m);
 	if (drawn)
