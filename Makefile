@@ -197,6 +197,9 @@ $(BUILD)/recorder.o: $(BUILD)/recorder.c
 $(BUILD)/recorder-legal: tests/recorder/legal.c src/wasm/recorder.c $(BUILD)/libcarc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# the tile sets' image, compiled into its test as into the engine
+$(BUILD)/tests/test_tileset_image: $(BUILD)/wasm/tileset_image.c
+
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcarc.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Itests/unit -MMD -MP -o $@ $< $(BUILD)/libcarc.a $(LDLIBS) $(TEST_LDLIBS)
