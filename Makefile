@@ -5,6 +5,7 @@
 #   make check      build and run every test (unit, golden, property)
 #   make asan       the same tests under AddressSanitizer and UBSan
 #   make check-browser  the replay page in headless Chromium (tests/browser)
+#   make wasm       the engine as WebAssembly for carc recorder's page (clang, wasi-libc)
 #   make check-portable  the same tests built without SSE2 (the portable paths)
 #   make bench      throughput and memory figures (not part of check)
 #   make fuzz       run the libFuzzer harness (FUZZ_SECONDS=60)
@@ -61,7 +62,7 @@ $(BUILD)/.deps-ok: tests/deps.sh
 	@CC='$(CC)' DEPS_CFLAGS='$(EXTRA_CFLAGS) $(LDFLAGS)' DEPS_LOG=$(BUILD)/deps.log sh tests/deps.sh
 	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/carc: $(BUILD)/cli/main.o $(BUILD)/libcarc.a
+$(BUILD)/carc: $(BUILD)/cli/main.o $(BUILD)/recorder.o $(BUILD)/libcarc.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/libcarc.a: $(OBJ)
@@ -128,13 +129,85 @@ $(BUILD)/page.c: $(BUILD)/embed $(PAGE)
 $(BUILD)/page.o: $(BUILD)/page.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# ---- carc recorder: the page at the table, with the engine as WebAssembly ----
+# The library's lower layers, its API and the page's export layer
+# (src/wasm/) built for wasm32-wasi by clang with wasi-libc: no threads
+# (src/wasm/compat/pthread.h), no libyaml (the bundled tile sets come as C
+# data that the host build makes with the one reader: tileset_image), no
+# zlib, zstd or jansson (what needs them is left out). When the toolchain
+# is missing (tests/wasm.sh says what), or the wasm build fails (loudly,
+# its log in BUILD/wasm.log; tests/recorder fails then), carc is built with
+# the page's files and that message instead of the engine, and `carc
+# recorder` prints it: everything else builds and tests.
+WASM_CC    ?= clang
+WASM_SKIP   = src/common/input.c src/common/jsonread.c src/api/read.c src/notation/tileset_yaml.c \
+              src/notation/tileset_schema.c
+WASM_SRC    = $(filter-out $(WASM_SKIP),$(foreach l,common notation engine rules referee api wasm,$(wildcard src/$(l)/*.c))) \
+              src/import/gen.c src/output/picture.c src/output/svg.c
+WASM_OBJ    = $(WASM_SRC:src/%.c=$(BUILD)/wasm/%.o) $(BUILD)/wasm/bundled.o $(BUILD)/wasm/tileset_image.o
+WASM_CFLAGS = --target=wasm32-wasi -nostdlibinc -isystem $(shell $(WASM_CC) -print-resource-dir 2>/dev/null)/include \
+              -isystem /usr/include/wasm32-wasi -isystem src/wasm/compat -DCARC_NO_YAML -D_WASI_EMULATED_GETPID \
+              -std=c11 -D_POSIX_C_SOURCE=200809L -DCARC_VERSION='"$(VERSION)"' $(WARN) -Isrc -I$(BUILD) -O2
+RECORDER_PAGE = src/output/recorder/recorder.html src/output/recorder/recorder.css src/output/recorder/engine.js \
+                src/output/recorder/recorder.js
+
+wasm: $(BUILD)/carc.wasm
+
+$(BUILD)/wasm/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/wasm/bundled.o: $(BUILD)/bundled.c
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tileset_image: src/tools/tileset_image.c $(BUILD)/libcarc.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/wasm/tileset_image.c: $(BUILD)/tileset_image $(TILESETS)
+	@mkdir -p $(dir $@)
+	$(BUILD)/tileset_image $@ $(foreach f,$(TILESETS),$(basename $(notdir $(f))))
+
+$(BUILD)/wasm/tileset_image.o: $(BUILD)/wasm/tileset_image.c
+	$(WASM_CC) $(WASM_CFLAGS) -c -o $@ $<
+
+$(BUILD)/carc.wasm: $(WASM_OBJ)
+	$(WASM_CC) --target=wasm32-wasi -mexec-model=reactor -O2 -Wl,--strip-all -o $@ $^ -lwasi-emulated-getpid
+
+# the page's files and the engine (or why there is none), for carc recorder
+$(BUILD)/recorder.c: $(BUILD)/embed $(RECORDER_PAGE) tests/wasm.sh $(WASM_SRC) $(wildcard src/*/*.h) $(TILESETS) \
+		src/tools/tileset_image.c $(BUILD)/libcarc.a
+	@if why=$$(WASM_CC='$(WASM_CC)' sh tests/wasm.sh) && \
+		{ $(MAKE) --no-print-directory BUILD=$(BUILD) $(BUILD)/carc.wasm >$(BUILD)/wasm.log 2>&1 || \
+		  { why="the WebAssembly build failed (see $(BUILD)/wasm.log)"; rm -f $(BUILD)/carc.wasm; \
+		    tail -n 15 $(BUILD)/wasm.log >&2; false; }; }; then \
+		$(BUILD)/embed --prefix carc_recorder $@ $(foreach f,$(RECORDER_PAGE),$(notdir $(f))=$(f)) \
+			engine.wasm=$(BUILD)/carc.wasm; \
+	else \
+		echo "carc recorder: built without its engine: $$why" >&2; \
+		printf '%s\n' "$$why" >$(BUILD)/recorder-missing.txt; \
+		$(BUILD)/embed --prefix carc_recorder $@ $(foreach f,$(RECORDER_PAGE),$(notdir $(f))=$(f)) \
+			missing=$(BUILD)/recorder-missing.txt; \
+	fi
+
+$(BUILD)/recorder.o: $(BUILD)/recorder.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# the page's export layer built for this machine, for tests/recorder's
+# comparison of the WebAssembly engine with the command line's
+$(BUILD)/recorder-legal: tests/recorder/legal.c src/wasm/recorder.c $(BUILD)/libcarc.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# the tile sets' image, compiled into its test as into the engine
+$(BUILD)/tests/test_tileset_image: $(BUILD)/wasm/tileset_image.c
+
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcarc.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Itests/unit -MMD -MP -o $@ $< $(BUILD)/libcarc.a $(LDLIBS) $(TEST_LDLIBS)
 
 tests: $(UNIT_BIN)
 
-check: $(BUILD)/carc lib $(UNIT_BIN)
+check: $(BUILD)/carc lib $(UNIT_BIN) $(BUILD)/recorder-legal
 	@CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
 
 # the replay page in headless Chromium; unlike check, fails when Chromium
@@ -156,7 +229,7 @@ asan:
 		EXTRA_CFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
 		LDFLAGS='-fsanitize=address,undefined' check-asan
 
-check-asan: $(BUILD)/carc $(UNIT_BIN)
+check-asan: $(BUILD)/carc $(UNIT_BIN) $(BUILD)/recorder-legal
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		CARC_BROWSER=skip ODD_ARCHIVES=$${ODD_ARCHIVES:-50} CARC=$(BUILD)/carc BUILD=$(BUILD) sh tests/run.sh $(UNIT_BIN)
 
@@ -209,6 +282,7 @@ uninstall:
 clean:
 	rm -rf build build-asan build-asan-* build-fuzz build-fuzz-plain build-portable carc
 
-.PHONY: all carc lib tests check check-browser check-portable demo asan check-asan bench fuzz lint-man install uninstall clean
 
--include $(wildcard $(BUILD)/*/*.d $(BUILD)/pic/*/*.d $(BUILD)/tests/*.d)
+.PHONY: all carc lib tests check check-browser check-portable demo asan check-asan bench fuzz lint-man install uninstall clean wasm
+
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/pic/*/*.d $(BUILD)/tests/*.d $(BUILD)/wasm/*/*.d)

@@ -14,7 +14,9 @@
 # (librsvg2-dev, found with pkg-config), loaded only when a PNG is asked
 # for. The man-page test lints with mandoc or groff (groff-base). The
 # Python package's tests use Debian's python3, python3-venv and
-# python3-wheel. Without a compiler the libraries cannot be probed by compiling: then dpkg says
+# python3-wheel. carc recorder's engine needs clang for wasm32-wasi (clang
+# lld wasi-libc libclang-rt-14-dev-wasm32): installed when it can be, never
+# required. Without a compiler the libraries cannot be probed by compiling: then dpkg says
 # which of their packages are missing.
 #
 # What is missing is installed with apt-get: as root directly; otherwise
@@ -104,6 +106,20 @@ probe() {
 	fi
 }
 
+# The WebAssembly toolchain of carc recorder's page (tests/wasm.sh probes
+# it): clang for wasm32-wasi, lld, wasi-libc and the compiler's runtime.
+# An optional group, as the browser is: installed when it can be, never
+# required; without it carc builds and tests everything else, and `carc
+# recorder` says what is missing. $1: "sudo" or "" (as root).
+wasm_pkgs="clang lld wasi-libc libclang-rt-14-dev-wasm32"
+optional_wasm() {
+	[ -f "$(dirname "$0")/wasm.sh" ] || return 0
+	sh "$(dirname "$0")/wasm.sh" >/dev/null 2>&1 && return 0
+	command -v apt-get >/dev/null 2>&1 || return 0
+	# shellcheck disable=SC2086
+	${1:-} env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $wasm_pkgs >/dev/null 2>&1 || true
+}
+
 probe
 if [ -z "$missing" ]; then
 	# GNU parallel (Debian parallel) only for a test (tests/archive), which
@@ -111,6 +127,7 @@ if [ -z "$missing" ]; then
 	if ! command -v parallel >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq parallel >/dev/null 2>&1 || true
 	fi
+	[ "$(id -u)" = 0 ] && optional_wasm ""
 	exit 0
 fi
 
@@ -172,5 +189,7 @@ if [ -n "$missing" ]; then
 	echo "carc: still missing after the install:$missing (see $log)" >&2
 	exit 1
 fi
+# and, everything required being there, the page's WebAssembly toolchain (see above)
+optional_wasm "$sudo"
 echo "carc: build dependencies installed" >&2
 exit 0

@@ -54,7 +54,7 @@ for t in "$@"; do
 	fi
 done
 
-for suite in tests/layers/run.sh tests/golden/run.sh tests/diag/run.sh tests/notation/run.sh tests/property/run.sh tests/rules/run.sh tests/river/run.sh tests/oracle/run.sh tests/solo/run.sh tests/pictures/run.sh tests/hunters/run.sh tests/abbot/run.sh tests/inns/run.sh tests/traders/run.sh tests/stats/run.sh tests/pair/run.sh tests/man/run.sh tests/hostile/run.sh tests/bga/run.sh tests/projected/run.sh tests/archive/run.sh tests/jobs/run.sh tests/tournament/run.sh tests/browser/run.sh tests/writers/run.sh tests/api/run.sh tests/python/run.sh tests/fresh/deps_stubs.sh tests/fresh/examples.sh; do
+for suite in tests/layers/run.sh tests/golden/run.sh tests/diag/run.sh tests/notation/run.sh tests/property/run.sh tests/rules/run.sh tests/river/run.sh tests/oracle/run.sh tests/solo/run.sh tests/pictures/run.sh tests/hunters/run.sh tests/abbot/run.sh tests/inns/run.sh tests/traders/run.sh tests/stats/run.sh tests/pair/run.sh tests/man/run.sh tests/hostile/run.sh tests/bga/run.sh tests/projected/run.sh tests/archive/run.sh tests/jobs/run.sh tests/tournament/run.sh tests/browser/run.sh tests/writers/run.sh tests/api/run.sh tests/python/run.sh tests/recorder/run.sh tests/fresh/deps_stubs.sh tests/fresh/examples.sh; do
 	[ -f "$suite" ] || continue
 	out="$log/$(echo "$suite" | tr / _).log"
 	sh "$suite" >"$out" 2>&1

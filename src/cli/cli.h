@@ -31,6 +31,7 @@ int cmd_import(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_recorder(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_filter(int argc, char **argv);

@@ -12,6 +12,7 @@ static const struct carc_command commands[] = {
 	{"tiles", cmd_tiles, "list and draw the tiles of a tile set"},
 	{"show", cmd_show, "draw the map of a game in the terminal"},
 	{"render", cmd_render, "draw a game as an SVG, PNG or PDF picture, or a replay page"},
+	{"recorder", cmd_recorder, "write the page that records a game at the table, offline"},
 	{"gen", cmd_gen, "write random complete legal games"},
 	{"import", cmd_import, "convert JCloisterZone, BGA or CarcassonneLab games into CGN"},
 	{"export", cmd_export, "write games as CarcassonneLab replay URLs"},

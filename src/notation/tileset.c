@@ -144,6 +144,48 @@ void carc_tileset_free(struct carc_tileset *ts)
 	free(ts);
 }
 
+/* ---- names and lookups ---- */
+
+const char *const tileset_class_names[CARC_CLASS_COUNT] = {"path", "enclosure", "site", "area", "lake"};
+static const char *const attr_names[CARC_ATTR_COUNT] = {
+	"pennant", "fish", "gold", "deer", "mammoth", "tiger", "aurochs",
+	"mushroom", "fire", "shrine", "volcano"};
+
+const char *carc_class_name(enum carc_class c) { return tileset_class_names[c]; }
+const char *carc_attr_name(enum carc_attr a) { return attr_names[a]; }
+
+int carc_tileset_kind(const struct carc_tileset *ts, const char *name)
+{
+	for (int i = 0; i < ts->nkinds; i++)
+		if (!strcmp(ts->kinds[i].name, name))
+			return i;
+	return -1;
+}
+
+int carc_tileset_terrain(const struct carc_tileset *ts, const char *name, size_t len)
+{
+	for (int i = 0; i < ts->nterrains; i++)
+		if (carc_slice_eq(name, len, ts->terrains[i]))
+			return i;
+	return -1;
+}
+
+/* The known attributes, first of every set's. */
+void tileset_known_attrs(struct carc_tileset *ts)
+{
+	for (int a = 0; a < CARC_ATTR_COUNT; a++)
+		snprintf(ts->attrs[a], sizeof ts->attrs[a], "%s", attr_names[a]);
+	ts->nattrs = CARC_ATTR_COUNT;
+}
+
+int carc_tileset_attr(const struct carc_tileset *ts, const char *name, size_t len)
+{
+	for (int a = 0; a < ts->nattrs; a++)
+		if (carc_slice_eq(name, len, ts->attrs[a]))
+			return a;
+	return -1;
+}
+
 int carc_tileset_find(const struct carc_tileset *ts, const char *id, size_t len)
 {
 	if (len == 1 && (unsigned char)id[0] < 128 && ts->by_letter[(unsigned char)id[0]])

@@ -15,12 +15,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <yaml.h>
 
 #define MAX_ERRORS 100 /* reported per tile set; the rest are counted */
 #define MAX_DEPTH 32   /* YAML nesting; a tile set needs 6 */
 #define MAX_WORDS 64   /* in one list of edges, halves, terrains or borders */
 #define MAX_FILE_BYTES (64u << 20)
+#ifndef CARC_NO_YAML /* the YAML reader (not in the WebAssembly engine: src/wasm/tileset_image_load.c) */
+#include <yaml.h>
+
 /* YAML nodes (scalars, lists, mappings) of a tile set: the bundled ones have
  * about 1,000, and the largest a tile set can describe (CARC_MAX_TILE_TYPES
  * types of CARC_MAX_FEATURES features) some 40,000. libyaml's tree costs
@@ -118,15 +120,21 @@ static inline int tileset_name_index(const char *const *names, int count, const 
 			return i;
 	return -1;
 }
+#endif /* CARC_NO_YAML */
+
 /* Loads a tile set from text (tileset.c's carc_tileset_parse and _load);
  * trusted: a bundled set, which skips the guard against strangers' files. */
 struct carc_tileset *tileset_parse_text(const char *text, size_t len, const char *name, struct carc_diag_sink *sink,
 					bool trusted);
 
-/* ---- the schema (tileset_schema.c) ---- */
+/* ---- the schema (tileset_schema.c; the known attributes: tileset.c) ---- */
 
+#ifndef CARC_NO_YAML
 /* Walks the document's root: the whole tile set, into ld->ts. */
 void tileset_parse_top(struct loader *ld, yaml_node_t *root);
+#endif
+/* The names of enum carc_class, in its order (tileset.c). */
+extern const char *const tileset_class_names[CARC_CLASS_COUNT];
 /* The attributes every tile set knows, first in ts->attrs. */
 void tileset_known_attrs(struct carc_tileset *ts);
 

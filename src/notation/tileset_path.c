@@ -5,6 +5,11 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "notation/tileset_int.h"
+#ifdef __wasi__
+/* WASI has no absolute paths: no tile-set file is resolved there, only the
+ * bundled sets are had (the WebAssembly engine, src/wasm/) */
+#define realpath(path, resolved) ((void)(path), (void)(resolved), (char *)NULL)
+#endif
 
 #include <errno.h>
 #include <limits.h>

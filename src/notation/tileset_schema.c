@@ -19,34 +19,10 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-static const char *const class_names[CARC_CLASS_COUNT] = {"path", "enclosure", "site", "area", "lake"};
-static const char *const attr_names[CARC_ATTR_COUNT] = {
-	"pennant", "fish", "gold", "deer", "mammoth", "tiger", "aurochs",
-	"mushroom", "fire", "shrine", "volcano"};
 /* The names of enum carc_path_end, in its order. */
 static const char *const end_names[] = {"cloister", "city", "junction", "crossroads", "spring", "lake", "volcano"};
 
-const char *carc_class_name(enum carc_class c) { return class_names[c]; }
-const char *carc_attr_name(enum carc_attr a) { return attr_names[a]; }
-
 /* ---- terrains and kinds ---- */
-
-int carc_tileset_kind(const struct carc_tileset *ts, const char *name)
-{
-	for (int i = 0; i < ts->nkinds; i++)
-		if (!strcmp(ts->kinds[i].name, name))
-			return i;
-	return -1;
-}
-
-int carc_tileset_terrain(const struct carc_tileset *ts, const char *name, size_t len)
-{
-	for (int i = 0; i < ts->nterrains; i++)
-		if (carc_slice_eq(name, len, ts->terrains[i]))
-			return i;
-	return -1;
-}
-
 
 static void terrain_name(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
 {
@@ -71,19 +47,11 @@ static void terrain_name(struct loader *ld, const yaml_node_t *n, const char *w,
 	ts->nterrains++;
 }
 
-/* The known attributes, first of every set's. */
-void tileset_known_attrs(struct carc_tileset *ts)
-{
-	for (int a = 0; a < CARC_ATTR_COUNT; a++)
-		snprintf(ts->attrs[a], sizeof ts->attrs[a], "%s", attr_names[a]);
-	ts->nattrs = CARC_ATTR_COUNT;
-}
-
 /* An attribute the set declares (its attributes key): a new name. */
 static void attribute_name(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
 {
 	struct carc_tileset *ts = arg;
-	char word[CARC_ID_MAX + 1];
+	char word[CARC_ID_MAX + 1] = {0}; /* all of it copied into the set: no stray bytes */
 	snprintf(word, sizeof word, "%.*s", (int)(len > CARC_ID_MAX ? CARC_ID_MAX : len), w);
 	if (len > CARC_ID_MAX || !tileset_valid_id(word)) {
 		tileset_fail_word(ld, CARC_E104, n, w, len, "'%.*s' is not a valid attribute name (letters, digits and "
@@ -103,14 +71,6 @@ static void attribute_name(struct loader *ld, const yaml_node_t *n, const char *
 		return;
 	}
 	memcpy(ts->attrs[ts->nattrs++], word, sizeof word);
-}
-
-int carc_tileset_attr(const struct carc_tileset *ts, const char *name, size_t len)
-{
-	for (int a = 0; a < ts->nattrs; a++)
-		if (carc_slice_eq(name, len, ts->attrs[a]))
-			return a;
-	return -1;
 }
 
 static void expansion_name(struct loader *ld, const yaml_node_t *n, const char *w, size_t len, void *arg)
@@ -174,7 +134,7 @@ static void parse_kinds(struct loader *ld, yaml_node_t *seq)
 			} else if (!strcmp(key, "class")) {
 				classed = true;
 				if (tileset_key_once(ld, &keys, 1, kn) && (v = tileset_want_scalar(ld, vn, "a kind's class"))) {
-					int c = tileset_name_index(class_names, CARC_CLASS_COUNT, v, strlen(v));
+					int c = tileset_name_index(tileset_class_names, CARC_CLASS_COUNT, v, strlen(v));
 					if (c < 0)
 						tileset_fail(ld, CARC_E104, vn, "'%s' is not a class (path, enclosure, site, area, lake)", v);
 					else
@@ -201,7 +161,7 @@ static void parse_kinds(struct loader *ld, yaml_node_t *seq)
 		bool centre = k.klass == CARC_CLASS_SITE || k.klass == CARC_CLASS_LAKE;
 		if (centre && terrain_node)
 			tileset_fail(ld, CARC_E103, terrain_node, "kind '%s' of class %s lies in the centre and has no terrain",
-			     k.name, class_names[k.klass]);
+			     k.name, tileset_class_names[k.klass]);
 		if (!centre && !terrain_node)
 			tileset_fail(ld, CARC_E103, m, "kind '%s' needs the terrain its edges show", k.name);
 		/* Edges match by terrain and features join by class: a terrain
@@ -210,7 +170,7 @@ static void parse_kinds(struct loader *ld, yaml_node_t *seq)
 			if (ts->kinds[i].terrain == k.terrain && ts->kinds[i].klass != k.klass) {
 				tileset_fail(ld, CARC_E104, terrain_node, "terrain '%s' is already shown by kind '%s' of class %s; "
 				     "a terrain belongs to kinds of one class", ts->terrains[k.terrain], ts->kinds[i].name,
-				     class_names[ts->kinds[i].klass]);
+				     tileset_class_names[ts->kinds[i].klass]);
 				break;
 			}
 		ts->kinds[ts->nkinds++] = k;
@@ -363,7 +323,7 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 	const struct carc_kind *k = &ts->kinds[f->kind];
 	if (end_node && k->klass != CARC_CLASS_PATH)
 		tileset_fail(ld, CARC_E103, end_node, "end says what stops a road or river; a %s (class %s) has none", k->name,
-		     class_names[k->klass]);
+		     tileset_class_names[k->klass]);
 	switch ((enum carc_class)k->klass) {
 	case CARC_CLASS_PATH:
 		if (halves_node)
@@ -407,7 +367,7 @@ static void parse_feature(struct loader *ld, struct carc_tile *tile, yaml_node_t
 	}
 	if (f->inner && k->klass != CARC_CLASS_AREA)
 		tileset_fail(ld, CARC_E103, m, "inner: true is for an area that touches no edge; a %s (class %s) is not one",
-		     k->name, class_names[k->klass]);
+		     k->name, tileset_class_names[k->klass]);
 	tile->nfeatures++;
 }
 

@@ -508,6 +508,11 @@ void carc_svg_tile_sheet(struct carc_buf *out, const struct carc_tileset *ts, co
 	carc_buf_adds(out, "</svg>\n");
 }
 
+void carc_svg_tile(struct carc_buf *out, const struct carc_tileset *ts, struct carc_shape_cache *shapes, int tile)
+{
+	draw_tile(out, ts, carc_shape_get(shapes, tile), 0, 0, 0, NULL, NULL, 0);
+}
+
 /* ---- the map ---- */
 
 static void mark(struct carc_buf *out, double x, double y, int kind)

@@ -37,6 +37,11 @@ struct carc_svg_legend {
  * and start or bonus mark under each tile. */
 void carc_svg_tile_sheet(struct carc_buf *out, const struct carc_tileset *ts, const int *tiles, int ntiles);
 
+/* One tile type upright at 0,0 in a box of 100 x 100 units, as the maps
+ * draw it: markup for inside an <svg> (carc recorder's page places its
+ * tiles itself). */
+void carc_svg_tile(struct carc_buf *out, const struct carc_tileset *ts, struct carc_shape_cache *shapes, int tile);
+
 /* The map of the view with coordinates on its margins and the legend. */
 void carc_svg_map(struct carc_buf *out, const struct carc_view *v, struct carc_shape_cache *shapes,
 		  const struct carc_svg_legend *legend);

@@ -215,3 +215,4 @@ if [ -n "$API_BENCH" ] && [ -x "$API_BENCH" ]; then
 	echo "$t0 $t1 ${BENCH_API_GAMES:-200}" | awk '{ n = $3 * 20; printf "carc gen            %8.1f games/s   %6.3f ms a game (wall, with its output)\n", n / ($2 - $1), ($2 - $1) * 1e3 / n }'
 fi
 BUILD="${BUILD:-build}" CARC="$CARC" sh tests/bench/python.sh
+BUILD="${BUILD:-build}" CARC="$CARC" sh tests/bench/recorder.sh
