@@ -42,10 +42,20 @@
  * tests/unit/test_jcz.c repeats the comparison for every tile and rotation.
  * The garden tiles of JCZ's 2nd-edition sets (…G) are CGN's garden tiles
  * with The Abbot, and the tile of the plain letter without it: only the
- * abbot uses a garden. Each river tile's picture is JCZ's (issue 21). */
+ * abbot uses a garden. Each river tile's picture is JCZ's (issue 21).
+ * Inns & Cathedrals (IC/) and Traders & Builders (TB/), from the facts table
+ * of ../shared (jcz_id), are src/tilesets/inns.yaml and traders-builders.yaml,
+ * whose tiles are pictured as JCZ pictures them (turn 0). There the garden
+ * tiles IBg IHg TKg TUg replace IB IH TK TU under The Abbot, so with The
+ * Abbot both JCZ tiles of such a pair are the garden tile: the record of a
+ * JCZ game never puts the abbot on a garden JCZ's tile did not have. */
 #define BA(id, tile, turn) {"BA/" id, tile, tile, CARC_JCZ_BASE, turn}
 #define BG(id, tile, plain, turn) {"BA/" id, tile, plain, CARC_JCZ_BASE, turn}
 #define RI(id, tile) {"RI" id, tile, tile, CARC_JCZ_RIVER, 0}
+#define IC(id, tile) {"IC/" id, tile, tile, CARC_JCZ_INNS, 0}
+#define IG(id, tile, plain) {"IC/" id, tile, plain, CARC_JCZ_INNS, 0}
+#define TB(id, tile) {"TB/" id, tile, tile, CARC_JCZ_TRADERS, 0}
+#define TG(id, tile, plain) {"TB/" id, tile, plain, CARC_JCZ_TRADERS, 0}
 static const struct carc_jcz_tile jcz_tiles[] = {
 	BA("LR", "A", 0),          BA("L", "B", 0),          BA("Cccc+", "C", 0),     BA("RCr", "D", 0),
 	BA("C", "E", 0),           BG("CG", "Eg", "E", 0),   BA("CFc+", "F", 0),      BA("CFc.1", "G", 0),
@@ -58,10 +68,26 @@ static const struct carc_jcz_tile jcz_tiles[] = {
 	RI("/s", "RA"),            RI(".1/CIRI", "RB"),      RI(".1/CICI", "RC"),     RI(".1/IFI", "RD"),
 	RI(".1/CcII", "RE"),       RI(".1/II", "RG"),        RI(".1/LIRI", "RH"),     RI(".1/RrII", "RI"),
 	{"RI.1/IIG", "RJ", "RG", CARC_JCZ_RIVER, 0},         RI(".1/RIrI", "RK"),     RI(".1/I.e", "RL"),
+	IC("Rr.i", "IA"),          IG("RFr.i", "IBg", "IB"),        IG("RFr.iG", "IBg", "IB"), IC("RRR.i", "IC"),
+	IC("LRFR", "ID"),          IC("RrRr", "IE"),         IC("CcR", "IF"),         IC("C!", "IG"),
+	IG("CCCC", "IHg", "IH"),          IG("CCCCG", "IHg", "IH"), IC("CRCR", "II"),        IC("CFR", "IJ"),
+	IC("Cccc.c", "IK"),        IC("CcRr+.i", "IL"),      IC("RrC.i", "IM"),       IC("RCc.i", "IN"),
+	IC("CCC", "IO"),           IC("CCc+", "IP"),         IC("CRcR+", "IQ"),
+	TB("CR", "TA"),            TB("RRrr", "TB"),         TB("RRC", "TC"),         TB("CcRC.g", "TD"),
+	TB("CRc.g", "TE"),         TB("RCc.g", "TF"),        TB("Cc.g", "TG"),        TB("Ccc.g", "TH"),
+	TB("RCc!.g", "TI"),        TB("LRRR", "TJ"),         TG("CcR.c", "TKg", "TK"),       TG("CcR.cG", "TKg", "TK"),
+	TB("CcRC.c", "TL"),        TB("CcCC.c", "TM"),       TB("CCc.c", "TN"),       TB("CcRR!.c", "TO"),
+	TB("CCc.w", "TP"),         TB("CFc.w", "TQ"),        TB("CRcR.w", "TR"),      TB("CRc.w", "TS"),
+	TB("Cc.w", "TT"),          TG("CcRR.w", "TUg", "TU"),       TG("CcRR.wG", "TUg", "TU"), TB("CccR.w", "TV"),
+	TB("CcR!.w", "TW"),        TB("CcCc.w", "TX"),
 };
 #undef BA
 #undef BG
 #undef RI
+#undef IC
+#undef IG
+#undef TB
+#undef TG
 
 const struct carc_jcz_tile *carc_jcz_tiles(size_t *count)
 {
@@ -74,6 +100,13 @@ const struct carc_jcz_tile *carc_jcz_tile_find(const char *id, size_t len)
 	for (size_t i = 0; i < CARC_ARRAY_LEN(jcz_tiles); i++)
 		if (carc_slice_eq(id, len, jcz_tiles[i].id))
 			return &jcz_tiles[i];
+	/* JCZ 4 writes the set's prefix with a dot: "IC.RFr.i" for "IC/RFr.i" */
+	if (len > 3 && len < 40 && id[2] == '.' && id[0] != 'R') {
+		char slash[40];
+		memcpy(slash, id, len);
+		slash[2] = '/';
+		return carc_jcz_tile_find(slash, len);
+	}
 	return NULL;
 }
 
@@ -218,7 +251,7 @@ struct conv {
 	struct carc_buf path;     /* scratch for element paths in messages */
 
 	struct carc_tileset_cache *cache;
-	struct carc_tileset *sets[2]; /* base, river (NULL without The River): enum carc_jcz_set */
+	struct carc_tileset *sets[CARC_JCZ_NSETS]; /* base, river, inns, traders (NULL when not played) */
 	const struct carc_ruleset *rules;
 	struct carc_buf cgn;      /* the record as written, before canonical form */
 
@@ -230,6 +263,8 @@ struct conv {
 	size_t draw_next;         /* its next entry */
 
 	bool river, abbot;        /* The River I, The Abbot are played */
+	bool inns, traders;       /* Inns & Cathedrals, Traders & Builders are played (JCZ 4) */
+	bool jcz4;                /* the file is JCZ 4's shape (slots, setup.expansions) */
 	const char *first_edition; /* a set of 1st-edition tiles named (basic:1, river/1:1), or NULL */
 	struct abbot_at {         /* per player: where the abbot was last deployed */
 		bool out;
@@ -440,8 +475,10 @@ static const struct carc_tile *tile_of(struct conv *cv, const json_t *id_node, c
 	}
 	const struct carc_tileset *ts = cv->sets[(*jt)->set];
 	if (!ts) {
-		fail(cv, CARC_E505, at_node(cv, id_node), "%s: tile \"%s\" is a river tile, but setup.sets names no river "
-		     "(river/1)", path, id);
+		static const char *const unplayed[] = {"", "The River's, but setup.sets names no river (river/1)",
+						       "Inns & Cathedrals', but setup.expansions names no INNS_AND_CATHEDRALS",
+						       "Traders & Builders', but setup.expansions names no TRADERS_AND_BUILDERS"};
+		fail(cv, CARC_E505, at_node(cv, id_node), "%s: tile \"%s\" is %s", path, id, unplayed[(*jt)->set]);
 		return NULL;
 	}
 	const char *cgn = cv->abbot ? (*jt)->tile : (*jt)->plain;
@@ -655,13 +692,25 @@ static void play_expansions(struct conv *cv, struct carc_buf *tags)
 			return;
 		}
 	}
-	const char *words = cv->river ? (cv->abbot ? "river abbot" : "river") : cv->abbot ? "abbot" : NULL;
-	if (!words)
+	static const char *const names[CARC_JCZ_NSETS] = {NULL, NULL, "inns", "traders-builders"};
+	bool play[CARC_JCZ_NSETS] = {false, false, cv->inns, cv->traders};
+	for (int i = CARC_JCZ_INNS; i < CARC_JCZ_NSETS; i++)
+		if (play[i] && !cv->sets[i]) {
+			cv->sets[i] = carc_tileset_load(names[i], cv->sink, NULL, 0, 0);
+			if (!cv->sets[i]) {
+				cv->errors++;
+				return;
+			}
+		}
+	char words[80];
+	snprintf(words, sizeof words, "%s%s%s%s", cv->river ? " river" : "", cv->abbot ? " abbot" : "",
+		 cv->inns ? " inns-cathedrals" : "", cv->traders ? " traders-builders" : "");
+	if (!words[0])
 		return;
-	carc_buf_printf(tags, "[Expansions \"%s\"]\n", words);
-	for (int i = 0; i < 2; i++)
+	carc_buf_printf(tags, "[Expansions \"%s\"]\n", words + 1);
+	for (int i = 0; i < CARC_JCZ_NSETS; i++)
 		if (cv->sets[i])
-			carc_tileset_play(cv->sets[i], words, strlen(words));
+			carc_tileset_play(cv->sets[i], words + 1, strlen(words + 1));
 }
 
 static void read_setup(struct conv *cv, const json_t *setup, struct carc_buf *tags)
@@ -692,6 +741,129 @@ static void read_setup(struct conv *cv, const json_t *setup, struct carc_buf *ta
 	json_t *start = want(cv, setup, "setup", "start", J_ARRAY, true);
 	if (start)
 		read_start(cv, start, tags);
+}
+
+/* JCZ 4's setup: {"expansions": {"BASIC": 1, "INNS_AND_CATHEDRALS": 1},
+ * "rules": {}, "capabilities": ["StandardGame", "Inn", ...]}, and no start
+ * tile: the base set's, at 0,0 unturned. The capabilities follow from the
+ * expansions (JCZ 4 lists both), so only those of the expansions carc
+ * converts are let through. */
+static void read_setup4(struct conv *cv, const json_t *setup)
+{
+	static const char *const keys[] = {"expansions", "rules", "capabilities"};
+	static const char *const caps[] = {"StandardGame", "Inn", "Cathedral", "BigFollower", "TradeGoods",
+					   "Builder", "Pig"};
+	const char *name;
+	json_t *v;
+	json_object_foreach((json_t *)setup, name, v) {
+		bool known = false;
+		for (size_t i = 0; i < CARC_ARRAY_LEN(keys) && !known; i++)
+			known = !strcmp(name, keys[i]);
+		bool empty = jtype(v) == J_NULL || (jtype(v) == J_OBJECT && json_object_size(v) == 0);
+		if (!known && !empty)
+			fail(cv, CARC_E503, at_key(cv, setup, name), "setup: \"%s\" is not a setting carc can convert", name);
+	}
+	json_t *exp = want(cv, setup, "setup", "expansions", J_OBJECT, true);
+	bool base = false;
+	json_object_foreach(exp, name, v) {
+		long copies;
+		if (!int_value(v, 0, 99, &copies)) {
+			fail(cv, CARC_E502, at_member(cv, exp, name), "setup.expansions.%s should be a number of copies", name);
+			continue;
+		}
+		if (copies == 0)
+			continue;
+		bool *flag = !strcmp(name, "BASIC") ? &base : !strcmp(name, "INNS_AND_CATHEDRALS") ? &cv->inns :
+			     !strcmp(name, "TRADERS_AND_BUILDERS") ? &cv->traders : NULL;
+		if (!flag) {
+			fail(cv, CARC_E503, at_key(cv, exp, name), "setup.expansions: \"%s\" is an expansion carc does not "
+			     "convert from JCloisterZone 4 (BASIC, INNS_AND_CATHEDRALS, TRADERS_AND_BUILDERS)", name);
+			continue;
+		}
+		if (copies != 1)
+			fail(cv, CARC_E503, at_node(cv, v), "setup.expansions.%s: %ld copies; CGN plays one", name, copies);
+		*flag = true;
+	}
+	if (exp && !base)
+		fail(cv, CARC_E503, at_node(cv, exp), "setup.expansions names no base set (BASIC)");
+	json_t *cap = want(cv, setup, "setup", "capabilities", J_ARRAY, false);
+	for (size_t i = 0; cap && i < items(cap); i++) {
+		json_t *c = item(cap, i);
+		bool known = false;
+		for (size_t k = 0; jtype(c) == J_STRING && k < CARC_ARRAY_LEN(caps) && !known; k++)
+			known = !strcmp(str(c), caps[k]);
+		if (!known)
+			fail(cv, CARC_E503, at_item(cv, cap, i), "setup.capabilities[%zu] is not a capability of the sets carc "
+			     "converts (%s)", i, jtype(c) == J_STRING ? str(c) : jtype_names[jtype(c)]);
+	}
+	json_t *rules = want(cv, setup, "setup", "rules", J_OBJECT, false);
+	if (rules)
+		read_rules(cv, rules);
+}
+
+/* JCZ 4's players: "slots": [{"number": 0, "serial": 1, "nickname": "Alice"}],
+ * played in the order of serial; number is the slot, CGN's colour. */
+static void read_slots(struct conv *cv, const json_t *slots, struct carc_buf *tags)
+{
+	size_t n = items(slots);
+	if (n == 0 || n > (size_t)cv->rules->max_seats) {
+		fail(cv, CARC_E510, at_node(cv, slots), "slots lists %zu players; a game has 1 to %d", n,
+		     cv->rules->max_seats);
+		return;
+	}
+	long number[CARC_COLOURS], serial[CARC_COLOURS];
+	const json_t *nick[CARC_COLOURS];
+	uint8_t taken = 0;
+	for (size_t i = 0; i < n; i++) {
+		json_t *sl = item(slots, i);
+		const char *path = pathf(cv, "slots[%zu]", i);
+		if (jtype(sl) != J_OBJECT) {
+			fail(cv, CARC_E502, at_item(cv, slots, i), "%s should be an object {\"number\", \"serial\", "
+			     "\"nickname\"}", path);
+			return;
+		}
+		if (!want_int(cv, sl, path, "number", 0, CARC_COLOURS - 1, true, &number[i]))
+			return;
+		serial[i] = (long)i;
+		if (member(sl, "serial") && !want_int(cv, sl, path, "serial", 0, 1000000, true, &serial[i]))
+			return;
+		if (taken & (1u << number[i])) {
+			fail(cv, CARC_E510, at_member(cv, sl, "number"), "%s.number %ld is taken by an earlier slot", path,
+			     number[i]);
+			return;
+		}
+		taken |= (uint8_t)(1u << number[i]);
+		nick[i] = want(cv, sl, path, "nickname", J_STRING, false);
+		if (nick[i] && strlen(str(nick[i])) > MAX_TEXT) {
+			fail(cv, CARC_E502, at_node(cv, nick[i]), "%s.nickname is longer than %d bytes", path, MAX_TEXT);
+			return;
+		}
+	}
+	size_t order[CARC_COLOURS];
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i;
+		for (; j > 0 && serial[order[j - 1]] > serial[i]; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	struct carc_buf names = {0};
+	carc_buf_adds(tags, "[Seats \"");
+	for (size_t k = 0; k < n; k++) {
+		size_t i = order[k];
+		cv->colour[k] = (uint8_t)number[i];
+		carc_buf_printf(tags, "%s%s", k ? " " : "", carc_colour_name((int)number[i]));
+		if (nick[i] && str(nick[i])[0]) {
+			char tag[16];
+			snprintf(tag, sizeof tag, "%s", carc_colour_name((int)number[i]));
+			tag[0] = (char)(tag[0] - 'a' + 'A');
+			add_tag(&names, tag, str(nick[i]));
+		}
+	}
+	carc_buf_adds(tags, "\"]\n");
+	if (names.len)
+		carc_buf_add(tags, names.data, names.len);
+	carc_buf_free(&names);
+	cv->nplayers = (int)n;
 }
 
 static void read_players(struct conv *cv, const json_t *players, struct carc_buf *tags)
@@ -777,21 +949,38 @@ static bool read_header(struct conv *cv, const json_t *root, const char *name, s
 	if (created && iso_date(str(created), date))
 		carc_buf_printf(tags, "[Date \"%s\"]\n", date);
 	unsigned before = cv->errors;
+	/* JCZ 4 (4.x) lists "slots" where JCZ 5 lists "players" */
+	bool jcz4 = cv->jcz4 = member(root, "slots") && !member(root, "players");
 	json_t *setup = want(cv, root, "the file", "setup", J_OBJECT, true);
-	if (setup)
+	if (setup && jcz4) {
+		read_setup4(cv, setup);
+		play_expansions(cv, tags);
+	} else if (setup) {
 		read_setup(cv, setup, tags);
+	}
 	if (cv->tiny_city)
 		carc_buf_adds(tags, "[Edition \"2\"]\n");
-	json_t *players = want(cv, root, "the file", "players", J_ARRAY, true);
-	if (players)
+	json_t *players = want(cv, root, "the file", jcz4 ? "slots" : "players", J_ARRAY, true);
+	if (players && jcz4)
+		read_slots(cv, players, tags);
+	else if (players)
 		read_players(cv, players, tags);
 	json_t *ann = want(cv, root, "the file", "gameAnnotations", J_OBJECT, false);
 	long end_turn;
 	if (ann && want_int(cv, ann, "gameAnnotations", "endTurn", 0, 100000, false, &end_turn))
 		carc_import_comment(&cv->cgn, "JCloisterZone ends this game after turn %ld (gameAnnotations.endTurn) "
 				"and scores it as finished, as carc score --final does", end_turn);
-	if (ann) {
+	/* JCZ 4: annotations.tilePack.params.drawOrder, ended by "#END" */
+	json_t *ann4 = jcz4 ? want(cv, root, "the file", "annotations", J_OBJECT, false) : NULL;
+	json_t *pack = ann4 ? want(cv, ann4, "annotations", "tilePack", J_OBJECT, false) : NULL;
+	json_t *params = pack ? want(cv, pack, "annotations.tilePack", "params", J_OBJECT, false) : NULL;
+	if (params) {
+		ann = params;
+		cv->draw_order = want(cv, ann, "annotations.tilePack.params", "drawOrder", J_ARRAY, false);
+	} else if (ann) {
 		cv->draw_order = want(cv, ann, "gameAnnotations", "drawOrder", J_ARRAY, false);
+	}
+	if (ann) {
 		for (size_t i = 0; cv->draw_order && i < items(cv->draw_order); i++)
 			if (jtype(item(cv->draw_order, i)) != J_STRING) {
 				fail(cv, CARC_E502, at_item(cv, cv->draw_order, i), "gameAnnotations.drawOrder[%zu] should be a "
@@ -814,6 +1003,7 @@ struct turn {
 	const struct carc_jcz_tile *jcz;
 	int jcz_rot;
 	const char *role;       /* the deployment's role, or NULL */
+	char rolebuf[32];
 	int spot;
 	bool returned;          /* the abbot taken back instead */
 };
@@ -915,7 +1105,7 @@ static bool place_tile(struct conv *cv, const json_t *msg, const json_t *payload
 }
 
 /* What a meepleId "<player>.<figure>.<n>" names. */
-enum figure { FIG_FOLLOWER, FIG_ABBOT, FIG_OTHER };
+enum figure { FIG_FOLLOWER, FIG_ABBOT, FIG_BIG, FIG_BUILDER, FIG_PIG, FIG_OTHER };
 
 static enum figure figure_of(const char *m, long *owner)
 {
@@ -928,6 +1118,12 @@ static enum figure figure_of(const char *m, long *owner)
 		return FIG_FOLLOWER;
 	if (dot && !strncmp(dot, ".abbot.", 7))
 		return FIG_ABBOT;
+	if (dot && !strncmp(dot, ".big.", 5))
+		return FIG_BIG;
+	if (dot && !strncmp(dot, ".builder.", 9))
+		return FIG_BUILDER;
+	if (dot && !strncmp(dot, ".pig.", 5))
+		return FIG_PIG;
 	return FIG_OTHER;
 }
 
@@ -942,17 +1138,18 @@ struct pointer {
 static bool read_pointer(struct conv *cv, const json_t *ptr, const char *path, struct pointer *p)
 {
 	p->pos = want(cv, ptr, path, "position", J_ARRAY, true);
-	p->feature = want(cv, ptr, path, "feature", J_STRING, true);
+	/* JCZ 4 names no feature: the location alone finds it on the tile */
+	p->feature = want(cv, ptr, path, "feature", J_STRING, !cv->jcz4);
 	p->where = want(cv, ptr, path, "location", J_STRING, true);
-	if (!p->pos || !p->feature || !p->where)
+	if (!p->pos || (!p->feature && !cv->jcz4) || !p->where)
 		return false;
 	if (!position_of(cv, p->pos, pathf(cv, "%s.position", path), &p->x, &p->y))
 		return false;
 	p->kind = NULL;
-	for (size_t i = 0; i < CARC_ARRAY_LEN(feature_names) && !p->kind; i++)
+	for (size_t i = 0; p->feature && i < CARC_ARRAY_LEN(feature_names) && !p->kind; i++)
 		if (!strcmp(str(p->feature), feature_names[i].jcz))
 			p->kind = feature_names[i].kind;
-	if (!p->kind) {
+	if (!p->kind && p->feature) {
 		fail(cv, CARC_E508, at_node(cv, p->feature), "%s: \"%s\" is not a feature carc converts (City, Road, Field, "
 		     "Monastery, Garden)", path, str(p->feature));
 		return false;
@@ -1000,6 +1197,11 @@ static bool deploy_meeple(struct conv *cv, const json_t *msg, const json_t *payl
 		     CONVERTS);
 		return false;
 	}
+	if ((fig == FIG_BIG && !cv->inns) || ((fig == FIG_BUILDER || fig == FIG_PIG) && !cv->traders)) {
+		fail(cv, CARC_E509, at_node(cv, meeple), "%s: \"%s\" is a figure of %s, which setup.expansions does not "
+		     "name", path, str(meeple), fig == FIG_BIG ? "Inns & Cathedrals" : "Traders & Builders");
+		return false;
+	}
 	snprintf(sub, sizeof sub, "%s.payload.pointer", path);
 	struct pointer p;
 	if (!read_pointer(cv, ptr, sub, &p))
@@ -1008,6 +1210,18 @@ static bool deploy_meeple(struct conv *cv, const json_t *msg, const json_t *payl
 		fail(cv, CARC_E508, at_node(cv, p.pos), "%s: the %s goes onto another tile than the one just placed", path,
 		     fig == FIG_ABBOT ? "abbot" : "follower");
 		return false;
+	}
+	if (!p.kind) { /* JCZ 4: the feature at exactly that location, of any kind */
+		for (int f = 0; f < t->tile->nfeatures && !p.kind; f++) {
+			struct carc_jcz_location at = carc_jcz_feature_location(t->ts, t->tile, t->rot, f);
+			if (at.edges == p.loc.edges && at.halves == p.loc.halves && at.centre == p.loc.centre)
+				p.kind = t->ts->kinds[t->tile->features[f].kind].name;
+		}
+		if (!p.kind) {
+			fail(cv, CARC_E508, at_node(cv, p.where), "%s: tile %s turned %d (JCZ's %s turned R%d) has no feature at "
+			     "exactly \"%s\"", path, t->tile->id, t->rot * 90, t->jcz->id, t->jcz_rot * 90, str(p.where));
+			return false;
+		}
 	}
 	if (fig == FIG_ABBOT ? !site(p.kind) : !strcmp(p.kind, "garden")) {
 		fail(cv, CARC_E508, at_node(cv, p.feature), "%s: %s", path, fig == FIG_ABBOT ? "the abbot goes only onto a "
@@ -1027,9 +1241,16 @@ static bool deploy_meeple(struct conv *cv, const json_t *msg, const json_t *payl
 		cv->abbots[t->player].y = p.y;
 		snprintf(cv->abbots[t->player].feature, sizeof cv->abbots[t->player].feature, "%s", p.kind);
 	}
+	if (fig == FIG_BUILDER)
+		t->role = "builder";
+	else if (fig == FIG_PIG)
+		t->role = "pig";
 	for (int r = 0; r < cv->rules->nroles && !t->role; r++)
-		if (!strcmp(cv->rules->roles[r].kinds[0], p.kind))
-			t->role = cv->rules->roles[r].name;
+		if (!strcmp(cv->rules->roles[r].kinds[0], p.kind)) {
+			/* the large follower: CGN's role word big before the role */
+			snprintf(t->rolebuf, sizeof t->rolebuf, "%s%s", fig == FIG_BIG ? "big " : "", cv->rules->roles[r].name);
+			t->role = t->rolebuf;
+		}
 	t->spot = feature_spot(t->ts, t->tile, t->rot, f);
 	t->decided = true;
 	return true;
@@ -1118,7 +1339,7 @@ static bool read_replay(struct conv *cv, const json_t *replay)
 		size_t plen = strlen(path);
 		snprintf(path + plen, sizeof path - plen, " (%s)", ty);
 		bool known = !strcmp(ty, "PLACE_TILE") || !strcmp(ty, "DEPLOY_MEEPLE") || !strcmp(ty, "RETURN_MEEPLE") ||
-			     !strcmp(ty, "PASS") || !strcmp(ty, "COMMIT");
+			     !strcmp(ty, "PASS") || !strcmp(ty, "COMMIT") || !strcmp(ty, "GAME_OVER");
 		if (!known) {
 			fail(cv, CARC_E506, at_node(cv, type), "replay[%zu]: message type \"%s\" cannot be converted (carc converts "
 			     "PLACE_TILE, DEPLOY_MEEPLE, RETURN_MEEPLE of the abbot, PASS and COMMIT)", i, ty);
@@ -1128,6 +1349,17 @@ static bool read_replay(struct conv *cv, const json_t *replay)
 		if (payload && jtype(payload) != J_OBJECT && jtype(payload) != J_NULL) {
 			fail(cv, CARC_E502, at_member(cv, msg, "payload"), "%s.payload should be an object", path);
 			return false;
+		}
+		if (!strcmp(ty, "GAME_OVER")) { /* JCZ 4's last message: the game is scored as finished */
+			if (t.open) {
+				fail(cv, CARC_E507, at_node(cv, type), "%s: GAME_OVER before the COMMIT that ends the turn", path);
+				return false;
+			}
+			if (i + 1 < items(replay)) {
+				fail(cv, CARC_E507, at_item(cv, replay, i + 1), "replay[%zu]: a message after GAME_OVER", i + 1);
+				return false;
+			}
+			break;
 		}
 		if ((!payload || jtype(payload) == J_NULL) && strcmp(ty, "PASS") && strcmp(ty, "COMMIT")) {
 			fail(cv, CARC_E502, at_node(cv, msg), "%s has no \"payload\"", path);
@@ -1276,7 +1508,7 @@ bool carc_jcz_import(const struct carc_src *src, const char *name, struct carc_b
 	carc_json_free(cv.doc);
 	if (cv.cache)
 		carc_tileset_cache_free(cv.cache);
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < CARC_JCZ_NSETS; i++)
 		if (cv.sets[i])
 			carc_tileset_free(cv.sets[i]);
 	return ok;

@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 /* The bundled tile sets a JCZ tile comes from. */
-enum carc_jcz_set { CARC_JCZ_BASE, CARC_JCZ_RIVER };
+enum carc_jcz_set { CARC_JCZ_BASE, CARC_JCZ_RIVER, CARC_JCZ_INNS, CARC_JCZ_TRADERS, CARC_JCZ_NSETS };
 
 /* A tile as JCZ names it. */
 struct carc_jcz_tile {

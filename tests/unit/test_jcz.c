@@ -221,9 +221,11 @@ static void test_jcz_every_tile_in_every_rotation_matches_jcz(void **state)
 				if (!seen[set][abbot][k])
 					fail_msg("tile %s of set %s is no JCZ tile", ts->tiles[k].id, ts->name);
 		}
-	size_t n;
-	carc_jcz_tiles(&n);
-	assert_int_equal(n, CARC_ARRAY_LEN(jcz_defs));
+	size_t n, base_river = 0;
+	const struct carc_jcz_tile *all = carc_jcz_tiles(&n);
+	for (size_t i = 0; i < n; i++)
+		base_river += all[i].set <= CARC_JCZ_RIVER;
+	assert_int_equal(base_river, CARC_ARRAY_LEN(jcz_defs));
 	assert_null(carc_jcz_tile_find("AM/CCc+", 7));
 	assert_null(carc_jcz_tile_find("BA/RCr ", 7));
 	assert_null(carc_jcz_tile_find("RI.2/II", 7)); /* River II */
@@ -475,6 +477,137 @@ static void test_jcz_garden_scoring_scores_as_jcz_asserts(void **state)
 	assert_true(scored(im.cgn.data, CARC_GREEN, "garden", 4));
 	free_import(&im);
 	check_scores(path, true, (const int[]){9, 4}, 2, "[Expansions \"abbot\"]");
+	free(json);
+}
+
+/* The Big Box's tiles: every entry names a tile of inns.yaml or
+ * traders-builders.yaml (its garden tile with The Abbot, the plain one
+ * without), each tile of the two sets is named, and JCZ 4's dotted ids find
+ * the same entries. Their orientation is JCZ's by the sets' definition. */
+static void test_jcz_big_box_tiles(void **state)
+{
+	(void)state;
+	static const char *const names[] = {"inns", "traders-builders"};
+	size_t n;
+	const struct carc_jcz_tile *all = carc_jcz_tiles(&n);
+	for (int k = 0; k < 2; k++)
+		for (int abbot = 0; abbot < 2; abbot++) {
+			struct carc_diag_sink sink = {0};
+			struct carc_tileset *ts = carc_tileset_load(names[k], &sink, NULL, 0, 0);
+			assert_non_null(ts);
+			carc_tileset_play(ts, abbot ? "abbot" : "", abbot ? 5 : 0);
+			bool seen[CARC_MAX_TILE_TYPES] = {false};
+			int entries = 0;
+			for (size_t i = 0; i < n; i++) {
+				if (all[i].set != CARC_JCZ_INNS + k)
+					continue;
+				entries++;
+				assert_int_equal(all[i].turn, 0);
+				const char *id = abbot ? all[i].tile : all[i].plain;
+				int t = carc_tileset_find(ts, id, strlen(id));
+				if (t < 0)
+					fail_msg("%s: no tile %s in %s", all[i].id, id, ts->name);
+				seen[t] = true;
+				char dotted[40];
+				snprintf(dotted, sizeof dotted, "%s", all[i].id);
+				dotted[2] = '.';
+				assert_ptr_equal(carc_jcz_tile_find(dotted, strlen(dotted)), &all[i]);
+			}
+			assert_int_equal(entries, k ? 26 : 19);
+			for (int t = 0; t < ts->ntiles; t++)
+				if (!seen[t])
+					fail_msg("tile %s of set %s is no JCZ tile", ts->tiles[t].id, ts->name);
+			carc_tileset_free(ts);
+			carc_diag_free(&sink);
+		}
+	assert_null(carc_jcz_tile_find("IC.Nope", 7));
+	assert_null(carc_jcz_tile_find("TB.", 3));
+}
+
+/* JCZ 4's three Big Box test games (../shared): inns-scoring "Alice 8, Bob
+ * 0", cathedrals-scoring "Alice 15, Bob 0", trade-goods-scoring "Alice 16,
+ * Bob 20" (goods at the end). */
+static void test_jcz_big_box_games_score_as_jcz_asserts(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *file;
+		int want[2];
+		const char *tag;
+	} games[] = {
+		{"inns-scoring", {8, 0}, "[Expansions \"inns-cathedrals\"]"},
+		{"cathedrals-scoring", {15, 0}, "IK 0,3"},
+		{"trade-goods-scoring", {16, 20}, "[Expansions \"traders-builders\"]"},
+	};
+	for (size_t i = 0; i < CARC_ARRAY_LEN(games); i++) {
+		char path[600];
+		snprintf(path, sizeof path, "%s/reference/jcz/%s.jcz", shared_dir(), games[i].file);
+		FILE *f = fopen(path, "rb");
+		if (!f) {
+			print_message("skipped: %s is absent (set CARC_SHARED)\n", path);
+			skip();
+			return;
+		}
+		fclose(f);
+		check_scores(path, true, games[i].want, 2, games[i].tag);
+	}
+}
+
+/* A hand-made JCZ 4 save (tests/import/big-box-4x.jcz): slots played in the
+ * order of serial, setup.expansions, dotted tile ids, pointers with a
+ * location and no feature, the large follower and the pig, GAME_OVER. */
+static void test_jcz_4_save_converts(void **state)
+{
+	(void)state;
+	static const char want[] =
+		"; Imported from test.jcz (JCloisterZone 4.4.0) by carc import\n"
+		"[Event \"Hand-made JCloisterZone 4 save: a large knight, a farmer and his pig\"]\n"
+		"[Date \"2026-11-28\"]\n"
+		"[Expansions \"inns-cathedrals traders-builders\"]\n"
+		"[Seats \"blue red\"]\n"
+		"[Blue \"Ines\"]\n"
+		"[Red \"Theo\"]\n"
+		"\n"
+		"1. blue IK 0,1 0   big knight N\n"
+		"2. red  IB 1,0 0   farmer NNW\n"
+		"3. blue E  1,1 270\n"
+		"4. red  E  2,1 0   pig ENE\n";
+	char *json = read_file("tests/import/big-box-4x.jcz");
+	struct import im;
+	run_import(&im, json);
+	if (!im.ok)
+		fail_msg("%s", im.first);
+	assert_string_equal(im.cgn.data, want);
+	free_import(&im);
+	check_scores("tests/import/big-box-4x.jcz", true, (const int[]){0, 0}, 2, NULL);
+
+	/* the pig without Traders & Builders; a message after GAME_OVER; a location with no feature */
+	static const struct {
+		const char *from, *to;
+		enum carc_code code;
+	} bad[] = {
+		{", \"TRADERS_AND_BUILDERS\": 1", "", CARC_E509},
+		{"{\"type\": \"GAME_OVER\", \"payload\": {}}", "{\"type\": \"GAME_OVER\"}, {\"type\": \"PASS\"}", CARC_E507},
+		{"\"location\": \"NWSE\"", "\"location\": \"NL\"", CARC_E508},
+		{"\"BASIC\": 1,", "\"BASIC\": 1, \"PRINCESS_AND_DRAGON\": 1,", CARC_E503},
+	};
+	for (size_t i = 0; i < CARC_ARRAY_LEN(bad); i++) {
+		const char *at = strstr(json, bad[i].from);
+		assert_non_null(at);
+		size_t head = (size_t)(at - json), fl = strlen(bad[i].from), tl = strlen(bad[i].to);
+		char *text = malloc(strlen(json) + tl + 1);
+		assert_non_null(text);
+		memcpy(text, json, head);
+		memcpy(text + head, bad[i].to, tl);
+		strcpy(text + head + tl, at + fl);
+		run_import(&im, text);
+		assert_false(im.ok);
+		if (im.sink.counts[bad[i].code] == 0)
+			fail_msg("case %zu: %s", i, im.first);
+		assert_true(im.line > 0);
+		free_import(&im);
+		free(text);
+	}
 	free(json);
 }
 
@@ -753,6 +886,9 @@ int main(void)
 		cmocka_unit_test(test_jcz_garden_scoring_scores_as_jcz_asserts),
 		cmocka_unit_test(test_jcz_expansion_record_is_refused),
 		cmocka_unit_test(test_jcz_refusals_have_their_codes),
+		cmocka_unit_test(test_jcz_big_box_tiles),
+		cmocka_unit_test(test_jcz_big_box_games_score_as_jcz_asserts),
+		cmocka_unit_test(test_jcz_4_save_converts),
 		cmocka_unit_test(test_jcz_river_and_abbot_convert),
 		cmocka_unit_test(test_jcz_river_and_abbot_refusals),
 		cmocka_unit_test(test_jcz_tiny_city_with_farms_that_disagree),
