@@ -1006,6 +1006,7 @@ struct turn {
 	char rolebuf[32];
 	int spot;
 	bool returned;          /* the abbot taken back instead */
+	bool bonus;             /* the builder's second tile: CGN's bonus turn + */
 };
 
 /* The player of a message: its "player" field, or else whose turn it is. */
@@ -1027,6 +1028,8 @@ static bool message_player(struct conv *cv, const json_t *msg, const char *path,
 
 static void write_turn(struct conv *cv, const struct turn *t)
 {
+	if (t->bonus)
+		carc_buf_adds(&cv->cgn, "+ ");
 	carc_buf_printf(&cv->cgn, "%s %s %d,%d %d", carc_colour_name(cv->colour[t->player]), t->tile->id, t->x, t->y,
 			t->rot * 90);
 	if (t->role)
@@ -1068,12 +1071,20 @@ static bool draw_until(struct conv *cv, const struct turn *t, const json_t *id_n
 static bool place_tile(struct conv *cv, const json_t *msg, const json_t *payload, const char *path,
 		       int player, struct turn *t)
 {
-	if (t->open) {
+	/* With Traders & Builders a second PLACE_TILE of the turn, after its
+	 * decision, is the builder's second tile: the turn is written, and the
+	 * tile is its bonus turn (the referee proves the bonus owed, E296). */
+	bool bonus = cv->traders && t->open && t->decided && !t->bonus;
+	if (t->open && !bonus) {
 		fail(cv, CARC_E507, at_node(cv, msg), "%s: a second PLACE_TILE before the COMMIT that ends the turn", path);
 		return false;
 	}
+	if (bonus)
+		write_turn(cv, t);
+	bonus |= t->bonus; /* set by the caller: the same player again after a COMMIT */
 	memset(t, 0, sizeof *t);
 	t->player = player;
+	t->bonus = bonus;
 	char sub[96];
 	snprintf(sub, sizeof sub, "%s.payload", path);
 	json_t *id = want(cv, payload, sub, "tileId", J_STRING, true);
@@ -1323,7 +1334,8 @@ static bool return_meeple(struct conv *cv, const json_t *msg, const json_t *payl
 static bool read_replay(struct conv *cv, const json_t *replay)
 {
 	struct turn t = {0};
-	int turns = 0;
+	int turns = 0, last_player = -1;
+	bool last_bonus = false;
 	for (size_t i = 0; i < items(replay); i++) {
 		json_t *msg = item(replay, i);
 		char path[64];
@@ -1374,6 +1386,11 @@ static bool read_replay(struct conv *cv, const json_t *replay)
 			return false;
 		}
 		if (!strcmp(ty, "PLACE_TILE")) {
+			/* JCZ 5 names the player: the same one again after a COMMIT, with
+			 * Traders & Builders, plays the builder's bonus turn */
+			bool again = !t.open && cv->traders && cv->nplayers > 1 && turns > 0 && !last_bonus &&
+				     player == last_player && player != turns % cv->nplayers;
+			t.bonus = again;
 			if (!place_tile(cv, msg, payload, path, player, &t))
 				return false;
 		} else if (!strcmp(ty, "DEPLOY_MEEPLE")) {
@@ -1393,7 +1410,11 @@ static bool read_replay(struct conv *cv, const json_t *replay)
 			}
 			write_turn(cv, &t);
 			t.open = false;
-			turns++;
+			/* a bonus turn does not move play on to the next player */
+			if (!t.bonus || player != (turns - 1 + cv->nplayers) % cv->nplayers)
+				turns++;
+			last_player = t.player;
+			last_bonus = t.bonus;
 		}
 	}
 	if (t.open) {

@@ -611,6 +611,88 @@ static void test_jcz_4_save_converts(void **state)
 	free(json);
 }
 
+/* The builder's double turn in a JCZ 4 save: the second PLACE_TILE of red's
+ * turn 5, after its PASS, is the bonus turn 5+ (the builder stands on the
+ * road it extends); with a COMMIT between and the player named again, the
+ * same. */
+static void test_jcz_4_builder_bonus_turn(void **state)
+{
+	(void)state;
+	static const char save[] =
+		"{\"appVersion\": \"4.4.0\", \"name\": \"builder\", \"slots\": [{\"number\": 0, \"serial\": 1, \"nickname\": \"A\"}"
+		", {\"number\": 1, \"serial\": 2, \"nickname\": \"B\"}]"
+		", \"setup\": {\"expansions\": {\"BASIC\": 1, \"TRADERS_AND_BUILDERS\": 1}, \"rules\": {}, \"capabilities\": [\"StandardGame\", \"Builder\"]}"
+		", \"replay\": ["
+		"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA.RFr\", \"rotation\": \"R0\", \"position\": [1, 0]}},"
+		"  {\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": {\"position\": [1, 0], \"location\": \"WE\"}, \"meepleId\": \"0.small.1\"}},"
+		"  {\"type\": \"COMMIT\", \"payload\": {}},"
+		"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA.C\", \"rotation\": \"R180\", \"position\": [0, -1]}},"
+		"  {\"type\": \"PASS\", \"payload\": {}},"
+		"  {\"type\": \"COMMIT\", \"payload\": {}},"
+		"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA.RFr\", \"rotation\": \"R0\", \"position\": [2, 0]}},"
+		"  {\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": {\"position\": [2, 0], \"location\": \"WE\"}, \"meepleId\": \"0.builder.1\"}},"
+		"  {\"type\": \"COMMIT\", \"payload\": {}},"
+		"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA.C\", \"rotation\": \"R180\", \"position\": [0, 1]}},"
+		"  {\"type\": \"PASS\", \"payload\": {}},"
+		"  {\"type\": \"COMMIT\", \"payload\": {}},"
+		"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA.RFr\", \"rotation\": \"R0\", \"position\": [3, 0]}},"
+		"  {\"type\": \"PASS\", \"payload\": {}},"
+		"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA.RFr\", \"rotation\": \"R0\", \"position\": [-1, 0]}},"
+		"  {\"type\": \"PASS\", \"payload\": {}},"
+		"  {\"type\": \"COMMIT\", \"payload\": {}},"
+		"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA.C\", \"rotation\": \"R90\", \"position\": [1, 1]}},"
+		"  {\"type\": \"PASS\", \"payload\": {}},"
+		"  {\"type\": \"COMMIT\", \"payload\": {}},"
+		"  {\"type\": \"GAME_OVER\", \"payload\": {}} ]}";
+	static const char turns[] = "3. red   U 2,0  90  builder E\n4. green E 0,-1 180\n5. red   U 3,0  90\n"
+				    "5+ red   U -1,0 90\n6. green E 1,-1 90\n";
+	struct import im;
+	run_import(&im, save);
+	if (!im.ok)
+		fail_msg("%s", im.first);
+	assert_non_null(strstr(im.cgn.data, turns));
+	assert_true(scored(im.cgn.data, CARC_RED, "road", 5));
+	free_import(&im);
+	/* JCZ 5's way: the turn committed, the next PLACE_TILE names player 0 again */
+	const char *from = "\"position\": [3, 0]}},  {\"type\": \"PASS\", \"payload\": {}},  {\"type\": \"PLACE_TILE\", \"payload\"";
+	const char *to = "\"position\": [3, 0]}},  {\"type\": \"PASS\", \"payload\": {}}, {\"type\": \"COMMIT\"}, "
+			 "{\"type\": \"PLACE_TILE\", \"player\": 0, \"payload\"";
+	const char *at = strstr(save, from);
+	assert_non_null(at);
+	char text[sizeof save + 200];
+	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - save), save, to, at + strlen(from));
+	run_import(&im, text);
+	if (!im.ok)
+		fail_msg("%s", im.first);
+	assert_non_null(strstr(im.cgn.data, turns));
+	free_import(&im);
+	/* a second tile after a turn that owes no bonus: the referee's E296 */
+	char *bad = strdup(save);
+	assert_non_null(bad);
+	char *b = strstr(bad, "0.builder.1");
+	assert_non_null(b);
+	memcpy(b, "0.small.1\"", 10);
+	memmove(b + 10, b + 12, strlen(b + 12) + 1);
+	run_import(&im, bad);
+	assert_true(im.ok);
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	struct carc_record rec = {0};
+	struct carc_diag_sink sink = {0};
+	assert_true(carc_parse_string(im.cgn.data, im.cgn.len, "x", cache, carc_rules_registry(), &rec, &sink));
+	struct carc_game *g = carc_game_new();
+	struct carc_result res = {0};
+	struct carc_referee_opts opt = {.final_anyway = true};
+	carc_referee_run(&res, &rec, g, &sink, &opt);
+	assert_true(sink.errors > 0);
+	carc_result_free(&res);
+	carc_game_free(g);
+	carc_record_free(&rec);
+	carc_diag_free(&sink);
+	carc_tileset_cache_free(cache);
+	free_import(&im);
+	free(bad);
+}
+
 static void test_jcz_expansion_record_is_refused(void **state)
 {
 	(void)state;
@@ -889,6 +971,7 @@ int main(void)
 		cmocka_unit_test(test_jcz_big_box_tiles),
 		cmocka_unit_test(test_jcz_big_box_games_score_as_jcz_asserts),
 		cmocka_unit_test(test_jcz_4_save_converts),
+		cmocka_unit_test(test_jcz_4_builder_bonus_turn),
 		cmocka_unit_test(test_jcz_river_and_abbot_convert),
 		cmocka_unit_test(test_jcz_river_and_abbot_refusals),
 		cmocka_unit_test(test_jcz_tiny_city_with_farms_that_disagree),
