@@ -468,6 +468,8 @@ static const struct carc_tile *tile_of(struct conv *cv, const json_t *id_node, c
 {
 	const char *id = str(id_node);
 	*jt = carc_jcz_tile_find(id, strlen(id));
+	if (*jt && (*jt)->set >= CARC_JCZ_INNS && !cv->jcz4)
+		*jt = NULL; /* JCZ 5's Big Box sets are refused: so are their tiles */
 	if (!*jt) {
 		fail(cv, CARC_E505, at_node(cv, id_node), "%s: tile \"%s\" is an expansion's; " CONVERTS, path,
 		     id);
@@ -1202,6 +1204,8 @@ static bool deploy_meeple(struct conv *cv, const json_t *msg, const json_t *payl
 		return false;
 	long owner;
 	enum figure fig = figure_of(str(meeple), &owner);
+	if (!cv->jcz4 && fig != FIG_FOLLOWER && fig != FIG_ABBOT)
+		fig = FIG_OTHER; /* JCZ 5's expansion sets are refused: so are their figures */
 	if (fig == FIG_OTHER || (fig == FIG_ABBOT && !cv->abbot)) {
 		fail(cv, CARC_E509, at_node(cv, meeple), "%s: \"%s\" is %s", path, str(meeple), fig == FIG_ABBOT ?
 		     "an abbot, but setup.elements has no abbot" : "not a follower or an abbot (an expansion figure); "
