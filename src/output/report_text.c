@@ -620,7 +620,7 @@ void carc_report_csv_header(struct carc_buf *out, bool projected)
 		carc_buf_adds(out, ",projected_");
 		carc_buf_adds(out, carc_colour_name(c));
 	}
-	carc_buf_adds(out, "\n");
+	carc_buf_adds(out, ",held\n");
 }
 
 /* A short text padded with zeros to 16 bytes, so that it is copied whole
@@ -672,6 +672,7 @@ struct csv {
 	struct word deploy[CARC_MAX_ROLES][CARC_SPOT_COUNT]; /* "farmer NNW", by role and spot */
 	struct carc_buf game;  /* the first columns of every row: file,game,line,offset,id */
 	struct carc_buf cell;  /* the "scored" field being made */
+	struct carc_buf held;  /* the "held" field of the total row (the tallies at the end) */
 	uint8_t seated[CARC_COLOURS]; /* the seated colours, in colour order ... */
 	uint8_t gap[CARC_COLOURS];    /* ... each after this many commas */
 	int nseated;
@@ -679,6 +680,7 @@ struct csv {
 	bool quiet;            /* not refereed: no rows */
 	bool in_final;         /* between final_begin and final_end: a row an event */
 	size_t events;         /* in the cell */
+	int nheld;             /* the tallies in held (0: none) */
 };
 
 static void csv_head(void *w, const struct carc_report_head *h)
@@ -731,8 +733,42 @@ static char *csv_values(const struct csv *c, char *d, const int *v)
 	return d + c->tail;
 }
 
+/* "wine red 1, blue 2; grain red 0, blue 0; ...": the rules' tallies, as
+ * the text's Held line words them (no colours), the seated colours in
+ * order of play. */
+static void held_text(struct carc_buf *out, const struct carc_record *rec, int n, const char *const *names,
+		      const int (*tallies)[CARC_COLOURS])
+{
+	for (int i = 0; i < n; i++) {
+		if (i)
+			ADD_LIT(out, "; ");
+		carc_buf_adds(out, names[i]);
+		for (int k = 0; k < rec->nseats; k++) {
+			int col = rec->seats[k];
+			carc_buf_adds(out, k ? ", " : " ");
+			carc_buf_adds(out, carc_colour_name(col));
+			carc_buf_addc(out, ' ');
+			carc_buf_addint(out, tallies[i][col]);
+		}
+	}
+}
+
+/* Ends a row: the "held" field (empty when the rules keep no tallies). */
+static void csv_row_end(struct csv *c, int n, const char *const *names, const int (*tallies)[CARC_COLOURS])
+{
+	if (!n) {
+		ADD_LIT(c->out, ",\n");
+		return;
+	}
+	c->held.len = 0;
+	held_text(&c->held, c->h->rec, n, names, tallies);
+	carc_buf_addc(c->out, ',');
+	csv_field(c->out, c->held.data, c->held.len);
+	carc_buf_addc(c->out, '\n');
+}
+
 /* The scores of the seated colours (others empty); then, with --projected,
- * the projections (empty when v is). */
+ * the projections (empty when v is); the row's end is the caller's. */
 static void csv_scores(struct csv *c, const int *scores, const int *projected)
 {
 	struct carc_buf *out = c->out;
@@ -748,7 +784,6 @@ static void csv_scores(struct csv *c, const int *scores, const int *projected)
 			d += CARC_COLOURS;
 		}
 	}
-	*d++ = '\n';
 	*d = '\0';
 	out->len = (size_t)(d - out->data);
 }
@@ -858,6 +893,7 @@ static void csv_event(void *w, const struct carc_report_event *it)
 		event_text(&c->cell, c->h->rec, it, false);
 		csv_field(c->out, c->cell.data, c->cell.len);
 		csv_scores(c, NULL, NULL);
+		csv_row_end(c, 0, NULL, NULL);
 		return;
 	}
 	if (c->events++)
@@ -878,6 +914,20 @@ static void csv_turn_end(void *w, const struct carc_report_turn *it)
 		return;
 	csv_field(c->out, c->cell.data ? c->cell.data : "", c->cell.len);
 	csv_scores(c, it->scores, it->projected);
+	csv_row_end(c, it->ntallies, it->tally_names, it->tallies);
+}
+
+/* The standings come before the outcome: the tallies at the end, kept for
+ * the total row. */
+static void csv_standings(void *w, const struct carc_report_standings *s)
+{
+	struct csv *c = w;
+	c->nheld = 0;
+	if (c->quiet || !s->ntallies)
+		return;
+	c->nheld = s->ntallies;
+	c->held.len = 0;
+	held_text(&c->held, c->h->rec, s->ntallies, s->tally_names, s->tallies);
 }
 
 static void csv_outcome(void *w, const struct carc_report_outcome *o)
@@ -888,6 +938,13 @@ static void csv_outcome(void *w, const struct carc_report_outcome *o)
 	carc_buf_add(c->out, c->game.data, c->game.len);
 	carc_buf_adds(c->out, ",total,,,,,,,");
 	csv_scores(c, c->h->res->scores, NULL);
+	if (c->nheld) {
+		carc_buf_addc(c->out, ',');
+		csv_field(c->out, c->held.data, c->held.len);
+		carc_buf_addc(c->out, '\n');
+	} else {
+		ADD_LIT(c->out, ",\n");
+	}
 }
 
 static const struct carc_report_writer csv_writer = {
@@ -896,6 +953,7 @@ static const struct carc_report_writer csv_writer = {
 	.event = csv_event,
 	.turn_end = csv_turn_end,
 	.final_begin = csv_final_begin,
+	.standings = csv_standings,
 	.outcome = csv_outcome,
 };
 
@@ -905,4 +963,5 @@ void carc_report_csv(struct carc_buf *out, const struct carc_result *res, const 
 	carc_report_walk(res, o, &csv_writer, &c);
 	carc_buf_free(&c.game);
 	carc_buf_free(&c.cell);
+	carc_buf_free(&c.held);
 }

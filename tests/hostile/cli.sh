@@ -95,7 +95,7 @@ for f in empty.cgn comments.cgn; do
 		timeout 20 "$CARC" score --format $format $f >out 2>err
 		status=$?
 		case $format in
-		csv) want='file,game,line,offset,id,turn,colour,tile,x,y,rotation,deploy,scored,red,green,blue,yellow,black,gray,pink' ;;
+		csv) want='file,game,line,offset,id,turn,colour,tile,x,y,rotation,deploy,scored,red,green,blue,yellow,black,gray,pink,held' ;;
 		*) want= ;;
 		esac
 		if [ $status = 0 ] && [ "$(cat out)" = "$want" ] && grep -qx "carc score: $f holds no game" err; then

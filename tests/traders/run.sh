@@ -123,6 +123,19 @@ else
 	fail "goods tokens in the reports" "expected tallies after turns 1, 2, the end, and Held lines in text"
 fi
 
+# ... and in CSV: the last column, held, after turn 2 (blue's wine from the
+# city of D it closed) and on the total row (red 1 from turn 7); a base game
+# keeps it empty.
+"$CARC" score --format csv "$dir/goods-tie.cgn" 2>/dev/null >"$tmp"
+if head -n 1 "$tmp" | grep -q ',pink,held$' &&
+	grep -q '^[^,]*,1,1,0,[0-9a-f]*,2,blue,.*,"wine red 0, blue 1; grain red 0, blue 0; cloth red 0, blue 0"$' "$tmp" &&
+	grep -q '^[^,]*,1,1,0,[0-9a-f]*,total,.*,"wine red 1, blue 1; grain red 0, blue 0; cloth red 0, blue 0"$' "$tmp" &&
+	"$CARC" score --format csv "$top/tests/golden/data/three-games.cgn" 2>/dev/null | sed -n 2p | grep -q '0,$'; then
+	passed=$((passed + 1))
+else
+	fail "goods tokens in CSV" "expected a held column with each colour's goods after turn 2 and at the end"
+fi
+
 # gen_games EXPANSIONS COUNT [OPTIONS]: COUNT generated games with the
 # expansions (and the options of carc gen)
 gen_games() {
