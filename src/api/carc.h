@@ -275,6 +275,11 @@ CARC_API carc_match *carc_match_clone(const carc_match *m);
 
 /* The seat whose turn it is (-1 when the game is over). */
 CARC_API int carc_match_to_move(const carc_match *m);
+/* The number of the turn to play, as the referee will number its line
+ * (carc_turn_info's number): after a discard the same number again, a bonus
+ * turn (N+) the number of the turn that earned it, with *bonus (when not
+ * NULL) set to 1. -1 when the game is over or m is not played on. */
+CARC_API int carc_match_turn_number(const carc_match *m, int *bonus);
 /* Draws the turn's tile: tile NULL takes the next of the shuffled supply
  * (as the rules allow: The River's tiles first, a bonus tile on a bonus
  * turn), a tile id names it (as over a board where tiles are drawn by

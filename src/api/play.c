@@ -410,6 +410,33 @@ int carc_match_to_move(const carc_match *m)
 	return next_seat(w);
 }
 
+/* The number of the turn to play: plain rotation's (walk_on), or on a
+ * bonus turn the number of the last turn, which earned it (or, after a
+ * bonus tile discarded, the bonus turn's own), as the referee gives a line
+ * marked "+" the number before its count. */
+static int turn_number(carc_match *m, int *bonus)
+{
+	const struct api_play *p = m->play;
+	bool b = p->drawn >= 0 ? p->drawn_bonus : p->bonus_due;
+	int number;
+	walk_on(m, &number);
+	if (b)
+		number = m->res.last_turn;
+	if (bonus)
+		*bonus = b;
+	return number;
+}
+
+int carc_match_turn_number(const carc_match *m, int *bonus)
+{
+	carc_match *w = (carc_match *)m;
+	if (bonus)
+		*bonus = 0;
+	if (current(w) || next_seat(w) < 0)
+		return -1;
+	return turn_number(w, bonus);
+}
+
 const char *carc_match_drawn(const carc_match *m)
 {
 	if (!m || !m->play || m->play->drawn < 0 || !m->rec.tileset)
@@ -521,8 +548,8 @@ int carc_match_legal_moves(carc_match *m, carc_move_spec *out, int max)
 		return CARC_EINVAL;
 	const struct carc_tileset *ts = m->rec.tileset;
 	const struct carc_ruleset *rs = m->rec.rules;
-	int turn, tile = p->drawn, colour = m->rec.seats[p->drawn_seat];
-	walk_on(m, &turn);
+	int tile = p->drawn, colour = m->rec.seats[p->drawn_seat];
+	int turn = turn_number(m, NULL);
 	carc_move_spec mv = {0};
 	api_copy(mv.tile, sizeof mv.tile, ts->tiles[tile].id);
 	size_t np;

@@ -460,8 +460,11 @@ static bool may_draw(carc_match *m, int tile)
 }
 
 /* The game as the page shows it, one JSON object: players (colour, name,
- * score, followers left, projected final), whose turn, the tile drawn,
- * the tiles left by type, the board, the figures on it, what the last turn
+ * score, followers left, projected final), whose turn and its number as
+ * the library gives it (a bonus turn N+: bonus), the tile drawn, the tiles
+ * left by type (now: drawable this turn; on a bonus turn only the bonus
+ * tiles, on another no bonus tile, as the library's draw takes them), the
+ * board, the figures on it, what the last turn
  * and the final scoring scored, whether the game is over. */
 int rec_state(void)
 {
@@ -469,6 +472,7 @@ int rec_state(void)
 		return fail(CARC_ESTATE, "no game");
 	carc_match *m = game;
 	int to_move = carc_match_to_move(m); /* (replays the game to its end) */
+	int bonus = 0, number = carc_match_turn_number(m, &bonus);
 	if (api_replay(m, CARC_POSITION_END, NULL) != CARC_OK)
 		return fail(CARC_ESTATE, "the game cannot be replayed");
 	const struct carc_tileset *ts = m->rec.tileset;
@@ -478,8 +482,8 @@ int rec_state(void)
 	carc_json_cstr(b, cur.rules[0] ? cur.rules : "base");
 	carc_buf_adds(b, ",\"expansions\":");
 	carc_json_cstr(b, cur.expansions);
-	carc_buf_printf(b, ",\"edition\":%d,\"turn\":%d,\"toMove\":%d,\"over\":%s,\"final\":%s,\"moves\":%zu,\"drawn\":",
-			m->res.edition, m->res.last_turn + 1, to_move, carc_match_over(m) ? "true" : "false",
+	carc_buf_printf(b, ",\"edition\":%d,\"turn\":%d,\"bonus\":%s,\"toMove\":%d,\"over\":%s,\"final\":%s,\"moves\":%zu,\"drawn\":",
+			m->res.edition, number, bonus ? "true" : "false", to_move, carc_match_over(m) ? "true" : "false",
 			carc_match_final(m) ? "true" : "false", nplayed);
 	const char *drawn = carc_match_drawn(m);
 	if (drawn)
@@ -495,7 +499,7 @@ int rec_state(void)
 		carc_buf_printf(b, "%s{\"id\":", k++ ? "," : "");
 		carc_json_cstr(b, ts->tiles[i].id);
 		carc_buf_printf(b, ",\"left\":%d,\"bonus\":%s,\"now\":%s}", left, ts->tiles[i].bonus ? "true" : "false",
-				left > 0 && may_draw(m, i) ? "true" : "false");
+				left > 0 && !ts->tiles[i].bonus == !bonus && may_draw(m, i) ? "true" : "false");
 	}
 	carc_buf_adds(b, "],\"board\":[");
 	size_t np, nf;
@@ -521,7 +525,8 @@ int rec_state(void)
 	carc_buf_adds(b, "],\"last\":");
 	if (m->res.nturns) {
 		const struct carc_turn *t = &m->res.turns[m->res.nturns - 1];
-		carc_buf_printf(b, "{\"turn\":%u,\"colour\":\"%s\",\"move\":", t->number, carc_colour_name(t->colour));
+		carc_buf_printf(b, "{\"turn\":%u,\"bonus\":%s,\"colour\":\"%s\",\"move\":", t->number,
+				t->bonus ? "true" : "false", carc_colour_name(t->colour));
 		carc_json_cstr(b, nplayed ? played[nplayed - 1] : "");
 		carc_buf_adds(b, ",\"events\":");
 		events_json(b, m, t->first_event, t->nevents);

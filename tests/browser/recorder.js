@@ -44,11 +44,13 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function generated(args) {
 	const text = execFileSync(CARC, ["gen", "-n", "1"].concat(args), { encoding: "utf8" });
 	const tag = (n) => { const m = new RegExp("^\\[" + n + " \"([^\"]*)\"\\]", "m").exec(text); return m ? m[1] : ""; };
-	const moves = [];
+	const moves = [], numbers = [];
 	for (const line of text.split("\n")) {
-		const m = /^\s*\d+[.+]\s+\S+\s+([^=\n]*?)\s*(=.*)?$/.exec(line);
-		if (m && m[1])
-			moves.push(m[1].trim().split(/\s+/).join(" "));
+		const m = /^\s*(\d+[.+])\s+\S+\s+([^=\n]*?)\s*(=.*)?$/.exec(line);
+		if (m && m[2]) {
+			moves.push(m[2].trim().split(/\s+/).join(" "));
+			numbers.push(m[1].replace(".", "")); /* "7", or "7+" for a bonus turn */
+		}
 	}
 	return {
 		setup: {
@@ -58,6 +60,7 @@ function generated(args) {
 			edition: Number(tag("Edition") || 0),
 		},
 		moves: moves,
+		numbers: numbers,
 	};
 }
 
@@ -109,16 +112,38 @@ async function byScript(page, name, game) {
 	await page.evaluate(() => localStorage.clear());
 	await page.evaluate((s) => carc.newGame(s), game.setup);
 	const perTurn = [];
-	let missing = null;
-	for (const mv of game.moves) {
+	let missing = null, numbering = null, picker = null, bonusTurns = 0;
+	for (const [i, mv] of game.moves.entries()) {
 		const tile = mv.split(" ")[0];
-		const legal = await page.evaluate((t) => { carc.enter(t); return carc.moves().map((m) => m.text); }, tile);
+		/* the prompt and the picker before the tile is entered, then its legal moves */
+		const seen = await page.evaluate((t) => {
+			const prompt = document.getElementById("prompt").textContent;
+			const on = [...document.querySelectorAll("#picker button:not([disabled])")].map((b) =>
+				({ id: b.dataset.tile, bonus: / bonus$/.test(b.textContent) }));
+			carc.enter(t);
+			return { prompt, on, legal: carc.moves().map((m) => m.text) };
+		}, tile);
+		const legal = seen.legal;
 		if (!legal.includes(mv) && !missing)
 			missing = mv + " not among " + legal.length + " legal moves";
+		/* the turn's number as the record numbers it (a discard keeps it, N+ a bonus turn's) */
+		const n = game.numbers[i], bonus = n.endsWith("+");
+		bonusTurns += bonus;
+		const want = "(turn " + (bonus ? n + ", a bonus turn" : n) + ")";
+		if (!seen.prompt.includes(want) && !numbering)
+			numbering = "turn " + (i + 1) + " (" + mv + "): the prompt '" + seen.prompt + "' lacks " + want;
+		/* the picker: the bonus tiles alone on a bonus turn, none of them on another */
+		const odd = seen.on.filter((o) => o.bonus !== bonus);
+		if ((odd.length || !seen.on.some((o) => o.id === tile)) && !picker)
+			picker = "turn " + n + " (" + mv + "): the picker offers " + seen.on.map((o) => o.id + (o.bonus ? "(bonus)" : "")).join(" ");
 		await page.evaluate((m) => carc.play(m), mv);
 		perTurn.push(asTotals(await page.evaluate(() => carc.scores())));
 	}
 	check(name + ": every recorded move is a legal move of the page", !missing, missing);
+	check(name + ": the prompt numbers each turn as the record does", !numbering, numbering);
+	check(name + ": the picker offers the tiles the turn may draw, the bonus tiles on a bonus turn alone", !picker, picker);
+	if (game.setup.rules === "hunters")
+		check(name + ": the game has bonus turns to test", bonusTurns > 0, bonusTurns + " bonus turns");
 	const cgn = await page.evaluate(() => carc.cgn());
 	verify(name, cgn, perTurn);
 	return cgn;

@@ -14,6 +14,8 @@
 #    the WebAssembly engine under node (legal.js over BUILD/carc.wasm) and by
 #    the same export layer built for this machine over libcarc
 #    (BUILD/recorder-legal): the lists must be identical, turn by turn.
+#    And the turn to play as that engine numbers it, and the tiles its
+#    picker offers, at every turn of the base and Hunters games (turns.js).
 # 3. The page in headless Chromium (tests/browser/recorder.js), when
 #    Chromium and playwright-core are there (as tests/browser/run.sh).
 # What cannot run for want of the toolchain, node or Chromium is skipped
@@ -75,6 +77,26 @@ else
 			echo "ok   $name: the legal moves of $turns turns of $games games agree"
 		else
 			bad "$name: the engines' legal moves differ ($turns turns): $(diff "$tmp/$name.native" "$tmp/$name.wasm" | head -n 3 | tr '\n' ' ')"
+		fi
+	done
+	# The turn to play as the page's engine numbers it (state().turn,
+	#    .bonus) is the record's at every turn, and its picker offers the
+	#    bonus tiles alone on a bonus turn and none of them on another
+	#    (turns.js); the games must hold discards and bonus turns.
+	for name in base hunters; do
+		[ -s "$tmp/$name.cgn" ] || continue
+		if node "$top/tests/recorder/turns.js" "$BUILD/carc.wasm" "$tmp/$name.cgn" >"$tmp/$name.turns" 2>"$tmp/$name.turns.err"; then
+			# "turns N discards N after a discard N bonus N"
+			read -r _ nt _ _ _ _ _ na _ nb <"$tmp/$name.turns"
+			if [ "$nt" -gt "$games" ] && { [ "$name" != base ] || [ "$na" -gt 0 ]; } &&
+				{ [ "$name" != hunters ] || [ "$nb" -gt 0 ]; }; then
+				ok
+				echo "ok   $name: the page numbers $nt turns as the record does ($na after a discard, $nb bonus turns)"
+			else
+				bad "$name: the games do not test the turn numbers: $(cat "$tmp/$name.turns")"
+			fi
+		else
+			bad "$name: the page's turn numbers or picker: $(head -n 3 "$tmp/$name.turns.err" | tr '\n' ' ')"
 		fi
 	done
 fi

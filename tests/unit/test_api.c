@@ -232,6 +232,41 @@ static void test_api_whole_game(void **state)
 	carc_match_free(m);
 }
 
+/* The number of the turn to play is the one the referee gives its line:
+ * the same after a discard, the earning turn's with bonus set on a bonus
+ * turn (N+), before the draw and after it; -1 at the end. */
+static void test_api_turn_number(void **state)
+{
+	(void)state;
+	carc_move_spec mv[2048];
+	int bonuses = 0, discards = 0;
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		carc_match *m = new_game(seed % 2 ? "hunters" : "base", NULL, 2, seed);
+		while (carc_match_to_move(m) >= 0) {
+			int bonus = -1, number = carc_match_turn_number(m, &bonus);
+			assert_int_equal(carc_match_draw(m, NULL), CARC_OK);
+			int again = -1;
+			assert_int_equal(carc_match_turn_number(m, &again), number);
+			assert_int_equal(again, bonus);
+			int n = carc_match_legal_moves(m, mv, 2048);
+			assert_true(n > 0 && n <= 2048);
+			assert_int_equal(carc_match_play(m, &mv[n - 1]), CARC_OK);
+			carc_turn_info t;
+			assert_int_equal(carc_match_turn(m, carc_match_nturns(m) - 1, &t), CARC_OK);
+			assert_int_equal(t.number, number);
+			assert_int_equal(t.bonus, bonus);
+			bonuses += bonus;
+			discards += mv[n - 1].discard;
+		}
+		int bonus = 7;
+		assert_int_equal(carc_match_turn_number(m, &bonus), -1);
+		assert_int_equal(bonus, 0);
+		carc_match_free(m);
+	}
+	assert_true(bonuses > 0);
+	print_message("turn numbers: %d bonus turns, %d discards\n", bonuses, discards);
+}
+
 static void test_api_move_text(void **state)
 {
 	(void)state;
@@ -351,6 +386,7 @@ int main(void)
 		cmocka_unit_test(test_api_clone_is_independent),
 		cmocka_unit_test(test_api_named_draw),
 		cmocka_unit_test(test_api_whole_game),
+		cmocka_unit_test(test_api_turn_number),
 		cmocka_unit_test(test_api_move_text),
 		cmocka_unit_test(test_api_generator_is_gen),
 		cmocka_unit_test(test_api_threads),

@@ -283,7 +283,9 @@ function chooseMove(text) {
 function renderTurn() {
 	const over = st.over;
 	const who = st.players[st.toMove];
-	const name = who ? (who.name || who.colour) : "";
+	/* the turn's number is the engine's: a discard keeps it, a bonus turn
+	 * is the number of the turn that earned it with a "+" */
+	const name = (who ? (who.name || who.colour) : "") + (over ? "" : " (turn " + st.turn + (st.bonus ? "+, a bonus turn" : "") + ")");
 	let prompt;
 	if (over)
 		prompt = "The game is over." + (st.final ? " Final scores above." : "");
@@ -339,7 +341,7 @@ function renderScored() {
 	let s = "";
 	if (st.last) {
 		const who = st.players.find((p) => p.colour === st.last.colour);
-		s += "<p>Turn " + st.last.turn + ", " + esc(who && who.name ? who.name : st.last.colour) + ": " +
+		s += "<p>Turn " + st.last.turn + (st.last.bonus ? "+" : "") + ", " + esc(who && who.name ? who.name : st.last.colour) + ": " +
 			esc(st.last.move) + (st.last.events.length ? "" : ": nothing scored") + "</p>";
 		if (st.last.events.length)
 			s += "<ul>" + st.last.events.map(eventLine).join("") + "</ul>";
