@@ -62,6 +62,8 @@ struct carc_match {
 	struct carc_buf text;    /* the game's CGN text */
 	unsigned base_line;      /* line of text[0] in the file, from 1 */
 	unsigned index;          /* the game's number in the file, from 1 */
+	struct carc_record start_only; /* rec with no turns, replayed for position 0 (api_replay): kept
+				     here, as a module's state keeps a pointer to the record it referees */
 
 	/* Built from text by api_replay, and stale when text changes. */
 	bool built;              /* rec is parsed from text */

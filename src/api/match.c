@@ -166,14 +166,13 @@ int api_replay(carc_match *m, int turns, struct carc_diag_sink *sink)
 		return CARC_OK;
 	struct carc_diag_sink quiet = {0};
 	struct carc_referee_opts o = {.stop_after = turns > 0 ? turns : 0};
-	struct carc_record start_only;
 	const struct carc_record *rec = &m->rec;
 	if (turns == 0) { /* stop_after cannot say "none" (project.c): a copy with no turns */
-		start_only = m->rec;
-		start_only.nmoves = 0;
-		start_only.has_result = false;
-		start_only.termination = CARC_TERM_NONE;
-		rec = &start_only;
+		m->start_only = m->rec;
+		m->start_only.nmoves = 0;
+		m->start_only.has_result = false;
+		m->start_only.termination = CARC_TERM_NONE;
+		rec = &m->start_only;
 	}
 	carc_referee_run(&m->res, rec, m->g, sink ? sink : &quiet, turns == CARC_POSITION_END ? NULL : &o);
 	carc_diag_free(&quiet);
