@@ -259,7 +259,7 @@ static void score_take(void *ctx, const char *data, size_t len)
 	s->invalid |= flags & GAME_INVALID;
 	s->trouble |= (flags & GAME_TROUBLE) != 0;
 	s->emit_failed |= (flags & GAME_EMIT_FAILED) != 0;
-	if (data + len == s->text.data + s->text.len)
+	if (s->text.len && data + len == s->text.data + s->text.len)
 		s->text.len--; /* one thread: the report is in place; the flags dropped */
 	else
 		carc_buf_add(&s->text, data, len - 1);
