@@ -828,7 +828,9 @@ void cgn_finish_header(struct parser *ps)
 		       : rec->tag_index[CARC_TAG_RULES] >= 0 ? CARC_TAG_RULES : -1;
 	if (named_by >= 0)
 		at = rec->tags[rec->tag_index[named_by]].value;
-	unsigned before = ps->sink->errors;
+	/* the loader's messages (a tile set's own errors) are the sink's that
+	 * cgn_report did not count */
+	unsigned before = ps->sink->errors, counted_before = rec->syntax_errors;
 	struct carc_reader *r = ps->r;
 	if (named_by == CARC_TAG_TILESET) {
 		/* a path from a stranger: tileset_path.c applies the path policy */
@@ -860,17 +862,18 @@ void cgn_finish_header(struct parser *ps)
 	if (rec->tileset && rec->nexpansions)
 		expansion_tiles(ps);
 	if (!rec->tileset) {
-		unsigned n = ps->sink->errors - before;
-		rec->syntax_errors += n ? n : 1;
-		rec->header_errors += n ? n : 1;
+		unsigned counted = rec->syntax_errors - counted_before;
+		unsigned n = ps->sink->errors - before - counted;
+		if (!n && !counted)
+			n = 1;
+		rec->syntax_errors += n;
+		rec->header_errors += n;
 	}
 	if (rec->tileset && rec->tileset->start_tile < 0) {
 		/* a set whose tiles join a base set's (joins: true), played alone */
 		header_error(ps, CARC_E107, CARC_TAG_TILESET, "tile set '%s' has no start tile: its tiles join a base "
 			     "set's supply (joins: true) and are not played alone", rec->tileset->name);
 		rec->tileset = NULL;
-		rec->syntax_errors++;
-		rec->header_errors++;
 	}
 	if (rec->tileset) {
 		rec->start_tile = rec->tileset->start_tile;

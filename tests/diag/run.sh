@@ -227,5 +227,21 @@ timeout 10 "$CARC" check - <"$dir/E201.cgn" >"$tmp/out" 2>"$tmp/err"
 status=$?
 if [ "$status" = 1 ] && grep -qF "<stdin>:5:10: error[E201]:" "$tmp/err"; then pass; else fail "stdin: status $status"; fi
 
+# The count of errors a game's JSON line gives is the number of its error
+# diagnostics: a message is counted once, whichever layer (the header, the
+# tile-set loader, the referee) reported it.
+cd "$dir" || exit 2
+for file in [EW][0-9][0-9][0-9].cgn messages/*.cgn; do
+	[ -n "$(directive input "$file")$(directive command "$file")$(directive generate "$file")" ] && continue
+	timeout 20 "$CARC" check --format json "$file" >"$tmp/out" 2>/dev/null </dev/null
+	bad=$(while IFS= read -r line; do
+		n=$(printf '%s\n' "$line" | sed -n 's/.*"errors":\([0-9]*\),.*/\1/p' | head -n 1)
+		k=$(printf '%s\n' "$line" | grep -o '"severity":"error"' | wc -l)
+		[ -n "$n" ] && [ "$n" != "$k" ] && echo "game says errors:$n, lists $k"
+	done <"$tmp/out")
+	if [ -z "$bad" ]; then pass; else fail "$file: JSON error count: $bad"; fi
+done
+cd "$top" || exit 2
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
