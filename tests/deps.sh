@@ -16,8 +16,9 @@
 # Python package's tests use Debian's python3, python3-venv and
 # python3-wheel. carc recorder's engine needs clang for wasm32-wasi (clang
 # lld wasi-libc libclang-rt-14-dev-wasm32): installed when it can be, never
-# required. Without a compiler the libraries cannot be probed by compiling: then dpkg says
-# which of their packages are missing.
+# required. So are the tests' own tools (parallel, zstd, time). Without a
+# compiler the libraries cannot be probed by compiling: then dpkg says which
+# of their packages are missing.
 #
 # What is missing is installed with apt-get: as root directly; otherwise
 # through sudo, without a question when sudo needs no password, asking for
@@ -120,12 +121,24 @@ optional_wasm() {
 	${1:-} env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $wasm_pkgs >/dev/null 2>&1 || true
 }
 
+# Tools that only tests use, each test skipping its part without them (and
+# saying so): GNU parallel (tests/archive), zstd to compress with
+# (tests/archive, hostile, python) and GNU time to measure memory
+# (/usr/bin/time, tests/archive). The Debian packages of those missing.
+test_tools() {
+	t=""
+	command -v parallel >/dev/null 2>&1 || t="$t parallel"
+	command -v zstd >/dev/null 2>&1 || t="$t zstd"
+	[ -x /usr/bin/time ] || t="$t time"
+	printf "%s\n" "${t# }"
+}
+
 probe
 if [ -z "$missing" ]; then
-	# GNU parallel (Debian parallel) only for a test (tests/archive), which
-	# skips its part without it: installed when it can be, never required.
-	if ! command -v parallel >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq parallel >/dev/null 2>&1 || true
+	# the tests' own tools (test_tools, above): installed when they can be, never required
+	if [ -n "$(test_tools)" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		# shellcheck disable=SC2046
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(test_tools) >/dev/null 2>&1 || true
 	fi
 	[ "$(id -u)" = 0 ] && optional_wasm ""
 	exit 0
@@ -177,10 +190,10 @@ if ! $sudo env DEBIAN_FRONTEND=noninteractive $cmd >>"$log" 2>&1; then
 	exit 1
 fi
 
-# GNU parallel, for a test only (see above), when it can be had
-if ! command -v parallel >/dev/null 2>&1; then
-	# shellcheck disable=SC2086
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y parallel >>"$log" 2>&1 || true
+# the tests' own tools (see test_tools), when they can be had
+if [ -n "$(test_tools)" ]; then
+	# shellcheck disable=SC2086,SC2046
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $(test_tools) >>"$log" 2>&1 || true
 fi
 
 probe
