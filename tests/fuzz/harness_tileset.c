@@ -6,7 +6,8 @@
  * pass with its caps, the tree, the schema), and every diagnostic is
  * formatted with its source line and caret, so the positions the loader
  * computes are exercised too. A tile set that loads must hold together:
- * each tile found by its own id, a start tile, every feature's kind known,
+ * each tile found by its own id, a start tile (none only in a set whose
+ * tiles join a base set's, joins: true), every feature's kind known,
  * and each edge and half-edge it claims pointing back at it; and it goes
  * through the Hunters and Gatherers check and a score-free walk of its
  * tables. A finding is a crash, a sanitizer report, a leak, a timeout, or
@@ -39,7 +40,7 @@ static void broken(const struct carc_tileset *ts, int tile, const char *what)
 
 static void check_tables(const struct carc_tileset *ts)
 {
-	if (ts->ntiles < 1 || ts->start_tile < 0 || ts->start_tile >= ts->ntiles)
+	if (ts->ntiles < 1 || ts->start_tile >= ts->ntiles || (ts->start_tile < 0 && !ts->joins))
 		broken(ts, -1, "no start tile in range");
 	for (int i = 0; i < ts->ntiles; i++) {
 		const struct carc_tile *t = &ts->tiles[i];
