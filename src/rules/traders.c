@@ -166,6 +166,13 @@ struct traders_game {
 	uint32_t due_feature;
 	int bonus_played; /* the number of the last bonus turn played, or -1 */
 	int lost_turn;    /* a turn whose double turn was lost: the supply was used up, or -1 */
+	/* the game's builders, deployed or back (indices into its followers,
+	 * in the order deployed), as of its first scanned followers: the
+	 * followers only grow during a game, so each is looked at once
+	 * (builders), not on every turn */
+	size_t scanned;
+	uint32_t *builders;
+	size_t nbuilders, builders_cap;
 };
 
 static void *begin(void **cache, const struct carc_record *rec, struct carc_game *g, carc_rules_fault_fn fault,
@@ -173,8 +180,78 @@ static void *begin(void **cache, const struct carc_record *rec, struct carc_game
 {
 	(void)rec;
 	struct traders_game *t = *cache ? *cache : (*cache = xcalloc(1, sizeof *t));
-	*t = (struct traders_game){g, fault, ctx, CARC_NO_COLOUR, -1, 0, -1, -1};
+	uint32_t *builders = t->builders;
+	size_t cap = t->builders_cap;
+	*t = (struct traders_game){g, fault, ctx, CARC_NO_COLOUR, -1, 0, -1, -1, 0, builders, 0, cap};
 	return t;
+}
+
+static void free_game(void *cache)
+{
+	struct traders_game *t = cache;
+	if (t)
+		free(t->builders);
+	free(t);
+}
+
+/* The game's builders, deployed or back, brought up to date with its
+ * followers: the list, its length in *n. */
+static const uint32_t *builders(struct traders_game *t, size_t *n)
+{
+	size_t nf;
+	const struct carc_follower *f = carc_game_followers(t->g, &nf);
+	if (t->scanned < nf) {
+		const struct carc_ruleset *rs = carc_game_rules(t->g);
+		for (size_t i = t->scanned; i < nf; i++) {
+			if (!is_builder(&rs->roles[f[i].role]))
+				continue;
+			if (t->nbuilders == t->builders_cap) {
+				t->builders_cap = t->builders_cap ? 2 * t->builders_cap : 8;
+				t->builders = xrealloc(t->builders, t->builders_cap * sizeof *t->builders);
+			}
+			t->builders[t->nbuilders++] = (uint32_t)i;
+		}
+		t->scanned = nf;
+	}
+	*n = t->nbuilders;
+	return t->builders;
+}
+
+/* Whether the colour's builder is on the map. */
+static bool builder_on_map(struct traders_game *t, int colour)
+{
+	size_t n, nf;
+	const uint32_t *b = builders(t, &n);
+	const struct carc_follower *f = carc_game_followers(t->g, &nf);
+	for (size_t i = n; i-- > 0;)
+		if (f[b[i]].active && f[b[i]].colour == colour)
+			return true;
+	return false;
+}
+
+/* builder_extended, from the game's builders alone (the same builders in
+ * the same order: the others are not looked at). */
+static const struct carc_follower *builder_extended_by(struct traders_game *t)
+{
+	struct carc_game *g = t->g;
+	size_t np, nf, nb;
+	const uint32_t *b = builders(t, &nb);
+	const struct carc_placement *pl = carc_game_placements(g, &np);
+	const struct carc_follower *f = carc_game_followers(g, &nf);
+	if (!np || !nb)
+		return NULL;
+	int last = (int)np - 1, colour = pl[last].colour, turn = pl[last].turn;
+	int nfeat = carc_game_tileset(g)->tiles[pl[last].tile].nfeatures;
+	for (size_t j = nb; j-- > 0;) {
+		const struct carc_follower *fb = &f[b[j]];
+		if (fb->colour != colour || fb->turn >= turn)
+			continue;
+		uint32_t root = follower_root(g, fb);
+		for (int k = 0; k < nfeat; k++)
+			if (carc_game_feature_root(g, last, k) == root)
+				return fb;
+	}
+	return NULL;
 }
 
 /* The untouched hook: a usual turn of a colour with no builder on the map,
@@ -184,7 +261,7 @@ static void *begin(void **cache, const struct carc_record *rec, struct carc_game
 static bool untouched(void *st, const struct carc_move *m)
 {
 	struct traders_game *t = st;
-	return !m->bonus && t->due == CARC_NO_COLOUR && !figure_on_map(t->g, m->colour, is_builder);
+	return !m->bonus && t->due == CARC_NO_COLOUR && !builder_on_map(t, m->colour);
 }
 
 static bool is_bonus(void *st, const struct carc_move *m)
@@ -262,7 +339,7 @@ static void turn_end(void *st, const struct carc_move *m, bool bonus, int turn, 
 	const struct carc_placement *pl = carc_game_placements(t->g, &np);
 	if (m->discard || !np || pl[np - 1].turn != turn || pl[np - 1].colour != m->colour)
 		return; /* no tile placed this turn */
-	const struct carc_follower *b = builder_extended(t->g);
+	const struct carc_follower *b = builder_extended_by(t);
 	if (!b)
 		return;
 	if (carc_game_supply_left(t->g) == 0) {
@@ -478,14 +555,12 @@ static void score_final(void *st)
 
 /* ---- the generator ---- */
 
-struct traders_gen {
-	struct carc_game *g;
-};
-
+/* (its state: a traders_game of which only g is used, so that the free
+ * hook frees either) */
 static void *gen_begin(void **cache, struct carc_game *g, const uint8_t *seats, int nseats, size_t nsupply)
 {
 	(void)seats, (void)nseats, (void)nsupply;
-	struct traders_gen *t = *cache ? *cache : (*cache = xcalloc(1, sizeof *t));
+	struct traders_game *t = *cache ? *cache : (*cache = xcalloc(1, sizeof *t));
 	t->g = g;
 	return t;
 }
@@ -500,7 +575,7 @@ static bool gen_bonus_due(struct carc_game *g, size_t first_event)
 static void gen_score_final(void *st, struct carc_buf *end_order)
 {
 	(void)end_order;
-	struct traders_gen *t = st;
+	struct traders_game *t = st;
 	size_t first;
 	carc_game_events(t->g, &first);
 	carc_game_score_final(t->g);
@@ -527,7 +602,7 @@ static const struct carc_engine_hooks engine_hooks = {
 static const struct carc_play_hooks play_hooks = {
 	.untouched = untouched,
 	.begin = begin,
-	.free = free,
+	.free = free_game,
 	.is_bonus = is_bonus,
 	.turn_begin = turn_begin,
 	.check_deploy = check_deploy,
