@@ -29,7 +29,7 @@
  *     that writes it while the expansion is off gets E282 (off_code);
  *   - the generator: the large follower is deployed as any role is (its
  *     kinds, its supply and check_deploy keep it legal).
- * No turn is touched otherwise (untouched): the base game's fast path
+ * No turn is touched otherwise (usual_untouched): the base game's fast path
  * plays every turn that deploys no large follower.
  */
 #include "rules/inns.h"
@@ -148,23 +148,16 @@ static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const str
 	return CARC_E281;
 }
 
-/* The untouched hook: no turn is this module's alone (a large follower's
- * deployment goes through check_deploy all the same: the engine's one call
- * deploys no figure of its own supply). */
-static bool untouched(void *st, const struct carc_move *m)
-{
-	(void)st;
-	(void)m;
-	return true;
-}
-
 static const struct carc_engine_hooks engine_hooks = {
 	.feature_value = feature_value,
 	.score_event = score_event,
 };
 
 static const struct carc_play_hooks play_hooks = {
-	.untouched = untouched,
+	/* no turn is this module's alone (a large follower's deployment goes
+	 * through check_deploy all the same: the engine's one call deploys no
+	 * figure of its own supply) */
+	.usual_untouched = true,
 	.check_deploy = check_deploy,
 };
 

@@ -173,6 +173,8 @@ struct traders_game {
 	size_t scanned;
 	uint32_t *builders;
 	size_t nbuilders, builders_cap;
+	int builder_role;        /* the builder's index in the game's roles, or -1 */
+	uint8_t builder_colours; /* bit c: a line of colour c deployed a builder (or tried) */
 };
 
 static void *begin(void **cache, const struct carc_record *rec, struct carc_game *g, carc_rules_fault_fn fault,
@@ -182,7 +184,11 @@ static void *begin(void **cache, const struct carc_record *rec, struct carc_game
 	struct traders_game *t = *cache ? *cache : (*cache = xcalloc(1, sizeof *t));
 	uint32_t *builders = t->builders;
 	size_t cap = t->builders_cap;
-	*t = (struct traders_game){g, fault, ctx, CARC_NO_COLOUR, -1, 0, -1, -1, 0, builders, 0, cap};
+	*t = (struct traders_game){g, fault, ctx, CARC_NO_COLOUR, -1, 0, -1, -1, 0, builders, 0, cap, -1, 0};
+	const struct carc_ruleset *rs = carc_game_rules(g);
+	for (int i = 0; i < rs->nroles && t->builder_role < 0; i++)
+		if (is_builder(&rs->roles[i]))
+			t->builder_role = i;
 	return t;
 }
 
@@ -217,18 +223,6 @@ static const uint32_t *builders(struct traders_game *t, size_t *n)
 	return t->builders;
 }
 
-/* Whether the colour's builder is on the map. */
-static bool builder_on_map(struct traders_game *t, int colour)
-{
-	size_t n, nf;
-	const uint32_t *b = builders(t, &n);
-	const struct carc_follower *f = carc_game_followers(t->g, &nf);
-	for (size_t i = n; i-- > 0;)
-		if (f[b[i]].active && f[b[i]].colour == colour)
-			return true;
-	return false;
-}
-
 /* builder_extended, from the game's builders alone (the same builders in
  * the same order: the others are not looked at). */
 static const struct carc_follower *builder_extended_by(struct traders_game *t)
@@ -241,28 +235,25 @@ static const struct carc_follower *builder_extended_by(struct traders_game *t)
 	if (!np || !nb)
 		return NULL;
 	int last = (int)np - 1, colour = pl[last].colour, turn = pl[last].turn;
-	int nfeat = carc_game_tileset(g)->tiles[pl[last].tile].nfeatures;
+	int nfeat = -1; /* the roots of the tile's features, once a builder may have extended one */
+	uint32_t roots[CARC_MAX_FEATURES];
 	for (size_t j = nb; j-- > 0;) {
 		const struct carc_follower *fb = &f[b[j]];
 		if (fb->colour != colour || fb->turn >= turn)
 			continue;
+		if (nfeat < 0) {
+			nfeat = carc_game_tileset(g)->tiles[pl[last].tile].nfeatures;
+			for (int k = 0; k < nfeat; k++)
+				roots[k] = carc_game_feature_root(g, last, k);
+		}
 		uint32_t root = follower_root(g, fb);
 		for (int k = 0; k < nfeat; k++)
-			if (carc_game_feature_root(g, last, k) == root)
+			if (roots[k] == root)
 				return fb;
 	}
 	return NULL;
 }
 
-/* The untouched hook: a usual turn of a colour with no builder on the map,
- * when no bonus turn is owed, is the base game's (builders and pigs, of
- * supplies of their own, always go through check_deploy; the pig's points
- * are the engine's score_event hook, which applies on every path). */
-static bool untouched(void *st, const struct carc_move *m)
-{
-	struct traders_game *t = st;
-	return !m->bonus && t->due == CARC_NO_COLOUR && !builder_on_map(t, m->colour);
-}
 
 static bool is_bonus(void *st, const struct carc_move *m)
 {
@@ -322,11 +313,15 @@ static void turn_begin(void *st, const struct carc_move *m, bool bonus, int turn
 	}
 }
 
-/* The turn_end hook: whether the turn earned a double turn. */
+/* The turn_end hook: whether the turn earned a double turn. (Also the
+ * short_turn_end hook: every usual turn, and whatever turn a builder is
+ * deployed on, comes here.) */
 static void turn_end(void *st, const struct carc_move *m, bool bonus, int turn, size_t first_event)
 {
 	(void)first_event;
 	struct traders_game *t = st;
+	if (m->role >= 0 && m->role == t->builder_role)
+		t->builder_colours |= (uint8_t)(1u << m->colour);
 	if (bonus) {
 		if (m->discard && t->due != CARC_NO_COLOUR)
 			return; /* the tile fit nowhere: the bonus turn draws another */
@@ -335,6 +330,8 @@ static void turn_end(void *st, const struct carc_move *m, bool bonus, int turn, 
 		return;
 	}
 	t->due = CARC_NO_COLOUR;
+	if (!(t->builder_colours >> m->colour & 1))
+		return; /* no builder of this colour has stood on the map */
 	size_t np;
 	const struct carc_placement *pl = carc_game_placements(t->g, &np);
 	if (m->discard || !np || pl[np - 1].turn != turn || pl[np - 1].colour != m->colour)
@@ -600,13 +597,21 @@ static const struct carc_engine_hooks engine_hooks = {
 };
 
 static const struct carc_play_hooks play_hooks = {
-	.untouched = untouched,
+	/* every usual turn is the base game's, as far as the turn itself goes
+	 * (builders and pigs, of supplies of their own, always go through
+	 * check_deploy; the pig's points are the engine's score_event hook,
+	 * which applies on every path); whether it earns a bonus turn is
+	 * short_turn_end's (turn_end) to see after it. A usual turn owes
+	 * turn_begin nothing but dropping a bonus turn owed, which turn_end
+	 * does first. Bonus turns (N+) are all this module's. */
+	.usual_untouched = true,
 	.begin = begin,
 	.free = free_game,
 	.is_bonus = is_bonus,
 	.turn_begin = turn_begin,
 	.check_deploy = check_deploy,
 	.turn_end = turn_end,
+	.short_turn_end = turn_end,
 	.score_final = score_final,
 	.tallies = tallies,
 	.gen_begin = gen_begin,
