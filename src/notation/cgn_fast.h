@@ -275,8 +275,9 @@ _Static_assert(offsetof(struct carc_move, has_order) > offsetof(struct carc_move
 		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, claim_span),
 	       "turn_words clears a move's order and claims from has_order to the end");
 
-/* A tile of two letters at b[i], its word ended by a space (b: a line
- * whose bytes are all below 0x80): into m, true; false when it is none. */
+/* A tile of two letters or three at b[i], its word ended by a space (b: a
+ * line whose bytes are all below 0x80): into m, true; false when it is
+ * none. */
 SLOW_PATH bool fast_tile_pair(const struct carc_tileset *ts, const unsigned char *b, size_t i, struct carc_move *m);
 
 /* Reads the turn line whose first word is at b[i] (b: the game's text,
@@ -328,7 +329,7 @@ static FAST_PATH size_t turn_words(struct carc_reader *r, struct carc_record *re
 	i = NEXT_WORD(i + n + 1);
 	/* tile: one letter (windowed, no byte of the line is from 0x80 on:
 	 * tiles[] has an entry for each of them), or else, windowed, two (The
-	 * River's RA, the garden tiles' Eg), out of line: the one-letter way
+	 * River's RA, the garden tiles' Eg) or three (IBg), out of line: the one-letter way
 	 * stays as it was (windowed, the next word's start does not depend on
 	 * the length of this one) */
 	if ((!windowed && b[i] >= 128) || !tiles[b[i]] || b[i + 1] != ' ') {

@@ -233,8 +233,23 @@ static void test_cgn_fast_big_box_games_parse_the_same(void **state)
 {
 	(void)state;
 	static const int both[] = {CARC_RULES_INNS, CARC_RULES_TRADERS, -1};
+	static const int all[] = {CARC_RULES_RIVER, CARC_RULES_ABBOT, CARC_RULES_INNS, CARC_RULES_TRADERS, -1};
 	check_rules_with(CARC_RULES_BASE, both, 2, 79, 10, 30);
 	check_rules_with(CARC_RULES_BASE, both, 6, 80, 5, 30);
+	check_rules_with(CARC_RULES_BASE, all, 3, 81, 10, 30);
+	/* tiles of three letters: the garden tiles with The Abbot, their plain
+	 * twins without it, and ids near them */
+	static const char *const texts[] = {
+		"[Expansions \"abbot inns-cathedrals traders-builders\"]\n\n1. red IBg 0,-1 0\n2. blue TKg 1,0 90 -\n"
+		"3. red TUg 2,0 0 abbot C\n4. blue IHg 0,1 180 big knight N\n",
+		"[Expansions \"inns-cathedrals traders-builders\"]\n\n1. red IBg 0,-1 0\n2. blue TKg 1,0 90\n",
+		"[Expansions \"abbot inns-cathedrals\"]\n\n1. red IBx 0,-1 0\n2. blue IBgg 0,1 0\n3. red ibg 0,2 0\n",
+		"\n1. red IBg 0,-1 0\n2. blue ABC 0,1 0\n3. red Eg 0,2 0\n",
+	};
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+		assert_same_parse(texts[i], strlen(texts[i]), cache);
+	carc_tileset_cache_free(cache);
 }
 
 /* A game with The Abbot: its role among the fast path's, "return abbot"
