@@ -460,24 +460,28 @@ void carc_traders_tokens(struct carc_game *g, size_t nevents, int tokens[CARC_GO
 	const struct carc_placement *pl = carc_game_placements(g, &np);
 	if (nevents > ne)
 		nevents = ne;
-	size_t p = np; /* placements scanned back from the last, as events go forward: reset per event */
+	/* the colour that placed the tile of each turn, the last placement of
+	 * the turn by a colour (a bonus turn's tile is the same colour's): one
+	 * pass over the placements, not one for every city completed */
+	int last_turn = 0;
+	for (size_t p = 0; p < np; p++)
+		last_turn = pl[p].turn > last_turn ? pl[p].turn : last_turn;
+	uint8_t *placed_by = xmalloc((size_t)last_turn + 1);
+	memset(placed_by, CARC_NO_COLOUR, (size_t)last_turn + 1);
+	for (size_t p = 0; p < np; p++)
+		if (pl[p].colour != CARC_NO_COLOUR)
+			placed_by[pl[p].turn] = pl[p].colour;
 	for (size_t i = 0; i < nevents; i++) {
 		if (ev[i].type != CARC_EV_COMPLETED || ts->kinds[ev[i].kind].klass != CARC_CLASS_ENCLOSURE)
 			continue;
-		/* the colour that placed the tile of that turn (a bonus turn's
-		 * tile is the same colour's) */
-		int colour = CARC_NO_COLOUR;
-		for (p = np; p-- > 0;)
-			if (pl[p].turn == ev[i].turn && pl[p].colour != CARC_NO_COLOUR) {
-				colour = pl[p].colour;
-				break;
-			}
+		int colour = ev[i].turn <= last_turn ? placed_by[ev[i].turn] : CARC_NO_COLOUR;
 		if (colour == CARC_NO_COLOUR)
 			continue;
 		for (int k = 0; k < CARC_GOODS_KINDS; k++)
 			if (attr[k] >= 0)
 				tokens[k][colour] += carc_game_feature_attr(g, ev[i].feature, attr[k]);
 	}
+	free(placed_by);
 }
 
 /* The first completed city that held the good, for naming its event. */
