@@ -250,6 +250,14 @@ SLOW_PATH bool cgn_turns_over_cap(struct parser *ps, size_t first, size_t n, siz
 }
 
 
+SLOW_PATH size_t cgn_turn_number_fast(const unsigned char *b, size_t i, uint32_t *v)
+{
+	size_t n = fast_digits(b, i, 3, v);
+	if (!n || *v < 1 || *v >= TURN_MARKS - 1 || memcmp(b + i + n, ". ", 2))
+		return 0;
+	return n;
+}
+
 SLOW_PATH bool fast_tile_pair(const struct carc_tileset *ts, const unsigned char *b, size_t i, struct carc_move *m)
 {
 	if (b[i + 1] <= ' ')

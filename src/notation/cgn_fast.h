@@ -21,6 +21,13 @@ OUT_OF_LINE size_t cgn_parse_claims_fast(struct carc_reader *r, struct carc_reco
 					 size_t i, size_t limit, size_t from, size_t last, struct carc_move *m);
 OUT_OF_LINE void cgn_more_moves(struct parser *ps);
 SLOW_PATH bool cgn_turns_over_cap(struct parser *ps, size_t first, size_t n, size_t start);
+/* A turn number at b[i] (a digit) that is not one of one or two digits
+ * and ". ": its digits and the ". " after them, 1 to TURN_MARKS - 2 (the
+ * mark table's); returns the number of digits, the number in *v; 0 when
+ * it is not such a number (the general parser's). Out of line: lines long
+ * enough to be read without their mark (those with claims) have numbers of
+ * one or two digits but in long games, and its loop would cost them. */
+SLOW_PATH size_t cgn_turn_number_fast(const unsigned char *b, size_t i, uint32_t *v);
 
 /* The turn lines that carc gen and carc fmt write, and most people do:
  *   [N.] colour TILE x,y ROT [role SPOT | -] [= colour points, ...]
@@ -311,8 +318,9 @@ static FAST_PATH size_t turn_words(struct carc_reader *r, struct carc_record *re
 		m->number = span(i, tm->len);
 		m->turn = tm->turn;
 		i = NEXT_WORD(i + tm->len + 1); /* past the first space */
-	} else if ((n = fast_digits(b, i, 3, &v))) {
-		if (v < 1 || v >= TURN_MARKS - 1 || memcmp(b + i + n, ". ", 2))
+	} else if ((n = fast_small_number(b, i, &v))) {
+		/* (a number of three digits, or none that is right: out of line) */
+		if ((v < 1 || memcmp(b + i + n, ". ", 2)) && !(n = cgn_turn_number_fast(b, i, &v)))
 			return 0;
 		m->number = span(i, n + 1);
 		m->turn = (int32_t)v;
