@@ -53,7 +53,8 @@ struct referee {
 	/* the modules whose untouched hook is asked (those with usual_untouched
 	 * leave every usual turn alone and are not) */
 	int nask;
-	int8_t ask[1 + CARC_MAX_EXPANSIONS];
+	bool (*ask[1 + CARC_MAX_EXPANSIONS])(void *st, const struct carc_move *m);
+	void *ask_state[1 + CARC_MAX_EXPANSIONS];
 	/* per tile type set aside: the turns that named it as its twin (rec->twins) */
 	uint16_t *twin_named;
 };
@@ -527,8 +528,10 @@ static inline __attribute__((always_inline)) void start_modules(struct referee *
 	rf->nshort = rf->nask = 0;
 	for (int k = 0; k < rf->nmods; k++) {
 		rf->all_untouched &= hooks(rf, k)->untouched != NULL || hooks(rf, k)->usual_untouched;
-		if (hooks(rf, k)->untouched)
-			rf->ask[rf->nask++] = (int8_t)k;
+		if (hooks(rf, k)->untouched) {
+			rf->ask[rf->nask] = hooks(rf, k)->untouched;
+			rf->ask_state[rf->nask++] = state(rf, k);
+		}
 		if (hooks(rf, k)->short_turn_end)
 			rf->short_by[rf->nshort++] = (int8_t)k;
 	}
@@ -536,10 +539,10 @@ static inline __attribute__((always_inline)) void start_modules(struct referee *
 
 /* Whether every module leaves the usual turn m alone (module.h,
  * untouched, usual_untouched). */
-static bool untouched(const struct referee *rf, const struct carc_move *m)
+static inline __attribute__((always_inline)) bool untouched(const struct referee *rf, const struct carc_move *m)
 {
 	for (int k = 0; k < rf->nask; k++)
-		if (!hooks(rf, rf->ask[k])->untouched(state(rf, rf->ask[k]), m))
+		if (!rf->ask[k](rf->ask_state[k], m))
 			return false;
 	return true;
 }
