@@ -359,7 +359,7 @@ static int current(carc_match *m)
 	if (!m->play)
 		return api_fail(m, CARC_ESTATE, "a game read from a record is not played on");
 	m->position = CARC_POSITION_END;
-	return api_replay(m, CARC_POSITION_END, NULL);
+	return api_live(m);
 }
 
 /* Where the referee's walk of the turns played leaves the game: the seat
@@ -638,6 +638,32 @@ int carc_match_last_diagnostic(const carc_match *m, carc_diagnostic *out)
 	return CARC_OK;
 }
 
+/* The messages of one move (a line read, a step refereed): the first
+ * error kept, as check would give it first (they are all on the line). */
+struct move_diags {
+	const carc_match *m;
+	bool has;
+	struct api_diag first;
+	struct carc_buf text;
+};
+
+static void first_error(void *ctx, const struct carc_diag *d)
+{
+	struct move_diags *md = ctx;
+	if (md->has || d->severity != CARC_SEV_ERROR)
+		return;
+	md->has = true;
+	api_copy(md->first.code, sizeof md->first.code, carc_code_str(d->code));
+	md->first.severity = CARC_SEVERITY_ERROR;
+	md->first.msg = 0;
+	md->first.line = md->first.column = 0;
+	if (d->src && d->src->text)
+		carc_src_position(d->src, d->off, &md->first.line, &md->first.column);
+	carc_buf_reset(&md->text);
+	carc_buf_adds(&md->text, d->message);
+	carc_buf_cstr(&md->text);
+}
+
 int carc_match_play(carc_match *m, const carc_move_spec *mv)
 {
 	int rc = current(m);
@@ -657,28 +683,66 @@ int carc_match_play(carc_match *m, const carc_move_spec *mv)
 	if (carc_move_format(&full, text, sizeof text) >= sizeof text)
 		return api_fail(m, CARC_EINVAL, "the move is too long");
 	int colour = m->rec.seats[p->drawn_seat];
-	size_t before = m->text.len;
-	unsigned line = 1;
-	for (size_t i = 0; i < before; i++)
-		line += m->text.data[i] == '\n';
-	carc_buf_printf(&m->text, "%s%s %s\n", p->drawn_bonus ? "+ " : "", carc_colour_name(colour), text);
-	m->built = m->diagnosed = false;
-	api_diagnose(m);
-	if (m->errors) {
-		/* refused: check's first error, and the game as it was */
-		size_t i = 0;
-		while (m->diags[i].severity != CARC_SEVERITY_ERROR)
-			i++;
-		p->last = m->diags[i];
-		carc_buf_reset(&p->last_text);
-		carc_buf_adds(&p->last_text, m->diag_text.data + m->diags[i].msg);
+	struct carc_buf line = {0};
+	carc_buf_printf(&line, "%s%s %s", p->drawn_bonus ? "+ " : "", carc_colour_name(colour), text);
+	/* The line read into the record and refereed, one step of the walk
+	 * kept open: check's reader and referee on the one new line. What the
+	 * record had before, to take the line back when refused. */
+	struct carc_record *rec = &m->rec;
+	size_t nmoves = rec->nmoves, nclaims = rec->nclaims, norder = rec->norder, ncomments = rec->ncomments;
+	size_t src_len = rec->src.len;
+	unsigned syntax_errors = rec->syntax_errors, read_warnings = rec->read_warnings;
+	bool twins = rec->twins, has_moves = rec->has_moves;
+	struct move_diags md = {.m = m};
+	struct carc_diag_sink sink = {.emit = first_error, .ctx = &md};
+	bool read = carc_record_add_turn(rec, m->name, carc_rules_registry(), line.data, line.len, &sink);
+	int step = CARC_STEP_NONE;
+	if (read && !sink.errors) {
+		step = carc_referee_step(&m->res, nmoves, &sink);
+		m->steps++;
+		if (step == CARC_STEP_OVER && !sink.errors)
+			carc_referee_finish(&m->res, &sink);
+	}
+	m->diagnosed = false;
+	if (!read || sink.errors || (step != CARC_STEP_PLAYED && step != CARC_STEP_OVER)) {
+		/* refused: check's first error, and the game as it was: the
+		 * record without the line, and the replay made again from it
+		 * when next needed (the engine took what it could of the move) */
+		if (md.has) {
+			p->last = md.first;
+			carc_buf_reset(&p->last_text);
+			carc_buf_adds(&p->last_text, md.text.data);
+		} else {
+			memset(&p->last, 0, sizeof p->last);
+			api_copy(p->last.code, sizeof p->last.code, "E000");
+			p->last.severity = CARC_SEVERITY_ERROR;
+			carc_buf_reset(&p->last_text);
+			carc_buf_adds(&p->last_text, "the move cannot be played");
+		}
 		carc_buf_cstr(&p->last_text);
 		p->has_last = true;
-		m->text.len = before;
-		m->built = m->diagnosed = false;
+		rec->nmoves = nmoves;
+		rec->nclaims = nclaims;
+		rec->norder = norder;
+		rec->ncomments = ncomments;
+		rec->src.len = src_len;
+		rec->syntax_errors = syntax_errors;
+		rec->read_warnings = read_warnings;
+		rec->twins = twins;
+		rec->has_moves = has_moves;
+		rec->src.memo_text = NULL;
+		if (step != CARC_STEP_NONE)
+			m->live = false, m->replayed = -2; /* the engine took the move in part: replayed again */
+		carc_buf_free(&line);
+		carc_buf_free(&md.text);
+		carc_diag_free(&sink);
 		return api_fail(m, CARC_EILLEGAL, "%s: %s", p->last.code, p->last_text.data);
 	}
-	(void)line;
+	carc_buf_add(&m->text, line.data, line.len);
+	carc_buf_addc(&m->text, '\n');
+	carc_buf_free(&line);
+	carc_buf_free(&md.text);
+	carc_diag_free(&sink);
 	p->drawn = -1;
 	/* a bonus turn next (Hunters and Gatherers: a forest with gold), the
 	 * same colour's, while bonus tiles are left; a bonus tile that fits
