@@ -10,7 +10,8 @@
  * say: the shuffled supply and the tile drawn from it (as `carc gen` deals
  * it), and the list of legal moves, which comes from the engine's
  * placements (carc_game_legal_places) and the deployments of the
- * generator (carc_deploy_choices) on a scratch replay with the tile placed.
+ * generator (carc_deploy_choices) on a scratch copy of the engine with the
+ * tile placed.
  */
 #include "api/api_int.h"
 #include "import/gen.h"
@@ -40,7 +41,6 @@ struct api_play {
 	bool must_deploy;           /* gen_must_deploy */
 	/* a scratch replay for the deployments of each placement */
 	struct carc_game *scratch;
-	struct carc_result scratch_res;
 	int32_t *xs, *ys;
 	uint8_t *rots;
 	int places_cap;
@@ -55,7 +55,6 @@ void api_play_free(struct api_play *p)
 		return;
 	free(p->supply);
 	free(p->taken);
-	carc_result_free(&p->scratch_res);
 	carc_game_free(p->scratch);
 	free(p->xs);
 	free(p->ys);
@@ -338,13 +337,26 @@ carc_match *carc_match_clone(const carc_match *m)
 		q->taken = xmalloc(p->total + 1);
 		memcpy(q->taken, p->taken, p->total);
 		q->scratch = carc_game_new();
-		memset(&q->scratch_res, 0, sizeof q->scratch_res);
 		q->xs = q->ys = NULL;
 		q->rots = NULL;
 		q->places_cap = 0;
 		q->last_text = (struct carc_buf){0};
 		carc_buf_add(&q->last_text, p->last_text.data, p->last_text.len);
 		c->play = q;
+		/* a game at its last move, its replay open: the record, the
+		 * engine, the result and the modules' states copied (their
+		 * size, not a replay); else the clone replays its text when
+		 * first asked */
+		if (m->live && m->position == CARC_POSITION_END) {
+			carc_record_copy(&c->rec, &m->rec);
+			carc_game_copy(c->g, m->g);
+			if (carc_referee_clone(&c->res, &m->res, &c->rec, c->g)) {
+				c->built = c->live = true;
+				c->replayed = CARC_POSITION_END;
+			} else {
+				carc_record_free(&c->rec);
+			}
+		}
 	}
 	return c;
 }
@@ -527,13 +539,13 @@ static void add_move(carc_move_spec *out, int max, int *n, const carc_move_spec 
 	(*n)++;
 }
 
-/* The scratch engine replayed to the game's position (the referee's own
- * replay, quietly). */
-static void scratch_replay(carc_match *m)
+/* The scratch engine made a copy of the game's (carc_game_copy: its
+ * size, not a replay), for a placement tried on it. A module's award
+ * function (solo) is not the scratch's: the engine's own pays there. */
+static void scratch_copy(carc_match *m)
 {
-	struct carc_diag_sink quiet = {0};
-	carc_referee_run(&m->play->scratch_res, &m->rec, m->play->scratch, &quiet, NULL);
-	carc_diag_free(&quiet);
+	carc_game_copy(m->play->scratch, m->g);
+	carc_game_set_award(m->play->scratch, NULL, NULL);
 }
 
 int carc_match_legal_moves(carc_match *m, carc_move_spec *out, int max)
@@ -588,7 +600,7 @@ int carc_match_legal_moves(carc_match *m, carc_move_spec *out, int max)
 			add_move(out, max, &n, &mv);
 			continue;
 		}
-		scratch_replay(m);
+		scratch_copy(m);
 		struct carc_game *g = p->scratch;
 		carc_game_draw(g, tile);
 		int pl = carc_game_place(g, tile, p->rots[i], p->xs[i], p->ys[i], colour, turn);

@@ -177,6 +177,17 @@ static void *begin(void **cache, const struct carc_record *rec, struct carc_game
 	return t;
 }
 
+static void *clone(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g, void *ctx)
+{
+	(void)rec;
+	const struct traders_game *from = st;
+	struct traders_game *t = *cache ? *cache : (*cache = xcalloc(1, sizeof *t));
+	*t = *from;
+	t->g = g;
+	t->ctx = ctx;
+	return t;
+}
+
 /* The untouched hook: a usual turn of a colour with no builder on the map,
  * when no bonus turn is owed, is the base game's (builders and pigs, of
  * supplies of their own, always go through check_deploy; the pig's points
@@ -528,6 +539,7 @@ static const struct carc_play_hooks play_hooks = {
 	.untouched = untouched,
 	.begin = begin,
 	.free = free,
+	.clone = clone,
 	.is_bonus = is_bonus,
 	.turn_begin = turn_begin,
 	.check_deploy = check_deploy,
