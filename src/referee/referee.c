@@ -46,6 +46,14 @@ struct referee {
 	/* every module has an untouched hook: a move they all leave alone
 	 * takes the base game's short way (carc_referee_run) */
 	bool all_untouched;
+	/* the modules with a short_turn_end hook, called after a turn played
+	 * the short way */
+	int nshort;
+	int8_t short_by[1 + CARC_MAX_EXPANSIONS];
+	/* the modules whose untouched hook is asked (those with usual_untouched
+	 * leave every usual turn alone and are not) */
+	int nask;
+	int8_t ask[1 + CARC_MAX_EXPANSIONS];
 	/* per tile type set aside: the turns that named it as its twin (rec->twins) */
 	uint16_t *twin_named;
 };
@@ -516,15 +524,22 @@ static inline __attribute__((always_inline)) void start_modules(struct referee *
 	}
 	rf->nmods = res->nmods;
 	rf->all_untouched = true;
-	for (int k = 0; k < rf->nmods; k++)
-		rf->all_untouched &= hooks(rf, k)->untouched != NULL;
+	rf->nshort = rf->nask = 0;
+	for (int k = 0; k < rf->nmods; k++) {
+		rf->all_untouched &= hooks(rf, k)->untouched != NULL || hooks(rf, k)->usual_untouched;
+		if (hooks(rf, k)->untouched)
+			rf->ask[rf->nask++] = (int8_t)k;
+		if (hooks(rf, k)->short_turn_end)
+			rf->short_by[rf->nshort++] = (int8_t)k;
+	}
 }
 
-/* Whether every module leaves the move alone (module.h, untouched). */
+/* Whether every module leaves the usual turn m alone (module.h,
+ * untouched, usual_untouched). */
 static bool untouched(const struct referee *rf, const struct carc_move *m)
 {
-	for (int k = 0; k < rf->nmods; k++)
-		if (!hooks(rf, k)->untouched(state(rf, k), m))
+	for (int k = 0; k < rf->nask; k++)
+		if (!hooks(rf, rf->ask[k])->untouched(state(rf, rf->ask[k]), m))
 			return false;
 	return true;
 }
@@ -912,10 +927,15 @@ static inline __attribute__((always_inline)) int walk_turns(struct referee *rf, 
 			rf->m = m;
 			rf->turn = turn;
 			rf->current = tr;
+			size_t ev0 = totals->nevents; /* (with modules only: short_turn_end) */
 			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
 						    &tr->placement);
 			if (played != CARC_PLAY_DONE)
 				play_rest(rf, tr, played, turn);
+			/* what modules that left the turn alone see of it, as their
+			 * turn_end would after a usual turn (module.h) */
+			for (int k = 0; mods && k < rf->nshort; k++)
+				hooks(rf, rf->short_by[k])->short_turn_end(state(rf, rf->short_by[k]), m, false, turn, ev0);
 			/* end_turn, without modules, from locals: end_turn itself
 			 * reads them again through rf (its address is taken),
 			 * about 14 instructions more a turn */
