@@ -39,6 +39,118 @@ void carc_game_free(struct carc_game *g)
 	free(g);
 }
 
+/* A copy of the n elements of size bytes at p (NULL for none); lines: on
+ * cache lines, as xcalloc_lines allocates. */
+static void *dup_array(const void *p, size_t n, size_t size, bool lines)
+{
+	if (!p)
+		return NULL;
+	void *q = lines ? xcalloc_lines(n ? n : 1, size) : xmalloc(n ? n * size : 1);
+	if (n)
+		memcpy(q, p, n * size);
+	return q;
+}
+
+/* Clears the cells of g's tiles and those around them, as size_grid does. */
+static void clear_map(struct carc_game *g)
+{
+	int r = g->radius;
+	int x0 = g->min_x - 1 < -r ? -r : g->min_x - 1, x1 = g->max_x + 1 > r ? r : g->max_x + 1;
+	int y0 = g->min_y - 1 < -r ? -r : g->min_y - 1, y1 = g->max_y + 1 > r ? r : g->max_y + 1;
+	for (int y = y0; y <= y1; y++)
+		memset(&g->grid[(x0 + r) + (y + r) * g->dim], 0, (size_t)(x1 - x0 + 1) * sizeof *g->grid);
+}
+
+void carc_game_copy(struct carc_game *dst, const struct carc_game *src)
+{
+	if (dst == src)
+		return;
+	/* dst's grid is kept when it has the size, cleared where its tiles
+	 * were; and its tables of the tile types (templates, orients, bumps,
+	 * borders) when they were built for the same tile set and rules */
+	struct cell *grid = dst->grid;
+	if (grid && dst->dim == src->dim && dst->nplaced) {
+		clear_map(dst);
+	} else if (grid && dst->dim != src->dim) {
+		free(grid);
+		grid = NULL;
+	}
+	if (!grid && src->grid)
+		grid = xcalloc(src->grid_cells, sizeof *grid);
+	bool same_tables = dst->ts == src->ts && src->ts && dst->templates_for == src->templates_for &&
+			   dst->place_checked_by == src->place_checked_by &&
+			   dst->place_checked_for == src->place_checked_for &&
+			   dst->any_place_checked == src->any_place_checked && dst->templates && dst->orient &&
+			   dst->bumps && dst->borders && dst->tattrs;
+	struct seg *templates = dst->templates;
+	seg_attrs *tattrs = dst->tattrs;
+	struct orient *orient = dst->orient;
+	struct bumps *bumps = dst->bumps;
+	uint16_t *borders = dst->borders;
+	if (!same_tables) {
+		free(templates);
+		free(tattrs);
+		free(orient);
+		free(bumps);
+		free(borders);
+	}
+	free(dst->waiting);
+	free(dst->placed);
+	free(dst->segs);
+	free(dst->attrs);
+	free(dst->left);
+	free(dst->count0);
+	free(dst->followers);
+	free(dst->fnext);
+	free(dst->events);
+	free(dst->stamp);
+	free(dst->mark);
+	free(dst->edges);
+	free(dst->farm_of);
+	free(dst->links);
+	free(dst->rootmap);
+	*dst = *src;
+	dst->grid = grid;
+	if (grid && src->nplaced) { /* the cells of src's tiles and those around them */
+		int r = src->radius;
+		int x0 = src->min_x - 1 < -r ? -r : src->min_x - 1, x1 = src->max_x + 1 > r ? r : src->max_x + 1;
+		int y0 = src->min_y - 1 < -r ? -r : src->min_y - 1, y1 = src->max_y + 1 > r ? r : src->max_y + 1;
+		for (int y = y0; y <= y1; y++) {
+			size_t at = (size_t)(x0 + r) + (size_t)(y + r) * (size_t)src->dim;
+			memcpy(&grid[at], &src->grid[at], (size_t)(x1 - x0 + 1) * sizeof *grid);
+		}
+	}
+	size_t ntiles = src->ts ? (size_t)src->ts->ntiles : 0;
+	if (same_tables) {
+		dst->templates = templates;
+		dst->tattrs = tattrs;
+		dst->orient = orient;
+		dst->bumps = bumps;
+		dst->borders = borders;
+	} else {
+		dst->templates = dup_array(src->templates, ntiles * CARC_MAX_FEATURES, sizeof *src->templates, true);
+		dst->tattrs = dup_array(src->tattrs, ntiles * CARC_MAX_FEATURES, sizeof *src->tattrs, false);
+		dst->orient = dup_array(src->orient, ntiles * 4, sizeof *src->orient, true);
+		dst->bumps = dup_array(src->bumps, ntiles * 4, sizeof *src->bumps, true);
+		dst->borders = dup_array(src->borders, ntiles * CARC_MAX_FEATURES, sizeof *src->borders, false);
+	}
+	dst->waiting = dup_array(src->waiting, src->waiting_cap, sizeof *src->waiting, false);
+	dst->placed = dup_array(src->placed, src->placed_cap, sizeof *src->placed, false);
+	dst->stamp = dup_array(src->stamp, src->stamp_cap, sizeof *src->stamp, false);
+	dst->segs = dup_array(src->segs, src->segs_cap, sizeof *src->segs, false);
+	dst->attrs = dup_array(src->attrs, src->segs_cap, sizeof *src->attrs, false);
+	dst->left = dup_array(src->left, (size_t)src->ntypes, sizeof *src->left, false);
+	dst->count0 = dup_array(src->count0, ntiles, sizeof *src->count0, false);
+	dst->followers = dup_array(src->followers, src->followers_cap, sizeof *src->followers, false);
+	dst->fnext = dup_array(src->fnext, src->followers_cap, sizeof *src->fnext, false);
+	dst->events = dup_array(src->events, src->events_cap, sizeof *src->events, false);
+	dst->mark = dup_array(src->mark, src->mark_cap, sizeof *src->mark, false);
+	dst->edges = dup_array(src->edges, src->mark ? src->mark_cap + 1 : 0, sizeof *src->edges, false);
+	dst->farm_of = dup_array(src->farm_of, src->mark_cap, sizeof *src->farm_of, false);
+	dst->links = dup_array(src->links, src->links_cap, sizeof *src->links, false);
+	dst->rootmap = dup_array(src->rootmap, src->rootmap_cap, sizeof *src->rootmap, false);
+}
+
 const struct carc_tileset *carc_game_tileset(const struct carc_game *g) { return g->ts; }
 const struct carc_ruleset *carc_game_rules(const struct carc_game *g) { return g->rules; }
 

@@ -1156,7 +1156,7 @@ int carc_referee_step(struct carc_result *res, size_t move, struct carc_diag_sin
 		return CARC_STEP_NONE;
 	if (L->done)
 		return L->stopped ? CARC_STEP_STOPPED : CARC_STEP_ENDED;
-	if (move != L->next_move || move >= L->rf.rec->nmoves)
+	if (move != L->next_move || move >= L->rf.rec->nmoves || (!sink && !L->rf.sink))
 		return CARC_STEP_NONE;
 	if (sink)
 		L->rf.sink = sink;
@@ -1177,11 +1177,72 @@ int carc_referee_step(struct carc_result *res, size_t move, struct carc_diag_sin
 void carc_referee_finish(struct carc_result *res, struct carc_diag_sink *sink)
 {
 	struct carc_referee_live *L = res->live;
-	if (!L || !L->started || L->finished)
+	if (!L || !L->started || L->finished || (!sink && !L->rf.sink))
 		return;
 	if (sink)
 		L->rf.sink = sink;
 	live_finish(L, true);
+}
+
+bool carc_referee_clone(struct carc_result *dst, const struct carc_result *src, const struct carc_record *rec,
+			struct carc_game *g)
+{
+	const struct carc_referee_live *from = src->live;
+	if (!from || !from->started || from->finished)
+		return false;
+	for (int k = 0; k < src->nmods; k++)
+		if (src->mods[k]->play->begin && !src->mods[k]->play->clone)
+			return false;
+	if (!dst->live)
+		dst->live = xcalloc(1, sizeof *dst->live);
+	struct carc_referee_live *L = dst->live;
+	free(L->rf.twin_named);
+	carc_buf_free(&L->rf.msg);
+	/* the result: its values, its turns, and the modules' states */
+	struct carc_turn *turns = dst->turns;
+	size_t turns_cap = dst->turns_cap;
+	void *cache[CARC_MAX_RULESETS];
+	memcpy(cache, dst->mod_cache, sizeof cache);
+	*dst = *src;
+	memcpy(dst->mod_cache, cache, sizeof cache);
+	dst->live = L;
+	dst->rec = rec;
+	dst->game = g;
+	if (turns_cap < src->nturns + 1) {
+		turns_cap = src->nturns + 1 < 128 ? 128 : 2 * (src->nturns + 1);
+		turns = xrealloc(turns, turns_cap * sizeof *turns);
+	}
+	if (src->nturns)
+		memcpy(turns, src->turns, src->nturns * sizeof *turns);
+	dst->turns = turns;
+	dst->turns_cap = turns_cap;
+	/* the walk, bound to the copy: its result, record, engine and itself
+	 * (the modules report through it); the sink is the next call's */
+	*L = *from;
+	struct referee *rf = &L->rf;
+	rf->res = dst;
+	rf->rec = rec;
+	rf->g = g;
+	rf->sink = NULL;
+	rf->ts = rec->tileset;
+	rf->totals = carc_game_totals(g);
+	rf->m = NULL;
+	rf->current = NULL;
+	rf->msg = (struct carc_buf){0};
+	rf->twin_named = NULL;
+	if (from->rf.twin_named) {
+		size_t n = (size_t)(rec->tileset->ntiles + rec->tileset->nextra);
+		rf->twin_named = xmalloc(n * sizeof *rf->twin_named);
+		memcpy(rf->twin_named, from->rf.twin_named, n * sizeof *rf->twin_named);
+	}
+	L->w.seat_of_colour = L->seat_of_colour;
+	L->optp = from->optp ? &L->opt : NULL;
+	for (int k = 0; k < src->nmods; k++) {
+		const struct carc_ruleset *rs = src->mods[k];
+		dst->mod_state[k] = rs->play->clone ? rs->play->clone(&dst->mod_cache[rs->id], src->mod_state[k], rec, g, rf)
+						    : NULL;
+	}
+	return true;
 }
 
 void carc_result_free(struct carc_result *res)

@@ -100,6 +100,15 @@ void carc_referee_begin(struct carc_result *res, const struct carc_record *rec, 
 			struct carc_diag_sink *sink, const struct carc_referee_opts *opt);
 int carc_referee_step(struct carc_result *res, size_t move, struct carc_diag_sink *sink);
 void carc_referee_finish(struct carc_result *res, struct carc_diag_sink *sink);
+/* Makes dst (a result as carc_result_free leaves it, or one used before)
+ * a copy of src, a replay begun and not finished, for a copy of its game:
+ * rec and g are the copies of src's record and engine (carc_record_copy,
+ * carc_game_copy), which dst's walk goes on with; the modules' states are
+ * copied by their clone hooks (module.h). The next step's sink must be
+ * given. False, and dst left as it was, when src is not such a replay or a
+ * module with state has no clone hook. */
+bool carc_referee_clone(struct carc_result *dst, const struct carc_result *src, const struct carc_record *rec,
+			struct carc_game *g);
 void carc_result_free(struct carc_result *res);
 
 /* What the game's modules say for reports (module.h's hooks of the same

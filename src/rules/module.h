@@ -91,6 +91,17 @@ struct carc_play_hooks {
 		       void *ctx);
 	/* Frees what begin or gen_begin kept in a cache slot. */
 	void (*free)(void *cache);
+	/* Copies st, the state begin returned for a game, for a copy of that
+	 * game (carc_referee_clone: the library's clone of a game being
+	 * played): into *cache, the copy's slot, as begin keeps it, with the
+	 * copy's record, engine (already a copy, carc_game_copy) and fault
+	 * context in place of the original's; returns it. A module whose
+	 * begin keeps state has one; the states are plain values but for
+	 * these pointers and the arrays a module owns (solo's), which it copies.
+	 * The modules with state: The River, The Abbot (carc_rules_plain:
+	 * carc_rules_clone_plain), solo, Hunters and Gatherers, The Traders;
+	 * the base game and Inns & Cathedrals keep none (no begin). */
+	void *(*clone)(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g, void *ctx);
 	/* Whether the line is a bonus turn (it then takes the number of the
 	 * turn before). */
 	bool (*is_bonus)(void *st, const struct carc_move *m);
@@ -208,6 +219,8 @@ struct carc_rules_plain {
 };
 void *carc_rules_begin_plain(void **cache, const struct carc_record *rec, struct carc_game *g,
 			     carc_rules_fault_fn fault, void *ctx);
+void *carc_rules_clone_plain(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g,
+			     void *ctx);
 
 /* The words a rule set's reports need. */
 struct carc_rules_words {

@@ -192,6 +192,28 @@ static void *begin(void **cache, const struct carc_record *rec, struct carc_game
 	return t;
 }
 
+/* The clone hook: the state, its list of builders copied. */
+static void *clone(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g, void *ctx)
+{
+	(void)rec;
+	const struct traders_game *from = st;
+	struct traders_game *t = *cache ? *cache : (*cache = xcalloc(1, sizeof *t));
+	uint32_t *list = t->builders;
+	size_t cap = t->builders_cap;
+	*t = *from;
+	t->g = g;
+	t->ctx = ctx;
+	if (cap < from->nbuilders) {
+		cap = from->nbuilders;
+		list = xrealloc(list, cap * sizeof *list);
+	}
+	if (from->nbuilders)
+		memcpy(list, from->builders, from->nbuilders * sizeof *list);
+	t->builders = list;
+	t->builders_cap = cap;
+	return t;
+}
+
 static void free_game(void *cache)
 {
 	struct traders_game *t = cache;
@@ -611,6 +633,7 @@ static const struct carc_play_hooks play_hooks = {
 	.usual_untouched = true,
 	.begin = begin,
 	.free = free_game,
+	.clone = clone,
 	.is_bonus = is_bonus,
 	.turn_begin = turn_begin,
 	.check_deploy = check_deploy,
