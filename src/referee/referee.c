@@ -54,7 +54,8 @@ struct referee {
 	 * leave every usual turn alone and are not) */
 	int nask;
 	bool (*ask[1 + CARC_MAX_EXPANSIONS])(void *st, const struct carc_move *m);
-	void *ask_state[1 + CARC_MAX_EXPANSIONS];
+	void *ask_state[1 + CARC_MAX_EXPANSIONS]; /* (res->mod_state[ask_mod[k]]: a clone sets them again) */
+	int8_t ask_mod[1 + CARC_MAX_EXPANSIONS];
 	/* per tile type set aside: the turns that named it as its twin (rec->twins) */
 	uint16_t *twin_named;
 };
@@ -530,6 +531,7 @@ static inline __attribute__((always_inline)) void start_modules(struct referee *
 		rf->all_untouched &= hooks(rf, k)->untouched != NULL || hooks(rf, k)->usual_untouched;
 		if (hooks(rf, k)->untouched) {
 			rf->ask[rf->nask] = hooks(rf, k)->untouched;
+			rf->ask_mod[rf->nask] = (int8_t)k;
 			rf->ask_state[rf->nask++] = state(rf, k);
 		}
 		if (hooks(rf, k)->short_turn_end)
@@ -1242,6 +1244,8 @@ bool carc_referee_clone(struct carc_result *dst, const struct carc_result *src, 
 		dst->mod_state[k] = rs->play->clone ? rs->play->clone(&dst->mod_cache[rs->id], src->mod_state[k], rec, g, rf)
 						    : NULL;
 	}
+	for (int k = 0; k < rf->nask; k++) /* the untouched hooks ask the copy's states */
+		rf->ask_state[k] = dst->mod_state[rf->ask_mod[k]];
 	return true;
 }
 
