@@ -51,6 +51,11 @@ static void *dup_array(const void *p, size_t n, size_t size, bool lines)
 	return q;
 }
 
+static size_t ntiles_of(const struct carc_game *g)
+{
+	return g->ts ? (size_t)g->ts->ntiles : 0;
+}
+
 /* Clears the cells of g's tiles and those around them, as size_grid does. */
 static void clear_map(struct carc_game *g)
 {
@@ -94,23 +99,45 @@ void carc_game_copy(struct carc_game *dst, const struct carc_game *src)
 		free(bumps);
 		free(borders);
 	}
-	free(dst->waiting);
-	free(dst->placed);
-	free(dst->segs);
-	free(dst->attrs);
-	free(dst->left);
-	free(dst->count0);
-	free(dst->followers);
-	free(dst->fnext);
-	free(dst->events);
-	free(dst->stamp);
-	free(dst->mark);
-	free(dst->edges);
-	free(dst->farm_of);
-	free(dst->links);
-	free(dst->rootmap);
+	/* the other arrays: dst's own kept when they have the room, and only
+	 * what src uses copied into them (the rest is written before it is
+	 * read: new segments from the templates, new followers, new events),
+	 * but for the stamps and marks, which are compared with the epoch, and
+	 * final scoring's scratch, copied whole */
+	const struct carc_game old = *dst;
 	*dst = *src;
 	dst->grid = grid;
+#define TAKE(arr, old_cap, cap, used)                                                                     \
+	do {                                                                                              \
+		dst->arr = old.arr;                                                                       \
+		if (!src->arr) {                                                                          \
+			free(dst->arr);                                                                   \
+			dst->arr = NULL;                                                                  \
+			break;                                                                            \
+		}                                                                                         \
+		if (!dst->arr || (old_cap) < (cap)) {                                                     \
+			free(dst->arr);                                                                   \
+			dst->arr = xmalloc((cap) ? (cap) * sizeof *dst->arr : 1);                         \
+		}                                                                                         \
+		if (used)                                                                                 \
+			memcpy(dst->arr, src->arr, (used) * sizeof *dst->arr);                            \
+	} while (0)
+	TAKE(waiting, old.waiting_cap, src->waiting_cap, src->nwaiting);
+	TAKE(placed, old.placed_cap, src->placed_cap, src->nplaced);
+	TAKE(stamp, old.stamp_cap, src->stamp_cap, src->stamp_cap);
+	TAKE(segs, old.segs_cap, src->segs_cap, src->nsegs);
+	TAKE(attrs, old.segs_cap, src->segs_cap, src->nsegs);
+	TAKE(left, (size_t)old.ntypes, (size_t)src->ntypes, (size_t)src->ntypes);
+	TAKE(count0, old.ts ? (size_t)old.ts->ntiles : 0, ntiles_of(src), ntiles_of(src));
+	TAKE(followers, old.followers_cap, src->followers_cap, src->nfollowers);
+	TAKE(fnext, old.followers_cap, src->followers_cap, src->nfollowers);
+	TAKE(events, old.events_cap, src->events_cap, src->totals.nevents);
+	TAKE(mark, old.mark_cap, src->mark_cap, src->mark_cap);
+	TAKE(edges, old.mark ? old.mark_cap + 1 : 0, src->mark_cap + 1, src->mark_cap + 1);
+	TAKE(farm_of, old.mark_cap, src->mark_cap, src->mark_cap);
+	TAKE(links, old.links_cap, src->links_cap, src->links_cap);
+	TAKE(rootmap, old.rootmap_cap, src->rootmap_cap, src->rootmap_cap);
+#undef TAKE
 	if (grid && src->nplaced) { /* the cells of src's tiles and those around them */
 		int r = src->radius;
 		int x0 = src->min_x - 1 < -r ? -r : src->min_x - 1, x1 = src->max_x + 1 > r ? r : src->max_x + 1;
@@ -120,7 +147,7 @@ void carc_game_copy(struct carc_game *dst, const struct carc_game *src)
 			memcpy(&grid[at], &src->grid[at], (size_t)(x1 - x0 + 1) * sizeof *grid);
 		}
 	}
-	size_t ntiles = src->ts ? (size_t)src->ts->ntiles : 0;
+	size_t ntiles = ntiles_of(src);
 	if (same_tables) {
 		dst->templates = templates;
 		dst->tattrs = tattrs;
@@ -134,21 +161,6 @@ void carc_game_copy(struct carc_game *dst, const struct carc_game *src)
 		dst->bumps = dup_array(src->bumps, ntiles * 4, sizeof *src->bumps, true);
 		dst->borders = dup_array(src->borders, ntiles * CARC_MAX_FEATURES, sizeof *src->borders, false);
 	}
-	dst->waiting = dup_array(src->waiting, src->waiting_cap, sizeof *src->waiting, false);
-	dst->placed = dup_array(src->placed, src->placed_cap, sizeof *src->placed, false);
-	dst->stamp = dup_array(src->stamp, src->stamp_cap, sizeof *src->stamp, false);
-	dst->segs = dup_array(src->segs, src->segs_cap, sizeof *src->segs, false);
-	dst->attrs = dup_array(src->attrs, src->segs_cap, sizeof *src->attrs, false);
-	dst->left = dup_array(src->left, (size_t)src->ntypes, sizeof *src->left, false);
-	dst->count0 = dup_array(src->count0, ntiles, sizeof *src->count0, false);
-	dst->followers = dup_array(src->followers, src->followers_cap, sizeof *src->followers, false);
-	dst->fnext = dup_array(src->fnext, src->followers_cap, sizeof *src->fnext, false);
-	dst->events = dup_array(src->events, src->events_cap, sizeof *src->events, false);
-	dst->mark = dup_array(src->mark, src->mark_cap, sizeof *src->mark, false);
-	dst->edges = dup_array(src->edges, src->mark ? src->mark_cap + 1 : 0, sizeof *src->edges, false);
-	dst->farm_of = dup_array(src->farm_of, src->mark_cap, sizeof *src->farm_of, false);
-	dst->links = dup_array(src->links, src->links_cap, sizeof *src->links, false);
-	dst->rootmap = dup_array(src->rootmap, src->rootmap_cap, sizeof *src->rootmap, false);
 }
 
 const struct carc_tileset *carc_game_tileset(const struct carc_game *g) { return g->ts; }
