@@ -8,7 +8,10 @@
  * played, and every question about it is answered by the reader and the
  * referee of `carc check` over that text. So no rule, reader or writer
  * exists twice, and a played move is refused by the very check that would
- * flag its line in a record.
+ * flag its line in a record. A move played costs one line and one turn,
+ * not the game: the reader adds the line to the record
+ * (carc_record_add_turn) and the referee's walk, kept open, takes one step
+ * (carc_referee_step; carc_match.live).
  *
  *   match.c   the handle, the replay (api_replay), diagnostics, version,
  *             return codes, the state queries on scores and supply
@@ -71,6 +74,14 @@ struct carc_match {
 	struct carc_game *g;
 	struct carc_result res;
 	int replayed;            /* turns the replay in g and res stands after; CARC_POSITION_END: all */
+	/* A played game's replay kept open (carc_referee_begin), at its last
+	 * move, so that a move is one step (play.c): the record is the text's,
+	 * g and res stand after every move, and the referee's walk goes on
+	 * from there. Any other replay of the game (a position part-way, the
+	 * diagnostics, a projection) closes it; the next move opens it again,
+	 * replaying the game once (api_live). */
+	bool live;
+	unsigned long steps;     /* moves refereed, by the steps and by api_live (carc_match_work) */
 	int position;            /* the position asked for (carc_match_seek) */
 
 	/* The diagnostics of the whole game, as check gives them. */
@@ -94,6 +105,10 @@ carc_match *api_match_new(struct api_shared *shared, const char *name, const cha
  * changed. Messages go to sink (NULL: dropped). CARC_OK, or CARC_ESYNTAX
  * when the text holds no game. */
 int api_replay(carc_match *m, int turns, struct carc_diag_sink *sink);
+
+/* Opens the live replay of a played game (see carc_match.live) at its
+ * last move, unless it is open: CARC_OK, or CARC_ESYNTAX. */
+int api_live(carc_match *m);
 
 /* Collects the game's diagnostics (a whole replay) into m->diags. */
 int api_diagnose(carc_match *m);

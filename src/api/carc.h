@@ -8,14 +8,28 @@
  * Conventions (they hold for every function):
  *   - One prefix, carc_ (macros CARC_). Every handle is opaque and owned by
  *     the caller: what _open or _new returns, _close or _free releases.
- *   - No global state: two handles never share anything that one call could
- *     change under the other, so different handles may be used from
- *     different threads at once; one handle is used by one thread at a time
- *     (as with an sqlite3 connection opened without its mutex).
- *   - The library never prints, never exits, never reads the environment.
- *     Problems in the input are diagnostics, returned as values
- *     (carc_diagnostic: code, severity, message, file, line, column), with the
- *     same codes and messages `carc check` prints.
+ *   - No state that one handle's calls change under another's: different
+ *     handles may be used from different threads at once; one handle is
+ *     used by one thread at a time (as with an sqlite3 connection opened
+ *     without its mutex). What is process-wide is set once and never
+ *     changed after: the key of the hash tables (drawn once, thread-safely,
+ *     from /dev/urandom, else from the clock and the process id; it changes
+ *     the tables' layout from run to run, never a result); the rule sets'
+ *     registry (constant) and the combinations of a rule set and its
+ *     expansions, each composed on first use behind a mutex and kept until
+ *     the process ends (at most 64); and the folders outside the bundled
+ *     ones that a record's Tileset tag may name, which only the command
+ *     line's --tileset-path adds to and which no library function sets, so
+ *     that for the library the list is always empty. Clones of a game share
+ *     its loaded tile sets, behind a lock of their own.
+ *   - The library never prints, never exits and never reads the
+ *     environment, with one exception: when an allocation fails it writes
+ *     "carc: out of memory (N bytes)" to stderr and ends the process with
+ *     exit status 2, as the command line does (libjq aborts the same way);
+ *     CARC_ENOMEM is not returned today. Problems in the input are
+ *     diagnostics, returned as values (carc_diagnostic: code, severity,
+ *     message, file, line, column), with the same codes and messages `carc
+ *     check` prints.
  *   - Functions that can fail return an int: CARC_OK (0), CARC_END (1: there
  *     is no more, as at the end of a file's games) or a negative CARC_E*
  *     code; carc_strerror() names it, and the handle's carc_*_error()
@@ -269,8 +283,11 @@ typedef struct carc_setup {
 CARC_API carc_match *carc_match_new(const carc_setup *setup, char *why, size_t cap);
 
 /* A deep copy, for tree search: playing on the copy leaves m as it is.
- * Costs memory linear in the moves played and no tile-set loading. NULL
- * when out of memory. */
+ * A game being played, at its last move, is copied as it stands (its
+ * record, the engine's map, features, followers and scores, the referee's
+ * state and each rule module's): time and memory linear in the game's size,
+ * no replay, no tile-set loading. A game at another position (seek), or
+ * over, is copied as its text, replayed when the copy is first asked. */
 CARC_API carc_match *carc_match_clone(const carc_match *m);
 
 /* The seat whose turn it is (-1 when the game is over). */
@@ -299,7 +316,11 @@ CARC_API int carc_match_legal_moves(carc_match *m, carc_move_spec *out, int max)
 
 /* Plays the drawn tile. CARC_EILLEGAL, the game unchanged, when the move
  * breaks a rule: carc_match_last_diagnostic() then gives the code and the
- * message `carc check` prints for it in a record. */
+ * message `carc check` prints for it in a record. A move costs its one
+ * line and one turn of the referee, whatever the game's length: the move's
+ * line is read into the game's record and refereed from where the game
+ * stands. (After a refused move, or when the game was last looked at at
+ * another position, the next move first replays the game once.) */
 CARC_API int carc_match_play(carc_match *m, const carc_move_spec *mv);
 /* The same with the move as text (carc_move_format's). */
 CARC_API int carc_match_play_text(carc_match *m, const char *move);

@@ -146,6 +146,7 @@ static int build(carc_match *m, struct carc_diag_sink *sink)
 {
 	if (m->built)
 		return CARC_OK;
+	m->live = false;
 	struct carc_diag_sink quiet = {0};
 	pthread_mutex_lock(&m->shared->lock);
 	bool got = carc_parse_string_at(m->text.data ? m->text.data : "", m->text.len, m->name, m->shared->cache, carc_rules_registry(), &m->rec,
@@ -164,6 +165,7 @@ int api_replay(carc_match *m, int turns, struct carc_diag_sink *sink)
 		return rc;
 	if (m->replayed == turns && !sink)
 		return CARC_OK;
+	m->live = false;
 	struct carc_diag_sink quiet = {0};
 	struct carc_referee_opts o = {.stop_after = turns > 0 ? turns : 0};
 	const struct carc_record *rec = &m->rec;
@@ -178,6 +180,29 @@ int api_replay(carc_match *m, int turns, struct carc_diag_sink *sink)
 	carc_diag_free(&quiet);
 	m->res.rec = &m->rec;
 	m->replayed = turns;
+	m->steps += m->rec.nmoves;
+	return CARC_OK;
+}
+
+int api_live(carc_match *m)
+{
+	if (m->live)
+		return CARC_OK;
+	int rc = build(m, NULL);
+	if (rc)
+		return rc;
+	struct carc_diag_sink quiet = {0};
+	carc_referee_begin(&m->res, &m->rec, m->g, &quiet, NULL);
+	int step = CARC_STEP_PLAYED;
+	for (size_t i = 0; i < m->rec.nmoves && step == CARC_STEP_PLAYED; i++)
+		step = carc_referee_step(&m->res, i, &quiet);
+	m->steps += m->rec.nmoves;
+	if (step != CARC_STEP_PLAYED)
+		carc_referee_finish(&m->res, &quiet);
+	carc_diag_free(&quiet);
+	m->res.rec = &m->rec;
+	m->replayed = CARC_POSITION_END;
+	m->live = true;
 	return CARC_OK;
 }
 
@@ -308,6 +333,7 @@ int carc_match_projected(carc_match *m, int seat)
 	carc_result_score_final_quiet(&m->res);
 	int points = carc_game_score(m->g, c);
 	m->replayed = -2;
+	m->live = false;
 	return points;
 }
 

@@ -10,7 +10,8 @@
  * say: the shuffled supply and the tile drawn from it (as `carc gen` deals
  * it), and the list of legal moves, which comes from the engine's
  * placements (carc_game_legal_places) and the deployments of the
- * generator (carc_deploy_choices) on a scratch replay with the tile placed.
+ * generator (carc_deploy_choices) on a scratch copy of the engine with the
+ * tile placed.
  */
 #include "api/api_int.h"
 #include "import/gen.h"
@@ -40,7 +41,6 @@ struct api_play {
 	bool must_deploy;           /* gen_must_deploy */
 	/* a scratch replay for the deployments of each placement */
 	struct carc_game *scratch;
-	struct carc_result scratch_res;
 	int32_t *xs, *ys;
 	uint8_t *rots;
 	int places_cap;
@@ -55,7 +55,6 @@ void api_play_free(struct api_play *p)
 		return;
 	free(p->supply);
 	free(p->taken);
-	carc_result_free(&p->scratch_res);
 	carc_game_free(p->scratch);
 	free(p->xs);
 	free(p->ys);
@@ -338,13 +337,26 @@ carc_match *carc_match_clone(const carc_match *m)
 		q->taken = xmalloc(p->total + 1);
 		memcpy(q->taken, p->taken, p->total);
 		q->scratch = carc_game_new();
-		memset(&q->scratch_res, 0, sizeof q->scratch_res);
 		q->xs = q->ys = NULL;
 		q->rots = NULL;
 		q->places_cap = 0;
 		q->last_text = (struct carc_buf){0};
 		carc_buf_add(&q->last_text, p->last_text.data, p->last_text.len);
 		c->play = q;
+		/* a game at its last move, its replay open: the record, the
+		 * engine, the result and the modules' states copied (their
+		 * size, not a replay); else the clone replays its text when
+		 * first asked */
+		if (m->live && m->position == CARC_POSITION_END) {
+			carc_record_copy(&c->rec, &m->rec);
+			carc_game_copy(c->g, m->g);
+			if (carc_referee_clone(&c->res, &m->res, &c->rec, c->g)) {
+				c->built = c->live = true;
+				c->replayed = CARC_POSITION_END;
+			} else {
+				carc_record_free(&c->rec);
+			}
+		}
 	}
 	return c;
 }
@@ -359,7 +371,7 @@ static int current(carc_match *m)
 	if (!m->play)
 		return api_fail(m, CARC_ESTATE, "a game read from a record is not played on");
 	m->position = CARC_POSITION_END;
-	return api_replay(m, CARC_POSITION_END, NULL);
+	return api_live(m);
 }
 
 /* Where the referee's walk of the turns played leaves the game: the seat
@@ -527,13 +539,13 @@ static void add_move(carc_move_spec *out, int max, int *n, const carc_move_spec 
 	(*n)++;
 }
 
-/* The scratch engine replayed to the game's position (the referee's own
- * replay, quietly). */
-static void scratch_replay(carc_match *m)
+/* The scratch engine made a copy of the game's (carc_game_copy: its
+ * size, not a replay), for a placement tried on it. A module's award
+ * function (solo) is not the scratch's: the engine's own pays there. */
+static void scratch_copy(carc_match *m)
 {
-	struct carc_diag_sink quiet = {0};
-	carc_referee_run(&m->play->scratch_res, &m->rec, m->play->scratch, &quiet, NULL);
-	carc_diag_free(&quiet);
+	carc_game_copy(m->play->scratch, m->g);
+	carc_game_set_award(m->play->scratch, NULL, NULL);
 }
 
 int carc_match_legal_moves(carc_match *m, carc_move_spec *out, int max)
@@ -588,7 +600,7 @@ int carc_match_legal_moves(carc_match *m, carc_move_spec *out, int max)
 			add_move(out, max, &n, &mv);
 			continue;
 		}
-		scratch_replay(m);
+		scratch_copy(m);
 		struct carc_game *g = p->scratch;
 		carc_game_draw(g, tile);
 		int pl = carc_game_place(g, tile, p->rots[i], p->xs[i], p->ys[i], colour, turn);
@@ -638,6 +650,32 @@ int carc_match_last_diagnostic(const carc_match *m, carc_diagnostic *out)
 	return CARC_OK;
 }
 
+/* The messages of one move (a line read, a step refereed): the first
+ * error kept, as check would give it first (they are all on the line). */
+struct move_diags {
+	const carc_match *m;
+	bool has;
+	struct api_diag first;
+	struct carc_buf text;
+};
+
+static void first_error(void *ctx, const struct carc_diag *d)
+{
+	struct move_diags *md = ctx;
+	if (md->has || d->severity != CARC_SEV_ERROR)
+		return;
+	md->has = true;
+	api_copy(md->first.code, sizeof md->first.code, carc_code_str(d->code));
+	md->first.severity = CARC_SEVERITY_ERROR;
+	md->first.msg = 0;
+	md->first.line = md->first.column = 0;
+	if (d->src && d->src->text)
+		carc_src_position(d->src, d->off, &md->first.line, &md->first.column);
+	carc_buf_reset(&md->text);
+	carc_buf_adds(&md->text, d->message);
+	carc_buf_cstr(&md->text);
+}
+
 int carc_match_play(carc_match *m, const carc_move_spec *mv)
 {
 	int rc = current(m);
@@ -657,28 +695,66 @@ int carc_match_play(carc_match *m, const carc_move_spec *mv)
 	if (carc_move_format(&full, text, sizeof text) >= sizeof text)
 		return api_fail(m, CARC_EINVAL, "the move is too long");
 	int colour = m->rec.seats[p->drawn_seat];
-	size_t before = m->text.len;
-	unsigned line = 1;
-	for (size_t i = 0; i < before; i++)
-		line += m->text.data[i] == '\n';
-	carc_buf_printf(&m->text, "%s%s %s\n", p->drawn_bonus ? "+ " : "", carc_colour_name(colour), text);
-	m->built = m->diagnosed = false;
-	api_diagnose(m);
-	if (m->errors) {
-		/* refused: check's first error, and the game as it was */
-		size_t i = 0;
-		while (m->diags[i].severity != CARC_SEVERITY_ERROR)
-			i++;
-		p->last = m->diags[i];
-		carc_buf_reset(&p->last_text);
-		carc_buf_adds(&p->last_text, m->diag_text.data + m->diags[i].msg);
+	struct carc_buf line = {0};
+	carc_buf_printf(&line, "%s%s %s", p->drawn_bonus ? "+ " : "", carc_colour_name(colour), text);
+	/* The line read into the record and refereed, one step of the walk
+	 * kept open: check's reader and referee on the one new line. What the
+	 * record had before, to take the line back when refused. */
+	struct carc_record *rec = &m->rec;
+	size_t nmoves = rec->nmoves, nclaims = rec->nclaims, norder = rec->norder, ncomments = rec->ncomments;
+	size_t src_len = rec->src.len;
+	unsigned syntax_errors = rec->syntax_errors, read_warnings = rec->read_warnings;
+	bool twins = rec->twins, has_moves = rec->has_moves;
+	struct move_diags md = {.m = m};
+	struct carc_diag_sink sink = {.emit = first_error, .ctx = &md};
+	bool read = carc_record_add_turn(rec, m->name, carc_rules_registry(), line.data, line.len, &sink);
+	int step = CARC_STEP_NONE;
+	if (read && !sink.errors) {
+		step = carc_referee_step(&m->res, nmoves, &sink);
+		m->steps++;
+		if (step == CARC_STEP_OVER && !sink.errors)
+			carc_referee_finish(&m->res, &sink);
+	}
+	m->diagnosed = false;
+	if (!read || sink.errors || (step != CARC_STEP_PLAYED && step != CARC_STEP_OVER)) {
+		/* refused: check's first error, and the game as it was: the
+		 * record without the line, and the replay made again from it
+		 * when next needed (the engine took what it could of the move) */
+		if (md.has) {
+			p->last = md.first;
+			carc_buf_reset(&p->last_text);
+			carc_buf_adds(&p->last_text, md.text.data);
+		} else {
+			memset(&p->last, 0, sizeof p->last);
+			api_copy(p->last.code, sizeof p->last.code, "E000");
+			p->last.severity = CARC_SEVERITY_ERROR;
+			carc_buf_reset(&p->last_text);
+			carc_buf_adds(&p->last_text, "the move cannot be played");
+		}
 		carc_buf_cstr(&p->last_text);
 		p->has_last = true;
-		m->text.len = before;
-		m->built = m->diagnosed = false;
+		rec->nmoves = nmoves;
+		rec->nclaims = nclaims;
+		rec->norder = norder;
+		rec->ncomments = ncomments;
+		rec->src.len = src_len;
+		rec->syntax_errors = syntax_errors;
+		rec->read_warnings = read_warnings;
+		rec->twins = twins;
+		rec->has_moves = has_moves;
+		rec->src.memo_text = NULL;
+		if (step != CARC_STEP_NONE)
+			m->live = false, m->replayed = -2; /* the engine took the move in part: replayed again */
+		carc_buf_free(&line);
+		carc_buf_free(&md.text);
+		carc_diag_free(&sink);
 		return api_fail(m, CARC_EILLEGAL, "%s: %s", p->last.code, p->last_text.data);
 	}
-	(void)line;
+	carc_buf_add(&m->text, line.data, line.len);
+	carc_buf_addc(&m->text, '\n');
+	carc_buf_free(&line);
+	carc_buf_free(&md.text);
+	carc_diag_free(&sink);
 	p->drawn = -1;
 	/* a bonus turn next (Hunters and Gatherers: a forest with gold), the
 	 * same colour's, while bonus tiles are left; a bonus tile that fits

@@ -39,6 +39,130 @@ void carc_game_free(struct carc_game *g)
 	free(g);
 }
 
+/* A copy of the n elements of size bytes at p (NULL for none); lines: on
+ * cache lines, as xcalloc_lines allocates. */
+static void *dup_array(const void *p, size_t n, size_t size, bool lines)
+{
+	if (!p)
+		return NULL;
+	void *q = lines ? xcalloc_lines(n ? n : 1, size) : xmalloc(n ? n * size : 1);
+	if (n)
+		memcpy(q, p, n * size);
+	return q;
+}
+
+static size_t ntiles_of(const struct carc_game *g)
+{
+	return g->ts ? (size_t)g->ts->ntiles : 0;
+}
+
+/* Clears the cells of g's tiles and those around them, as size_grid does. */
+static void clear_map(struct carc_game *g)
+{
+	int r = g->radius;
+	int x0 = g->min_x - 1 < -r ? -r : g->min_x - 1, x1 = g->max_x + 1 > r ? r : g->max_x + 1;
+	int y0 = g->min_y - 1 < -r ? -r : g->min_y - 1, y1 = g->max_y + 1 > r ? r : g->max_y + 1;
+	for (int y = y0; y <= y1; y++)
+		memset(&g->grid[(x0 + r) + (y + r) * g->dim], 0, (size_t)(x1 - x0 + 1) * sizeof *g->grid);
+}
+
+void carc_game_copy(struct carc_game *dst, const struct carc_game *src)
+{
+	if (dst == src)
+		return;
+	/* dst's grid is kept when it has the size, cleared where its tiles
+	 * were; and its tables of the tile types (templates, orients, bumps,
+	 * borders) when they were built for the same tile set and rules */
+	struct cell *grid = dst->grid;
+	if (grid && dst->dim == src->dim && dst->nplaced) {
+		clear_map(dst);
+	} else if (grid && dst->dim != src->dim) {
+		free(grid);
+		grid = NULL;
+	}
+	if (!grid && src->grid)
+		grid = xcalloc(src->grid_cells, sizeof *grid);
+	bool same_tables = dst->ts == src->ts && src->ts && dst->templates_for == src->templates_for &&
+			   dst->place_checked_by == src->place_checked_by &&
+			   dst->place_checked_for == src->place_checked_for &&
+			   dst->any_place_checked == src->any_place_checked && dst->templates && dst->orient &&
+			   dst->bumps && dst->borders && dst->tattrs;
+	struct seg *templates = dst->templates;
+	seg_attrs *tattrs = dst->tattrs;
+	struct orient *orient = dst->orient;
+	struct bumps *bumps = dst->bumps;
+	uint16_t *borders = dst->borders;
+	if (!same_tables) {
+		free(templates);
+		free(tattrs);
+		free(orient);
+		free(bumps);
+		free(borders);
+	}
+	/* the other arrays: dst's own kept when they have the room, and only
+	 * what src uses copied into them (the rest is written before it is
+	 * read: new segments from the templates, new followers, new events),
+	 * but for the stamps and marks, which are compared with the epoch, and
+	 * final scoring's scratch, copied whole */
+	const struct carc_game old = *dst;
+	*dst = *src;
+	dst->grid = grid;
+#define TAKE(arr, old_cap, cap, used)                                                                     \
+	do {                                                                                              \
+		dst->arr = old.arr;                                                                       \
+		if (!src->arr) {                                                                          \
+			free(dst->arr);                                                                   \
+			dst->arr = NULL;                                                                  \
+			break;                                                                            \
+		}                                                                                         \
+		if (!dst->arr || (old_cap) < (cap)) {                                                     \
+			free(dst->arr);                                                                   \
+			dst->arr = xmalloc((cap) ? (cap) * sizeof *dst->arr : 1);                         \
+		}                                                                                         \
+		if (used)                                                                                 \
+			memcpy(dst->arr, src->arr, (used) * sizeof *dst->arr);                            \
+	} while (0)
+	TAKE(waiting, old.waiting_cap, src->waiting_cap, src->nwaiting);
+	TAKE(placed, old.placed_cap, src->placed_cap, src->nplaced);
+	TAKE(stamp, old.stamp_cap, src->stamp_cap, src->stamp_cap);
+	TAKE(segs, old.segs_cap, src->segs_cap, src->nsegs);
+	TAKE(attrs, old.segs_cap, src->segs_cap, src->nsegs);
+	TAKE(left, (size_t)old.ntypes, (size_t)src->ntypes, (size_t)src->ntypes);
+	TAKE(count0, old.ts ? (size_t)old.ts->ntiles : 0, ntiles_of(src), ntiles_of(src));
+	TAKE(followers, old.followers_cap, src->followers_cap, src->nfollowers);
+	TAKE(fnext, old.followers_cap, src->followers_cap, src->nfollowers);
+	TAKE(events, old.events_cap, src->events_cap, src->totals.nevents);
+	TAKE(mark, old.mark_cap, src->mark_cap, src->mark_cap);
+	TAKE(edges, old.mark ? old.mark_cap + 1 : 0, src->mark_cap + 1, src->mark_cap + 1);
+	TAKE(farm_of, old.mark_cap, src->mark_cap, src->mark_cap);
+	TAKE(links, old.links_cap, src->links_cap, src->links_cap);
+	TAKE(rootmap, old.rootmap_cap, src->rootmap_cap, src->rootmap_cap);
+#undef TAKE
+	if (grid && src->nplaced) { /* the cells of src's tiles and those around them */
+		int r = src->radius;
+		int x0 = src->min_x - 1 < -r ? -r : src->min_x - 1, x1 = src->max_x + 1 > r ? r : src->max_x + 1;
+		int y0 = src->min_y - 1 < -r ? -r : src->min_y - 1, y1 = src->max_y + 1 > r ? r : src->max_y + 1;
+		for (int y = y0; y <= y1; y++) {
+			size_t at = (size_t)(x0 + r) + (size_t)(y + r) * (size_t)src->dim;
+			memcpy(&grid[at], &src->grid[at], (size_t)(x1 - x0 + 1) * sizeof *grid);
+		}
+	}
+	size_t ntiles = ntiles_of(src);
+	if (same_tables) {
+		dst->templates = templates;
+		dst->tattrs = tattrs;
+		dst->orient = orient;
+		dst->bumps = bumps;
+		dst->borders = borders;
+	} else {
+		dst->templates = dup_array(src->templates, ntiles * CARC_MAX_FEATURES, sizeof *src->templates, true);
+		dst->tattrs = dup_array(src->tattrs, ntiles * CARC_MAX_FEATURES, sizeof *src->tattrs, false);
+		dst->orient = dup_array(src->orient, ntiles * 4, sizeof *src->orient, true);
+		dst->bumps = dup_array(src->bumps, ntiles * 4, sizeof *src->bumps, true);
+		dst->borders = dup_array(src->borders, ntiles * CARC_MAX_FEATURES, sizeof *src->borders, false);
+	}
+}
+
 const struct carc_tileset *carc_game_tileset(const struct carc_game *g) { return g->ts; }
 const struct carc_ruleset *carc_game_rules(const struct carc_game *g) { return g->rules; }
 

@@ -163,6 +163,14 @@ struct carc_engine_hooks {
 
 struct carc_game *carc_game_new(void);
 void carc_game_free(struct carc_game *g);
+/* Makes dst a copy of src as it stands (dst's arrays reused or freed):
+ * the map, the features, followers, scores and events, the supply. It
+ * costs the size of the game, not its replay: the cells around the tiles,
+ * and the arrays of placements, segments, followers and events (the tables
+ * of the tile types are kept when dst had them for the same tile set and
+ * rules). The award function and its context are copied as they are: a
+ * module that set them sets them again on the copy (its clone hook). */
+void carc_game_copy(struct carc_game *dst, const struct carc_game *src);
 
 /* Sets up a new game: the tile set, the rules, the colours and supplies, and
  * the start tile at 0,0. */

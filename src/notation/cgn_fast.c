@@ -250,9 +250,30 @@ SLOW_PATH bool cgn_turns_over_cap(struct parser *ps, size_t first, size_t n, siz
 }
 
 
+SLOW_PATH size_t cgn_turn_number_fast(const unsigned char *b, size_t i, uint32_t *v)
+{
+	size_t n = fast_digits(b, i, 3, v);
+	if (!n || *v < 1 || *v >= TURN_MARKS - 1 || memcmp(b + i + n, ". ", 2))
+		return 0;
+	return n;
+}
+
 SLOW_PATH bool fast_tile_pair(const struct carc_tileset *ts, const unsigned char *b, size_t i, struct carc_move *m)
 {
-	if (b[i + 1] <= ' ' || b[i + 2] != ' ' || !ts->by_pair[b[i] & 127][b[i + 1] & 127])
+	if (b[i + 1] <= ' ')
+		return false;
+	if (b[i + 2] > ' ' && b[i + 3] == ' ') {
+		/* three letters (the garden tiles of the big expansions with The
+		 * Abbot: IBg, TKg), looked up as the general parser does; a
+		 * twin, or no tile, is its to say */
+		int t = carc_tileset_find(ts, (const char *)b + i, 3);
+		if (t < 0)
+			return false;
+		m->tile = (uint16_t)t;
+		m->tile_span = span(i, 3);
+		return true;
+	}
+	if (b[i + 2] != ' ' || !ts->by_pair[b[i] & 127][b[i + 1] & 127])
 		return false;
 	m->tile = (uint16_t)(ts->by_pair[b[i] & 127][b[i + 1] & 127] - 1);
 	m->tile_span = span(i, 2);

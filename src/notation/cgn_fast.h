@@ -21,6 +21,13 @@ OUT_OF_LINE size_t cgn_parse_claims_fast(struct carc_reader *r, struct carc_reco
 					 size_t i, size_t limit, size_t from, size_t last, struct carc_move *m);
 OUT_OF_LINE void cgn_more_moves(struct parser *ps);
 SLOW_PATH bool cgn_turns_over_cap(struct parser *ps, size_t first, size_t n, size_t start);
+/* A turn number at b[i] (a digit) that is not one of one or two digits
+ * and ". ": its digits and the ". " after them, 1 to TURN_MARKS - 2 (the
+ * mark table's); returns the number of digits, the number in *v; 0 when
+ * it is not such a number (the general parser's). Out of line: lines long
+ * enough to be read without their mark (those with claims) have numbers of
+ * one or two digits but in long games, and its loop would cost them. */
+SLOW_PATH size_t cgn_turn_number_fast(const unsigned char *b, size_t i, uint32_t *v);
 
 /* The turn lines that carc gen and carc fmt write, and most people do:
  *   [N.] colour TILE x,y ROT [role SPOT | -] [= colour points, ...]
@@ -224,7 +231,10 @@ static FAST_PATH size_t next_word(uint64_t *set)
  * after a line without one). It compares the line's first 4 bytes with
  * that mark, "7. " or "12. " as word_at reads them (mask: the bytes that
  * count), at once, and reads the digits of another one by one. The marks
- * of 0 and of 100 (three digits) match nothing. */
+ * of 0 and from 100 on (three digits) match nothing: a number of three
+ * digits, up to TURN_MARKS - 2, is read digit by digit (games with the big
+ * expansions pass turn 99: 114 land tiles with Inns & Cathedrals and
+ * Traders & Builders); a longer one is the general parser's. */
 struct turn_mark {
 	uint32_t text, mask;
 	uint32_t len;  /* of the number and its "." */
@@ -237,15 +247,23 @@ struct turn_mark {
 #define TURN_MARKS_10(t)                                                                                  \
 	TURN_MARK_2(t, 0), TURN_MARK_2(t, 1), TURN_MARK_2(t, 2), TURN_MARK_2(t, 3), TURN_MARK_2(t, 4), \
 	TURN_MARK_2(t, 5), TURN_MARK_2(t, 6), TURN_MARK_2(t, 7), TURN_MARK_2(t, 8), TURN_MARK_2(t, 9)
-#define TURN_MARKS 101
+#define NO_MARK {1, 0, 0, 0} /* (text & 0 is never 1) */
+#define NO_MARKS_5 NO_MARK, NO_MARK, NO_MARK, NO_MARK, NO_MARK
+#define NO_MARKS_50 NO_MARKS_5, NO_MARKS_5, NO_MARKS_5, NO_MARKS_5, NO_MARKS_5, \
+	NO_MARKS_5, NO_MARKS_5, NO_MARKS_5, NO_MARKS_5, NO_MARKS_5
+#define TURN_MARKS 256
 static const struct turn_mark turn_marks[TURN_MARKS] = {
 	{1, 0, 0, 0},
 	TURN_MARK_1(1), TURN_MARK_1(2), TURN_MARK_1(3), TURN_MARK_1(4), TURN_MARK_1(5),
 	TURN_MARK_1(6), TURN_MARK_1(7), TURN_MARK_1(8), TURN_MARK_1(9),
 	TURN_MARKS_10(1), TURN_MARKS_10(2), TURN_MARKS_10(3), TURN_MARKS_10(4), TURN_MARKS_10(5),
 	TURN_MARKS_10(6), TURN_MARKS_10(7), TURN_MARKS_10(8), TURN_MARKS_10(9),
-	{1, 0, 0, 0},
+	NO_MARKS_50, NO_MARKS_50, NO_MARKS_50, NO_MARKS_5, NO_MARK /* 100 to 255 */
 };
+_Static_assert(sizeof turn_marks / sizeof *turn_marks == TURN_MARKS, "a turn mark for each number");
+#undef NO_MARK
+#undef NO_MARKS_5
+#undef NO_MARKS_50
 #undef TURN_MARK_1
 #undef TURN_MARK_2
 #undef TURN_MARKS_10
@@ -264,8 +282,9 @@ _Static_assert(offsetof(struct carc_move, has_order) > offsetof(struct carc_move
 		       offsetof(struct carc_move, has_order) < offsetof(struct carc_move, claim_span),
 	       "turn_words clears a move's order and claims from has_order to the end");
 
-/* A tile of two letters at b[i], its word ended by a space (b: a line
- * whose bytes are all below 0x80): into m, true; false when it is none. */
+/* A tile of two letters or three at b[i], its word ended by a space (b: a
+ * line whose bytes are all below 0x80): into m, true; false when it is
+ * none. */
 SLOW_PATH bool fast_tile_pair(const struct carc_tileset *ts, const unsigned char *b, size_t i, struct carc_move *m);
 
 /* Reads the turn line whose first word is at b[i] (b: the game's text,
@@ -300,7 +319,8 @@ static FAST_PATH size_t turn_words(struct carc_reader *r, struct carc_record *re
 		m->turn = tm->turn;
 		i = NEXT_WORD(i + tm->len + 1); /* past the first space */
 	} else if ((n = fast_small_number(b, i, &v))) {
-		if (v < 1 || memcmp(b + i + n, ". ", 2))
+		/* (a number of three digits, or none that is right: out of line) */
+		if ((v < 1 || memcmp(b + i + n, ". ", 2)) && !(n = cgn_turn_number_fast(b, i, &v)))
 			return 0;
 		m->number = span(i, n + 1);
 		m->turn = (int32_t)v;
@@ -317,7 +337,7 @@ static FAST_PATH size_t turn_words(struct carc_reader *r, struct carc_record *re
 	i = NEXT_WORD(i + n + 1);
 	/* tile: one letter (windowed, no byte of the line is from 0x80 on:
 	 * tiles[] has an entry for each of them), or else, windowed, two (The
-	 * River's RA, the garden tiles' Eg), out of line: the one-letter way
+	 * River's RA, the garden tiles' Eg) or three (IBg), out of line: the one-letter way
 	 * stays as it was (windowed, the next word's start does not depend on
 	 * the length of this one) */
 	if ((!windowed && b[i] >= 128) || !tiles[b[i]] || b[i + 1] != ' ') {
@@ -472,8 +492,8 @@ static FAST_PATH bool cgn_read_plain_turns(struct parser *ps)
 		if (!end)
 			break;
 		start = end + 1; /* past the newline */
-		/* (the fast path reads numbers of two digits at most: m->turn
-		 * is -1, or 1 to 99, and this is next_mark(m->turn)) */
+		/* (the fast path reads turn numbers up to TURN_MARKS - 2: m->turn
+		 * is -1, or 1 to TURN_MARKS - 2, and this is next_mark(m->turn)) */
 		expect = (size_t)(m->turn + 1);
 	}
 	size_t n = (size_t)(m - rec->moves);

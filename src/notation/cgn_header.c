@@ -15,7 +15,7 @@
 /* Fills the role table and role lengths for the rule set rs, unless they
  * are for it already. An empty slot holds a word that nothing matches:
  * its first byte would have to be both a NUL and the space after it. */
-static void set_roles(struct carc_reader *r, const struct carc_ruleset *rs)
+void cgn_set_roles(struct carc_reader *r, const struct carc_ruleset *rs)
 {
 	if (r->roles_for == rs)
 		return;
@@ -799,7 +799,7 @@ void cgn_finish_header(struct parser *ps)
 	if ((v = carc_record_tag(rec, CARC_TAG_EXPANSIONS)))
 		parse_expansions(ps, v);
 	const struct carc_ruleset *rs = rec->rules;
-	set_roles(ps->r, rs);
+	cgn_set_roles(ps->r, rs);
 	rec->edition = 3;
 	if ((v = carc_record_tag(rec, CARC_TAG_EDITION))) {
 		if (!strcmp(v, "1") || !strcmp(v, "2") || !strcmp(v, "3"))

@@ -275,6 +275,10 @@ struct parser {
 	size_t tail_rel, tail_comments;
 	unsigned tail_line;
 };
+/* Fills the reader's role table and role lengths for the rule set rs,
+ * unless they are for it already (cgn_header.c). */
+void cgn_set_roles(struct carc_reader *r, const struct carc_ruleset *rs);
+
 /* ---- record arrays ---- */
 
 #define GROW(rec, arr, n, cap)                                                              \

@@ -876,8 +876,78 @@ bool carc_parse_string_at(const char *text, size_t len, const char *name, struct
 	/* The record points into the reader's buffer: hand it over. */
 	free(rec->own_text);
 	rec->own_text = r->buf;
+	rec->own_cap = r->cap;
 	rec->src.text = r->buf + r->game;
 	r->buf = NULL;
 	carc_reader_free(r);
 	return got;
+}
+
+bool carc_record_add_turn(struct carc_record *rec, const char *name, const struct carc_rulesets *rules,
+			  const char *line, size_t len, struct carc_diag_sink *sink)
+{
+	if (!rec->own_text || !rec->rules || memchr(line, '\n', len))
+		return false;
+	/* the line and its newline after the game's text, and the zero bytes
+	 * the reader keeps after its input (end_text); the buffer grows by
+	 * doubling, so that a game played line by line costs linear time */
+	size_t off = (size_t)(rec->src.text - rec->own_text), end = off + rec->src.len;
+	size_t need = end + len + 1 + 1 + SLACK;
+	if (need > rec->own_cap) {
+		size_t cap = 2 * rec->own_cap > need ? 2 * rec->own_cap : need;
+		rec->own_text = xrealloc(rec->own_text, cap);
+		rec->own_cap = cap;
+		rec->src.text = rec->own_text + off;
+	}
+	memcpy(rec->own_text + end, line, len);
+	rec->own_text[end + len] = '\n';
+	/* a reader over the record's text, as it stands after the header, for
+	 * the general parser: the game's rule set's roles (set_roles), and the
+	 * rule sets a record may name */
+	struct carc_reader r = {.name = name, .rules = rules, .buf = rec->own_text, .len = end + len + 1,
+				.cap = rec->own_cap, .game = off, .line = 1, .game_line = 1};
+	end_text(&r);
+	cgn_set_roles(&r, rec->rules);
+	struct parser ps = {.r = &r, .rec = rec, .sink = sink, .text = rec->own_text + off,
+			    .line_start = end - off, .line_end = end - off + len, .in_moves = true,
+			    .header_done = true, .any = true};
+	cgn_src_of(&ps);
+	size_t before = rec->nmoves;
+	if (turn_allowed(&ps, ps.line_start, ps.line_end))
+		cgn_parse_move(&ps);
+	cgn_src_of(&ps);
+	r.buf = NULL; /* the record's */
+	return rec->nmoves == before + 1 && !rec->moves[before].bad && !ps.line_bad;
+}
+
+void carc_record_copy(struct carc_record *dst, const struct carc_record *src)
+{
+	carc_record_free(dst);
+	*dst = *src;
+#define COPY_ARRAY(arr, n, cap)                                                              \
+	do {                                                                                 \
+		dst->arr = NULL;                                                             \
+		dst->cap = src->n;                                                           \
+		if (src->n) {                                                                \
+			dst->arr = xmalloc(src->n * sizeof *dst->arr);                       \
+			memcpy(dst->arr, src->arr, src->n * sizeof *dst->arr);               \
+		}                                                                            \
+	} while (0)
+	COPY_ARRAY(tags, ntags, tags_cap);
+	COPY_ARRAY(moves, nmoves, moves_cap);
+	COPY_ARRAY(claims, nclaims, claims_cap);
+	COPY_ARRAY(order, norder, order_cap);
+	COPY_ARRAY(comments, ncomments, comments_cap);
+#undef COPY_ARRAY
+	dst->text = (struct carc_buf){0};
+	carc_buf_add(&dst->text, src->text.data, src->text.len);
+	if (src->own_text) {
+		size_t off = (size_t)(src->src.text - src->own_text), n = off + src->src.len;
+		dst->own_cap = n + 1 + SLACK;
+		dst->own_text = xmalloc(dst->own_cap);
+		memcpy(dst->own_text, src->own_text, n);
+		memset(dst->own_text + n, 0, 1 + SLACK);
+		dst->src.text = dst->own_text + off;
+	}
+	dst->src.memo_text = NULL;
 }

@@ -193,6 +193,7 @@ struct carc_record {
 	unsigned header_errors;  /* of those, the ones that keep the game from being
 				    refereed: in the tags, or binary data */
 	char *own_text;          /* carc_parse_string's copy of the text (src points in) */
+	size_t own_cap;          /* its bytes */
 };
 
 /* A game whose moves were not recorded: no turn lines, and a Result or a
@@ -236,6 +237,23 @@ bool carc_reader_lost_text(const struct carc_reader *r);
  * and so at most about 2 MiB (a game has at most 1 MiB). */
 size_t carc_reader_memory(const struct carc_reader *r);
 void carc_reader_free(struct carc_reader *r);
+
+/* Adds a turn line (len bytes, no newline) to a record that
+ * carc_parse_string read (it owns its text), as the reader would have read
+ * it at the end of the game's text: the line and a newline are appended to
+ * rec->src (which may move), and the general parser reads it into a new
+ * move (marked bad, with its errors reported to sink and counted in
+ * syntax_errors, when it is not a turn line). name and rules: as the
+ * reader's. Costs the line's length, not the game's (the text grows by
+ * doubling). Returns whether the line was read without an error (false,
+ * and nothing added, for a record without its own text or rule set, or a
+ * line holding a newline). The library plays a game so (src/api). */
+bool carc_record_add_turn(struct carc_record *rec, const char *name, const struct carc_rulesets *rules,
+			  const char *line, size_t len, struct carc_diag_sink *sink);
+
+/* A deep copy of src into dst (freed first): its arrays and its own text;
+ * the tile set and the rule sets are shared. */
+void carc_record_copy(struct carc_record *dst, const struct carc_record *src);
 
 /* Plain turn lines are read by a fast path that gives the same record as
  * the general parser; false turns it off (tests compare the two). */

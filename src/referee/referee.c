@@ -46,6 +46,16 @@ struct referee {
 	/* every module has an untouched hook: a move they all leave alone
 	 * takes the base game's short way (carc_referee_run) */
 	bool all_untouched;
+	/* the modules with a short_turn_end hook, called after a turn played
+	 * the short way */
+	int nshort;
+	int8_t short_by[1 + CARC_MAX_EXPANSIONS];
+	/* the modules whose untouched hook is asked (those with usual_untouched
+	 * leave every usual turn alone and are not) */
+	int nask;
+	bool (*ask[1 + CARC_MAX_EXPANSIONS])(void *st, const struct carc_move *m);
+	void *ask_state[1 + CARC_MAX_EXPANSIONS]; /* (res->mod_state[ask_mod[k]]: a clone sets them again) */
+	int8_t ask_mod[1 + CARC_MAX_EXPANSIONS];
 	/* per tile type set aside: the turns that named it as its twin (rec->twins) */
 	uint16_t *twin_named;
 };
@@ -187,7 +197,7 @@ static inline void check_claims(struct referee *rf)
 	}
 }
 
-static void check_result(struct referee *rf)
+static inline __attribute__((always_inline)) void check_result(struct referee *rf)
 {
 	const struct carc_record *rec = rf->rec;
 	rf->m = NULL;
@@ -491,7 +501,7 @@ static inline bool end_turn(struct referee *rf, struct carc_turn *tr, size_t ev0
 
 /* The game's modules that have play hooks, each started (begin), and which
  * of them replaces each step. */
-static void start_modules(struct referee *rf, const struct carc_record *rec)
+static inline __attribute__((always_inline)) void start_modules(struct referee *rf, const struct carc_record *rec)
 {
 	struct carc_result *res = rf->res;
 	const struct carc_ruleset *all[1 + CARC_MAX_EXPANSIONS];
@@ -516,15 +526,25 @@ static void start_modules(struct referee *rf, const struct carc_record *rec)
 	}
 	rf->nmods = res->nmods;
 	rf->all_untouched = true;
-	for (int k = 0; k < rf->nmods; k++)
-		rf->all_untouched &= hooks(rf, k)->untouched != NULL;
+	rf->nshort = rf->nask = 0;
+	for (int k = 0; k < rf->nmods; k++) {
+		rf->all_untouched &= hooks(rf, k)->untouched != NULL || hooks(rf, k)->usual_untouched;
+		if (hooks(rf, k)->untouched) {
+			rf->ask[rf->nask] = hooks(rf, k)->untouched;
+			rf->ask_mod[rf->nask] = (int8_t)k;
+			rf->ask_state[rf->nask++] = state(rf, k);
+		}
+		if (hooks(rf, k)->short_turn_end)
+			rf->short_by[rf->nshort++] = (int8_t)k;
+	}
 }
 
-/* Whether every module leaves the move alone (module.h, untouched). */
-static bool untouched(const struct referee *rf, const struct carc_move *m)
+/* Whether every module leaves the usual turn m alone (module.h,
+ * untouched, usual_untouched). */
+static inline __attribute__((always_inline)) bool untouched(const struct referee *rf, const struct carc_move *m)
 {
-	for (int k = 0; k < rf->nmods; k++)
-		if (!hooks(rf, k)->untouched(state(rf, k), m))
+	for (int k = 0; k < rf->nask; k++)
+		if (!rf->ask[k](rf->ask_state[k], m))
 			return false;
 	return true;
 }
@@ -810,8 +830,7 @@ static struct step general_turn(struct referee *rf, size_t i, struct walk w, con
 
 /* After the turns: whether the game finished, its final scoring, the
  * Result, the warnings on the record as a whole, the totals. */
-static void finish(struct referee *rf, const struct carc_referee_opts *opt, bool over, bool stopped,
-		   unsigned errors0, unsigned warnings0)
+static inline __attribute__((always_inline)) void finish(struct referee *rf, const struct carc_referee_opts *opt, bool over, bool stopped)
 {
 	struct carc_result *res = rf->res;
 	const struct carc_record *rec = rf->rec;
@@ -863,32 +882,37 @@ static void finish(struct referee *rf, const struct carc_referee_opts *opt, bool
 	}
 	for (int c = 0; c < CARC_COLOURS; c++)
 		res->scores[c] = carc_game_score(g, c);
-	res->errors = rec->syntax_errors + (sink->errors - errors0);
-	res->warnings = rec->read_warnings + (sink->warnings - warnings0);
 }
 
-/* The turns in order, from the walk's seat and turn (left in *w): the
- * usual turn (the right colour, numbered right, no discard, no bonus, no
- * syntax error) by the short way while plain and the game goes on, and
- * with modules (mods: rf->all_untouched) only when they all leave it alone;
- * every other by general_turn. Returns whether a syntax error stopped the
- * walk. Inlined twice, with mods fixed. */
-static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf, struct walk *w,
-							     const struct carc_referee_opts *opt, bool plain,
-							     const uint32_t *usual, const int8_t *next_seat, bool mods)
+/* The turns of moves from to to (before), in order, from the walk's seat
+ * and turn (left in *w): the usual turn (the right colour, numbered right,
+ * no discard, no bonus, no syntax error) by the short way while plain and
+ * the game goes on, and with modules (mods: rf->all_untouched) only when
+ * they all leave it alone; every other by general_turn. Returns STEP_ON
+ * when the walk may go on after them, STEP_END when a line ended it (the
+ * game was over, or the replay limit), STEP_STOPPED when a syntax error
+ * stopped it. carc_referee_run walks all the moves in one call,
+ * carc_referee_step one move a call. Inlined, with mods fixed. */
+static inline __attribute__((always_inline)) int walk_turns(struct referee *rf, struct walk *w,
+							    const struct carc_referee_opts *opt, bool plain,
+							    const uint32_t *usual, const int8_t *next_seat, bool mods,
+							    size_t from, size_t to)
 {
 	const struct carc_record *rec = rf->rec;
 	struct carc_result *res = rf->res;
 	struct carc_game *g = rf->g;
 	int seat = w->seat, turn = w->turn;
-	bool over = w->over, stopped = false;
-	size_t nmoves = rec->nmoves;
-	bool fast = plain; /* plain && !over */
+	bool over = w->over;
+	int next = STEP_ON;
+	size_t nmoves = to;
+	/* plain && !over, and no renumbering (as the loop keeps it below):
+	 * from the first move, plain */
+	bool fast = plain && !over && !rf->number_offset;
 	/* (read once: through rf, each would be read again after every call) */
 	const size_t keep_turns = rf->keep_turns;
 	const struct carc_totals *totals = rf->totals;
 	int fast_last = 0; /* the last turn played the short way and not yet in res->last_turn (0: none) */
-	for (size_t i = 0; i < nmoves; i++) {
+	for (size_t i = from; i < nmoves; i++) {
 		const struct carc_move *m = &rec->moves[i];
 		uint32_t flags;
 		memcpy(&flags, &m->bonus, sizeof flags);
@@ -908,10 +932,15 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 			rf->m = m;
 			rf->turn = turn;
 			rf->current = tr;
+			size_t ev0 = totals->nevents; /* (with modules only: short_turn_end) */
 			int played = carc_game_play(g, m->tile, m->rot, m->x, m->y, m->colour, turn, m->role, m->spot,
 						    &tr->placement);
 			if (played != CARC_PLAY_DONE)
 				play_rest(rf, tr, played, turn);
+			/* what modules that left the turn alone see of it, as their
+			 * turn_end would after a usual turn (module.h) */
+			for (int k = 0; mods && k < rf->nshort; k++)
+				hooks(rf, rf->short_by[k])->short_turn_end(state(rf, rf->short_by[k]), m, false, turn, ev0);
 			/* end_turn, without modules, from locals: end_turn itself
 			 * reads them again through rf (its address is taken),
 			 * about 14 instructions more a turn */
@@ -934,7 +963,7 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 		}
 		struct step st = general_turn(rf, i, (struct walk){seat, turn, over, w->one_call, w->seat_of_colour}, opt);
 		seat = st.seat, turn = st.turn, over = st.over;
-		stopped = st.next == STEP_STOPPED;
+		next = st.next;
 		if (st.next != STEP_ON)
 			break;
 		fast = plain && !over && !rf->number_offset; /* a renumbered record's lines check their numbers there */
@@ -944,20 +973,53 @@ static inline __attribute__((always_inline)) bool walk_turns(struct referee *rf,
 	w->seat = seat;
 	w->turn = turn;
 	w->over = over;
-	return stopped;
+	return next;
 }
 
-void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
-		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
+/* A replay between its calls: the referee, the walk, what is fixed for
+ * the game. carc_referee_run keeps it on its stack for one call;
+ * carc_referee_begin keeps it in the result (res->live), for
+ * carc_referee_step and carc_referee_finish. */
+struct carc_referee_live {
+	struct referee rf;
+	struct walk w;
+	int8_t seat_of_colour[CARC_COLOURS]; /* the seat of each colour, -1 if it does not play */
+	uint32_t usual[CARC_COLOURS];        /* the usual turn's flags and colour, by seat (walk_turns) */
+	int8_t next_seat[CARC_COLOURS];      /* the seat after, wrapping every round */
+	bool plain;                          /* walk_turns may take the short way */
+	bool started;                        /* the game is refereed (live_begin returned true) */
+	bool done;                           /* a line ended the walk: no more steps */
+	bool stopped;                        /* a syntax error stopped it */
+	bool finished;                       /* live_finish was called */
+	size_t next_move;                    /* the move the next step referees */
+	struct carc_referee_opts opt;
+	const struct carc_referee_opts *optp; /* &opt, or NULL when none was given */
+	unsigned errors0, warnings0;         /* the sink's counts at the start (one sink: carc_referee_run) */
+	unsigned errors, warnings;           /* reported to the sinks so far (a sink a call: the steps) */
+};
+
+/* Starts the replay of rec in L (the result res, the engine g): the
+ * header's verdict, or the engine and the modules started. False when the
+ * game is not refereed (header errors, no tile set, no moves recorded):
+ * res is then complete. */
+static inline __attribute__((always_inline)) bool live_begin(struct carc_referee_live *L, struct carc_result *res, const struct carc_record *rec,
+		       struct carc_game *g, struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
 {
-	struct referee rf = {.res = res, .rec = rec, .g = g, .sink = sink, .ts = rec->tileset,
-			     .totals = carc_game_totals(g), .keep_turns = !(opt && opt->no_turns)};
+	L->rf = (struct referee){.res = res, .rec = rec, .g = g, .sink = sink, .ts = rec->tileset,
+				 .totals = carc_game_totals(g), .keep_turns = !(opt && opt->no_turns)};
+	L->started = L->done = L->stopped = L->finished = false;
+	L->next_move = 0;
+	L->opt = opt ? *opt : (struct carc_referee_opts){0};
+	L->optp = opt ? &L->opt : NULL;
 	unsigned errors0 = sink->errors, warnings0 = sink->warnings;
 	reset_result(res, rec, g, opt);
+	L->errors = L->warnings = 0;
+	L->errors0 = errors0;
+	L->warnings0 = warnings0;
 
 	if (rec->header_errors || !rec->tileset) {
 		res->errors = rec->syntax_errors + (sink->errors - errors0);
-		return;
+		return false;
 	}
 	if (carc_record_result_only(rec)) {
 		/* the moves were not recorded: nothing to replay; the Result is
@@ -971,30 +1033,28 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 				res->scores[cl->colour] = cl->points;
 		}
 		res->errors = rec->syntax_errors + (sink->errors - errors0);
-		return;
+		return false;
 	}
+	struct referee *rf = &L->rf;
 	res->refereed = true;
 	carc_game_start(g, rec->tileset, rec->rules, res->edition, rec->seats, rec->nseats, rec->followers,
 			rec->huts, rec->start_tile, rec->start_rot);
 	carc_game_set_table(g, rec->table_w, rec->table_h);
-	start_modules(&rf, rec);
+	start_modules(rf, rec);
 
-	int seat = 0, turn = 1;
-	bool over = false, stopped = false;
-	int8_t seat_of_colour[CARC_COLOURS]; /* the seat of each colour, -1 if it does not play */
-	memset(seat_of_colour, -1, sizeof seat_of_colour);
+	memset(L->seat_of_colour, -1, sizeof L->seat_of_colour);
 	for (int s = 0; s < rec->nseats; s++) {
-		seat_of_colour[rec->seats[s]] = (int8_t)s;
-		rf.seated |= (uint8_t)(1u << rec->seats[s]);
+		L->seat_of_colour[rec->seats[s]] = (int8_t)s;
+		rf->seated |= (uint8_t)(1u << rec->seats[s]);
 	}
 	/* A game whose modules have no play hooks (the base game), or only
 	 * modules that say which turns they leave alone (untouched), without a
 	 * replay limit, takes the short way (walk_turns) for the turns in order
 	 * that they all leave alone; the others go through every check. Both
 	 * give the same results. */
-	bool one_call = carc_referee_fast_turns && !rf.nmods; /* general_turn: carc_game_play's turn */
-	bool plain = carc_referee_fast_turns && (!rf.nmods || rf.all_untouched) &&
-		     !(opt && (opt->stop_after || opt->stop_turn)) && !rec->twins; /* (check_twin) */
+	bool one_call = carc_referee_fast_turns && !rf->nmods; /* general_turn: carc_game_play's turn */
+	L->plain = carc_referee_fast_turns && (!rf->nmods || rf->all_untouched) &&
+		   !(opt && (opt->stop_after || opt->stop_turn)); /* and no twins (check_twin): per walk */
 	if (res->turns_cap < rec->nmoves) { /* a turn record per move at most */
 		res->turns_cap = rec->nmoves < 128 ? 128 : rec->nmoves;
 		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
@@ -1005,29 +1065,198 @@ void carc_referee_run(struct carc_result *res, const struct carc_record *rec, st
 			       offsetof(struct carc_move, bad) == offsetof(struct carc_move, bonus) + 2 &&
 			       offsetof(struct carc_move, colour) == offsetof(struct carc_move, bonus) + 3,
 		       "a move's flags and colour are one word");
-	uint32_t usual[CARC_COLOURS];
-	int8_t next_seat[CARC_COLOURS]; /* the seat after, wrapping every round */
 	for (int s = 0; s < CARC_COLOURS; s++) {
 		const uint8_t bytes[4] = {0, 0, 0, rec->seats[s]}; /* bonus, discard, bad, colour */
-		memcpy(&usual[s], bytes, sizeof usual[s]);
-		next_seat[s] = (int8_t)(s + 1 < rec->nseats ? s + 1 : 0);
+		memcpy(&L->usual[s], bytes, sizeof L->usual[s]);
+		L->next_seat[s] = (int8_t)(s + 1 < rec->nseats ? s + 1 : 0);
 	}
-	struct walk w = {seat, turn, over, one_call, seat_of_colour};
+	L->w = (struct walk){0, 1, false, one_call, L->seat_of_colour};
+	L->errors = sink->errors - errors0;
+	L->warnings = sink->warnings - warnings0;
+	L->started = true;
+	return true;
+}
+
+/* Walks the moves from to to (before) of the game started in L: see
+ * walk_turns. per_call: the call's sink may be one of its own, so its
+ * messages are counted (a step); else every call had the one sink, which
+ * counts them (carc_referee_run). */
+static inline __attribute__((always_inline)) void live_walk(struct carc_referee_live *L, size_t from, size_t to,
+							    bool per_call)
+{
+	struct referee *rf = &L->rf;
+	struct carc_diag_sink *sink = rf->sink;
+	unsigned errors0 = per_call ? sink->errors : 0, warnings0 = per_call ? sink->warnings : 0;
+	bool plain = L->plain && !rf->rec->twins;
 	/* two copies of the walk: the one for games with modules asks them
 	 * about each usual turn, the base game's asks nothing */
-	stopped = rf.nmods ? walk_turns(&rf, &w, opt, plain, usual, next_seat, true)
-			   : walk_turns(&rf, &w, opt, plain, usual, next_seat, false);
-	over = w.over;
-	rf.m = NULL;
-	rf.current = NULL;
-	finish(&rf, opt, over, stopped, errors0, warnings0);
-	carc_buf_free(&rf.msg);
-	free(rf.twin_named);
+	int next = rf->nmods ? walk_turns(rf, &L->w, L->optp, plain, L->usual, L->next_seat, true, from, to)
+			     : walk_turns(rf, &L->w, L->optp, plain, L->usual, L->next_seat, false, from, to);
+	rf->m = NULL;
+	rf->current = NULL;
+	L->next_move = to;
+	if (next != STEP_ON) {
+		L->done = true;
+		L->stopped = next == STEP_STOPPED;
+	}
+	if (per_call) {
+		L->errors += sink->errors - errors0;
+		L->warnings += sink->warnings - warnings0;
+	}
+}
+
+/* The end of the replay started in L: finish(), the totals (per_call: as
+ * live_walk). */
+static inline __attribute__((always_inline)) void live_finish(struct carc_referee_live *L, bool per_call)
+{
+	struct referee *rf = &L->rf;
+	struct carc_result *res = rf->res;
+	struct carc_diag_sink *sink = rf->sink;
+	unsigned errors0 = sink->errors, warnings0 = sink->warnings;
+	finish(rf, L->optp, L->w.over, L->stopped);
+	if (per_call) {
+		L->errors += sink->errors - errors0;
+		L->warnings += sink->warnings - warnings0;
+	} else {
+		L->errors = sink->errors - L->errors0;
+		L->warnings = sink->warnings - L->warnings0;
+	}
+	res->errors = rf->rec->syntax_errors + L->errors;
+	res->warnings = rf->rec->read_warnings + L->warnings;
+	L->finished = true;
+	carc_buf_free(&rf->msg);
+	free(rf->twin_named);
+	rf->twin_named = NULL;
+}
+
+void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
+		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
+{
+	struct carc_referee_live L;
+	if (!live_begin(&L, res, rec, g, sink, opt))
+		return;
+	live_walk(&L, 0, rec->nmoves, false);
+	live_finish(&L, false);
+}
+
+void carc_referee_begin(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
+			struct carc_diag_sink *sink, const struct carc_referee_opts *opt)
+{
+	if (!res->live) {
+		res->live = xcalloc(1, sizeof *res->live);
+	} else { /* what the last game's walk kept */
+		free(res->live->rf.twin_named);
+		carc_buf_free(&res->live->rf.msg);
+	}
+	live_begin(res->live, res, rec, g, sink, opt);
+}
+
+int carc_referee_step(struct carc_result *res, size_t move, struct carc_diag_sink *sink)
+{
+	struct carc_referee_live *L = res->live;
+	if (!L || !L->started || L->finished)
+		return CARC_STEP_NONE;
+	if (L->done)
+		return L->stopped ? CARC_STEP_STOPPED : CARC_STEP_ENDED;
+	if (move != L->next_move || move >= L->rf.rec->nmoves || (!sink && !L->rf.sink))
+		return CARC_STEP_NONE;
+	if (sink)
+		L->rf.sink = sink;
+	if (res->turns_cap <= res->nturns) {
+		res->turns_cap = res->turns_cap ? 2 * res->turns_cap : 128;
+		res->turns = xrealloc(res->turns, res->turns_cap * sizeof *res->turns);
+	}
+	live_walk(L, move, move + 1, true);
+	for (int c = 0; c < CARC_COLOURS; c++)
+		res->scores[c] = carc_game_score(L->rf.g, c);
+	res->errors = L->rf.rec->syntax_errors + L->errors;
+	res->warnings = L->rf.rec->read_warnings + L->warnings;
+	if (L->done)
+		return L->stopped ? CARC_STEP_STOPPED : CARC_STEP_ENDED;
+	return L->w.over ? CARC_STEP_OVER : CARC_STEP_PLAYED;
+}
+
+void carc_referee_finish(struct carc_result *res, struct carc_diag_sink *sink)
+{
+	struct carc_referee_live *L = res->live;
+	if (!L || !L->started || L->finished || (!sink && !L->rf.sink))
+		return;
+	if (sink)
+		L->rf.sink = sink;
+	live_finish(L, true);
+}
+
+bool carc_referee_clone(struct carc_result *dst, const struct carc_result *src, const struct carc_record *rec,
+			struct carc_game *g)
+{
+	const struct carc_referee_live *from = src->live;
+	if (!from || !from->started || from->finished)
+		return false;
+	for (int k = 0; k < src->nmods; k++)
+		if (src->mods[k]->play->begin && !src->mods[k]->play->clone)
+			return false;
+	if (!dst->live)
+		dst->live = xcalloc(1, sizeof *dst->live);
+	struct carc_referee_live *L = dst->live;
+	free(L->rf.twin_named);
+	carc_buf_free(&L->rf.msg);
+	/* the result: its values, its turns, and the modules' states */
+	struct carc_turn *turns = dst->turns;
+	size_t turns_cap = dst->turns_cap;
+	void *cache[CARC_MAX_RULESETS];
+	memcpy(cache, dst->mod_cache, sizeof cache);
+	*dst = *src;
+	memcpy(dst->mod_cache, cache, sizeof cache);
+	dst->live = L;
+	dst->rec = rec;
+	dst->game = g;
+	if (turns_cap < src->nturns + 1) {
+		turns_cap = src->nturns + 1 < 128 ? 128 : 2 * (src->nturns + 1);
+		turns = xrealloc(turns, turns_cap * sizeof *turns);
+	}
+	if (src->nturns)
+		memcpy(turns, src->turns, src->nturns * sizeof *turns);
+	dst->turns = turns;
+	dst->turns_cap = turns_cap;
+	/* the walk, bound to the copy: its result, record, engine and itself
+	 * (the modules report through it); the sink is the next call's */
+	*L = *from;
+	struct referee *rf = &L->rf;
+	rf->res = dst;
+	rf->rec = rec;
+	rf->g = g;
+	rf->sink = NULL;
+	rf->ts = rec->tileset;
+	rf->totals = carc_game_totals(g);
+	rf->m = NULL;
+	rf->current = NULL;
+	rf->msg = (struct carc_buf){0};
+	rf->twin_named = NULL;
+	if (from->rf.twin_named) {
+		size_t n = (size_t)(rec->tileset->ntiles + rec->tileset->nextra);
+		rf->twin_named = xmalloc(n * sizeof *rf->twin_named);
+		memcpy(rf->twin_named, from->rf.twin_named, n * sizeof *rf->twin_named);
+	}
+	L->w.seat_of_colour = L->seat_of_colour;
+	L->optp = from->optp ? &L->opt : NULL;
+	for (int k = 0; k < src->nmods; k++) {
+		const struct carc_ruleset *rs = src->mods[k];
+		dst->mod_state[k] = rs->play->clone ? rs->play->clone(&dst->mod_cache[rs->id], src->mod_state[k], rec, g, rf)
+						    : NULL;
+	}
+	for (int k = 0; k < rf->nask; k++) /* the untouched hooks ask the copy's states */
+		rf->ask_state[k] = dst->mod_state[rf->ask_mod[k]];
+	return true;
 }
 
 void carc_result_free(struct carc_result *res)
 {
 	free(res->turns);
+	if (res->live) {
+		free(res->live->rf.twin_named);
+		carc_buf_free(&res->live->rf.msg);
+		free(res->live);
+	}
 	for (int i = 0; i < CARC_MAX_RULESETS && i < carc_ruleset_count(); i++) {
 		const struct carc_ruleset *rs = carc_ruleset_at(i);
 		if (res->mod_cache[i] && rs->play && rs->play->free)

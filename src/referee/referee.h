@@ -60,6 +60,7 @@ struct carc_result {
 	void *mod_state[1 + CARC_MAX_EXPANSIONS];
 	int nmods;
 	void *mod_cache[CARC_MAX_RULESETS]; /* by registry id: kept from game to game */
+	struct carc_referee_live *live; /* carc_referee_begin's walk, between its calls */
 };
 
 /* The one-call turn: true (the default) lets a game whose modules have no
@@ -68,9 +69,46 @@ struct carc_result {
  * check. The results are the same; tests set it to prove so. */
 extern bool carc_referee_fast_turns;
 
-/* Replays rec. res is reused from game to game; g is the engine to use. */
+/* Replays rec. res is reused from game to game; g is the engine to use.
+ * It is carc_referee_begin, a step for each move and carc_referee_finish,
+ * in one call, with the walk's state on its stack (the move loop is the
+ * steps' own, walk_turns, run over all the moves at once). */
 void carc_referee_run(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
 		      struct carc_diag_sink *sink, const struct carc_referee_opts *opt);
+
+/* The same replay a move at a time, for a game played as it goes (the
+ * library, src/api): begin starts it (the header's verdict, the engine and
+ * the modules started; with rec's moves not yet looked at), keeping the
+ * walk in res; each step referees the next move, rec->moves[move], which
+ * the record may have gained since the last call (the moves array may have
+ * moved; rec itself, g and res may not); finish ends it as
+ * carc_referee_run does (final scoring, the Result, the record's
+ * warnings, the totals). sink: where this call's messages go (NULL: the
+ * last call's); a module's messages from a step go to that step's sink.
+ * Between steps, res->scores, errors and warnings are the game's so far.
+ * A step returns how the game stands after it, or CARC_STEP_NONE when
+ * there was nothing to referee (not begun, finished, not the next move, a
+ * game not refereed). */
+enum {
+	CARC_STEP_NONE,
+	CARC_STEP_PLAYED,   /* refereed; the game goes on */
+	CARC_STEP_OVER,     /* refereed; the game is over (supply used up, or a module ended it) */
+	CARC_STEP_ENDED,    /* a line after the end, or beyond the replay limit: not played; no more steps */
+	CARC_STEP_STOPPED,  /* a syntax error on the line: the walk stops; no more steps */
+};
+void carc_referee_begin(struct carc_result *res, const struct carc_record *rec, struct carc_game *g,
+			struct carc_diag_sink *sink, const struct carc_referee_opts *opt);
+int carc_referee_step(struct carc_result *res, size_t move, struct carc_diag_sink *sink);
+void carc_referee_finish(struct carc_result *res, struct carc_diag_sink *sink);
+/* Makes dst (a result as carc_result_free leaves it, or one used before)
+ * a copy of src, a replay begun and not finished, for a copy of its game:
+ * rec and g are the copies of src's record and engine (carc_record_copy,
+ * carc_game_copy), which dst's walk goes on with; the modules' states are
+ * copied by their clone hooks (module.h). The next step's sink must be
+ * given. False, and dst left as it was, when src is not such a replay or a
+ * module with state has no clone hook. */
+bool carc_referee_clone(struct carc_result *dst, const struct carc_result *src, const struct carc_record *rec,
+			struct carc_game *g);
 void carc_result_free(struct carc_result *res);
 
 /* What the game's modules say for reports (module.h's hooks of the same

@@ -176,6 +176,7 @@ static const struct carc_play_hooks play_hooks = {
 	.untouched = untouched,
 	.begin = carc_rules_begin_plain,
 	.free = free,
+	.clone = carc_rules_clone_plain,
 	.check_deploy = check_deploy,
 	.recall = recall,
 	.gen_recall = gen_recall,

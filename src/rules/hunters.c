@@ -848,6 +848,14 @@ static void *begin(void **cache, const struct carc_record *rec, struct carc_game
 	return h;
 }
 
+static void *clone(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g, void *ctx)
+{
+	const struct hunters_game *from = st;
+	struct hunters_game *h = begin(cache, rec, g, from->fault, ctx);
+	h->turns = from->turns;
+	return h;
+}
+
 static bool is_bonus(void *st, const struct carc_move *m)
 {
 	struct hunters_game *h = st;
@@ -885,6 +893,7 @@ static const struct carc_play_hooks play_hooks = {
 	.check_record = carc_hunters_check_record,
 	.begin = begin,
 	.free = free,
+	.clone = clone,
 	.is_bonus = is_bonus,
 	.turn_begin = turn_begin,
 	.check_deploy = check_deploy,

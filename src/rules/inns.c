@@ -29,7 +29,7 @@
  *     that writes it while the expansion is off gets E282 (off_code);
  *   - the generator: the large follower is deployed as any role is (its
  *     kinds, its supply and check_deploy keep it legal).
- * No turn is touched otherwise (untouched): the base game's fast path
+ * No turn is touched otherwise (usual_untouched): the base game's fast path
  * plays every turn that deploys no large follower.
  */
 #include "rules/inns.h"
@@ -39,6 +39,27 @@
 
 /* ---- values ---- */
 
+/* The attributes inn and cathedral of a tile set (-1: it has none), looked
+ * up by name once per tile set, not on every feature scored: each thread
+ * keeps the last ones (carc check -j runs games on several threads). */
+struct inns_attrs {
+	unsigned long serial; /* the tile set's serial they were looked up for */
+	const struct carc_tileset *ts;
+	int inn, cathedral;
+};
+
+static const struct inns_attrs *inns_attrs(const struct carc_tileset *ts)
+{
+	static _Thread_local struct inns_attrs at;
+	if (at.ts == ts && at.serial == ts->serial)
+		return &at;
+	at.ts = ts;
+	at.serial = ts->serial;
+	at.inn = carc_tileset_attr(ts, "inn", strlen("inn"));
+	at.cathedral = carc_tileset_attr(ts, "cathedral", strlen("cathedral"));
+	return &at;
+}
+
 /* The feature's inns (a path) or cathedrals (an enclosure), by its class;
  * 0 for other classes or a tile set without the attribute. */
 static int feature_items(struct carc_game *g, uint32_t root, int *klass)
@@ -47,8 +68,8 @@ static int feature_items(struct carc_game *g, uint32_t root, int *klass)
 	*klass = ts->kinds[carc_game_feature_kind(g, root)].klass;
 	if (*klass != CARC_CLASS_PATH && *klass != CARC_CLASS_ENCLOSURE)
 		return 0;
-	const char *name = *klass == CARC_CLASS_PATH ? "inn" : "cathedral";
-	int attr = carc_tileset_attr(ts, name, strlen(name));
+	const struct inns_attrs *at = inns_attrs(ts);
+	int attr = *klass == CARC_CLASS_PATH ? at->inn : at->cathedral;
 	return attr < 0 ? 0 : carc_game_feature_attr(g, root, attr);
 }
 
@@ -127,23 +148,16 @@ static enum carc_code check_deploy(struct carc_game *g, uint32_t root, const str
 	return CARC_E281;
 }
 
-/* The untouched hook: no turn is this module's alone (a large follower's
- * deployment goes through check_deploy all the same: the engine's one call
- * deploys no figure of its own supply). */
-static bool untouched(void *st, const struct carc_move *m)
-{
-	(void)st;
-	(void)m;
-	return true;
-}
-
 static const struct carc_engine_hooks engine_hooks = {
 	.feature_value = feature_value,
 	.score_event = score_event,
 };
 
 static const struct carc_play_hooks play_hooks = {
-	.untouched = untouched,
+	/* no turn is this module's alone (a large follower's deployment goes
+	 * through check_deploy all the same: the engine's one call deploys no
+	 * figure of its own supply) */
+	.usual_untouched = true,
 	.check_deploy = check_deploy,
 };
 

@@ -13,13 +13,14 @@
  * expansion in registry order (carc_rules_of(); the Expansions tag is read
  * into that order, so one combination has one order). By kind of hook:
  *   - hooks that add to a step are each module's, in calling order:
- *     check_record, begin, turn_begin, draw, recall, turn_end, quiet,
+ *     check_record, begin, turn_begin, draw, recall, turn_end,
+ *     short_turn_end, quiet,
  *     gen_recall (until one takes a figure back);
  *   - checks report every module's refusal: check_deploy (each refusal
  *     reported; what is then applied: check_deploy below);
  *   - questions are answered by any or all: is_bonus, game_over, after_end,
- *     gen_must_deploy (any module's yes), untouched, gen_may_draw (every
- *     module's yes);
+ *     gen_must_deploy (any module's yes), untouched (usual_untouched: a
+ *     yes without asking), gen_may_draw (every module's yes);
  *   - hooks that replace a step of the game or answer for it alone (seat,
  *     score_turn, score_final, check_result, explain, order_of,
  *     game_result, ended, gen_draw, gen_score_turn, gen_score_final,
@@ -56,7 +57,7 @@ struct carc_play_hooks {
 	 * turn (the right colour, numbered right, no discard, no bonus mark):
 	 * true when none of its hooks of a turn (is_bonus, seat, turn_begin,
 	 * draw, recall, score_turn, turn_end, game_over) would do or report
-	 * anything for it, and its check_deploy refuses no figure that the
+	 * anything for it but what its short_turn_end does after it, and its check_deploy refuses no figure that the
 	 * engine's one-call turn deploys itself (carc_game_play: a role on a
 	 * kind it may stand on, from the followers' supply, on an unoccupied
 	 * feature; any other deployment still goes through check_deploy).
@@ -66,6 +67,19 @@ struct carc_play_hooks {
 	 * every turn (The River: whether river tiles are left, remembered once
 	 * none is; The Abbot: whether the move takes a figure back). */
 	bool (*untouched)(void *st, const struct carc_move *m);
+	/* Instead of untouched: the module leaves every usual turn alone (as
+	 * untouched would say of each), and the referee need not ask (Inns &
+	 * Cathedrals; Traders & Builders, with short_turn_end). */
+	bool usual_untouched;
+	/* After a turn that every module left alone (untouched) and the
+	 * referee played the short way: called as turn_end is after a usual
+	 * turn (bonus false), with the same arguments, before the line's
+	 * claims are checked. For a module that must see such turns but not
+	 * change them (The Traders: whether the tile extended the road or
+	 * city of its colour's builder, which earns a bonus turn), so that
+	 * they keep the short way; its turn_begin must do nothing for a usual
+	 * turn that turn_end does not undo. NULL: nothing. */
+	void (*short_turn_end)(void *st, const struct carc_move *m, bool bonus, int turn, size_t first_event);
 
 	/* Checks the record beyond the notation (the tile set fits the rules):
 	 * reports to sink; the game is still refereed. */
@@ -77,6 +91,17 @@ struct carc_play_hooks {
 		       void *ctx);
 	/* Frees what begin or gen_begin kept in a cache slot. */
 	void (*free)(void *cache);
+	/* Copies st, the state begin returned for a game, for a copy of that
+	 * game (carc_referee_clone: the library's clone of a game being
+	 * played): into *cache, the copy's slot, as begin keeps it, with the
+	 * copy's record, engine (already a copy, carc_game_copy) and fault
+	 * context in place of the original's; returns it. A module whose
+	 * begin keeps state has one; the states are plain values but for
+	 * these pointers and the arrays a module owns (solo's), which it copies.
+	 * The modules with state: The River, The Abbot (carc_rules_plain:
+	 * carc_rules_clone_plain), solo, Hunters and Gatherers, The Traders;
+	 * the base game and Inns & Cathedrals keep none (no begin). */
+	void *(*clone)(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g, void *ctx);
 	/* Whether the line is a bonus turn (it then takes the number of the
 	 * turn before). */
 	bool (*is_bonus)(void *st, const struct carc_move *m);
@@ -194,6 +219,8 @@ struct carc_rules_plain {
 };
 void *carc_rules_begin_plain(void **cache, const struct carc_record *rec, struct carc_game *g,
 			     carc_rules_fault_fn fault, void *ctx);
+void *carc_rules_clone_plain(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g,
+			     void *ctx);
 
 /* The words a rule set's reports need. */
 struct carc_rules_words {

@@ -239,6 +239,14 @@ static void *begin(void **cache, const struct carc_record *rec, struct carc_game
 	return s;
 }
 
+static void *clone(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g, void *ctx)
+{
+	const struct river_state *from = st;
+	struct river_state *s = begin(cache, rec, g, from->plain.fault, ctx);
+	s->dry = from->dry;
+	return s;
+}
+
 /* The untouched hook: once the river tiles are drawn, a turn is the base
  * game's (check_place, asked by the engine, refuses river tiles only:
  * checks_tile; a follower goes onto the river only by check_deploy, which
@@ -304,6 +312,7 @@ static const struct carc_play_hooks play_hooks = {
 	.untouched = untouched,
 	.begin = begin,
 	.free = free,
+	.clone = clone,
 	.draw = draw,
 	.check_deploy = check_deploy,
 	.gen_may_draw = gen_may_draw,

@@ -234,6 +234,13 @@ void *carc_rules_begin_plain(void **cache, const struct carc_record *rec, struct
 }
 
 
+void *carc_rules_clone_plain(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g,
+			     void *ctx)
+{
+	const struct carc_rules_plain *from = st;
+	return carc_rules_begin_plain(cache, rec, g, from->fault, ctx);
+}
+
 int carc_rules_of(const struct carc_record *rec, const struct carc_ruleset **out)
 {
 	int n = 0;

@@ -1135,6 +1135,38 @@ static void *ref_begin(void **cache, const struct carc_record *rec, struct carc_
 }
 
 static void ref_free(void *cache) { carc_solo_free(cache); }
+
+/* The clone hook: the state, its arrays copied, on the copy's engine
+ * (whose award is this state's again). */
+static void *ref_clone(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g, void *ctx)
+{
+	const struct carc_solo *from = st;
+	struct carc_solo *s = *cache;
+	if (!s)
+		s = *cache = xcalloc(1, sizeof *s);
+	free(s->how);
+	free(s->track);
+	carc_buf_free(&s->msg);
+	carc_buf_free(&s->text);
+	*s = *from;
+	s->rec = rec;
+	s->g = g;
+	s->report_ctx = ctx;
+	s->how = NULL;
+	s->track = NULL;
+	if (from->how_cap) {
+		s->how = xmalloc(from->how_cap);
+		memcpy(s->how, from->how, from->how_cap);
+	}
+	if (from->track_cap) {
+		s->track = xmalloc(from->track_cap * sizeof *s->track);
+		memcpy(s->track, from->track, from->ntrack * sizeof *s->track);
+	}
+	s->msg = (struct carc_buf){0};
+	s->text = (struct carc_buf){0};
+	carc_game_set_award(g, award, s);
+	return s;
+}
 static int ref_seat(void *st, int seat, int colour) { return carc_solo_seat(st, seat, colour); }
 static void ref_draw(void *st, const struct carc_move *m, int count) { carc_solo_draw(st, m, count); }
 static bool ref_game_over(const void *st) { return carc_solo_forced_end(st); }
@@ -1205,6 +1237,7 @@ static void gen_score_final(void *st, struct carc_buf *end_order) { carc_solo_fi
 static const struct carc_play_hooks play_hooks = {
 	.begin = ref_begin,
 	.free = ref_free,
+	.clone = ref_clone,
 	.seat = ref_seat,
 	.draw = ref_draw,
 	.score_turn = ref_score_turn,

@@ -166,6 +166,15 @@ struct traders_game {
 	uint32_t due_feature;
 	int bonus_played; /* the number of the last bonus turn played, or -1 */
 	int lost_turn;    /* a turn whose double turn was lost: the supply was used up, or -1 */
+	/* the game's builders, deployed or back (indices into its followers,
+	 * in the order deployed), as of its first scanned followers: the
+	 * followers only grow during a game, so each is looked at once
+	 * (builders), not on every turn */
+	size_t scanned;
+	uint32_t *builders;
+	size_t nbuilders, builders_cap;
+	int builder_role;        /* the builder's index in the game's roles, or -1 */
+	uint8_t builder_colours; /* bit c: a line of colour c deployed a builder (or tried) */
 };
 
 static void *begin(void **cache, const struct carc_record *rec, struct carc_game *g, carc_rules_fault_fn fault,
@@ -173,19 +182,100 @@ static void *begin(void **cache, const struct carc_record *rec, struct carc_game
 {
 	(void)rec;
 	struct traders_game *t = *cache ? *cache : (*cache = xcalloc(1, sizeof *t));
-	*t = (struct traders_game){g, fault, ctx, CARC_NO_COLOUR, -1, 0, -1, -1};
+	uint32_t *builders = t->builders;
+	size_t cap = t->builders_cap;
+	*t = (struct traders_game){g, fault, ctx, CARC_NO_COLOUR, -1, 0, -1, -1, 0, builders, 0, cap, -1, 0};
+	const struct carc_ruleset *rs = carc_game_rules(g);
+	for (int i = 0; i < rs->nroles && t->builder_role < 0; i++)
+		if (is_builder(&rs->roles[i]))
+			t->builder_role = i;
 	return t;
 }
 
-/* The untouched hook: a usual turn of a colour with no builder on the map,
- * when no bonus turn is owed, is the base game's (builders and pigs, of
- * supplies of their own, always go through check_deploy; the pig's points
- * are the engine's score_event hook, which applies on every path). */
-static bool untouched(void *st, const struct carc_move *m)
+/* The clone hook: the state, its list of builders copied. */
+static void *clone(void **cache, const void *st, const struct carc_record *rec, struct carc_game *g, void *ctx)
 {
-	struct traders_game *t = st;
-	return !m->bonus && t->due == CARC_NO_COLOUR && !figure_on_map(t->g, m->colour, is_builder);
+	(void)rec;
+	const struct traders_game *from = st;
+	struct traders_game *t = *cache ? *cache : (*cache = xcalloc(1, sizeof *t));
+	uint32_t *list = t->builders;
+	size_t cap = t->builders_cap;
+	*t = *from;
+	t->g = g;
+	t->ctx = ctx;
+	if (cap < from->nbuilders) {
+		cap = from->nbuilders;
+		list = xrealloc(list, cap * sizeof *list);
+	}
+	if (from->nbuilders)
+		memcpy(list, from->builders, from->nbuilders * sizeof *list);
+	t->builders = list;
+	t->builders_cap = cap;
+	return t;
 }
+
+static void free_game(void *cache)
+{
+	struct traders_game *t = cache;
+	if (t)
+		free(t->builders);
+	free(t);
+}
+
+/* The game's builders, deployed or back, brought up to date with its
+ * followers: the list, its length in *n. */
+static const uint32_t *builders(struct traders_game *t, size_t *n)
+{
+	size_t nf;
+	const struct carc_follower *f = carc_game_followers(t->g, &nf);
+	if (t->scanned < nf) {
+		const struct carc_ruleset *rs = carc_game_rules(t->g);
+		for (size_t i = t->scanned; i < nf; i++) {
+			if (!is_builder(&rs->roles[f[i].role]))
+				continue;
+			if (t->nbuilders == t->builders_cap) {
+				t->builders_cap = t->builders_cap ? 2 * t->builders_cap : 8;
+				t->builders = xrealloc(t->builders, t->builders_cap * sizeof *t->builders);
+			}
+			t->builders[t->nbuilders++] = (uint32_t)i;
+		}
+		t->scanned = nf;
+	}
+	*n = t->nbuilders;
+	return t->builders;
+}
+
+/* builder_extended, from the game's builders alone (the same builders in
+ * the same order: the others are not looked at). */
+static const struct carc_follower *builder_extended_by(struct traders_game *t)
+{
+	struct carc_game *g = t->g;
+	size_t np, nf, nb;
+	const uint32_t *b = builders(t, &nb);
+	const struct carc_placement *pl = carc_game_placements(g, &np);
+	const struct carc_follower *f = carc_game_followers(g, &nf);
+	if (!np || !nb)
+		return NULL;
+	int last = (int)np - 1, colour = pl[last].colour, turn = pl[last].turn;
+	int nfeat = -1; /* the roots of the tile's features, once a builder may have extended one */
+	uint32_t roots[CARC_MAX_FEATURES];
+	for (size_t j = nb; j-- > 0;) {
+		const struct carc_follower *fb = &f[b[j]];
+		if (fb->colour != colour || fb->turn >= turn)
+			continue;
+		if (nfeat < 0) {
+			nfeat = carc_game_tileset(g)->tiles[pl[last].tile].nfeatures;
+			for (int k = 0; k < nfeat; k++)
+				roots[k] = carc_game_feature_root(g, last, k);
+		}
+		uint32_t root = follower_root(g, fb);
+		for (int k = 0; k < nfeat; k++)
+			if (roots[k] == root)
+				return fb;
+	}
+	return NULL;
+}
+
 
 static bool is_bonus(void *st, const struct carc_move *m)
 {
@@ -245,11 +335,15 @@ static void turn_begin(void *st, const struct carc_move *m, bool bonus, int turn
 	}
 }
 
-/* The turn_end hook: whether the turn earned a double turn. */
+/* The turn_end hook: whether the turn earned a double turn. (Also the
+ * short_turn_end hook: every usual turn, and whatever turn a builder is
+ * deployed on, comes here.) */
 static void turn_end(void *st, const struct carc_move *m, bool bonus, int turn, size_t first_event)
 {
 	(void)first_event;
 	struct traders_game *t = st;
+	if (m->role >= 0 && m->role == t->builder_role)
+		t->builder_colours |= (uint8_t)(1u << m->colour);
 	if (bonus) {
 		if (m->discard && t->due != CARC_NO_COLOUR)
 			return; /* the tile fit nowhere: the bonus turn draws another */
@@ -258,11 +352,13 @@ static void turn_end(void *st, const struct carc_move *m, bool bonus, int turn, 
 		return;
 	}
 	t->due = CARC_NO_COLOUR;
+	if (!(t->builder_colours >> m->colour & 1))
+		return; /* no builder of this colour has stood on the map */
 	size_t np;
 	const struct carc_placement *pl = carc_game_placements(t->g, &np);
 	if (m->discard || !np || pl[np - 1].turn != turn || pl[np - 1].colour != m->colour)
 		return; /* no tile placed this turn */
-	const struct carc_follower *b = builder_extended(t->g);
+	const struct carc_follower *b = builder_extended_by(t);
 	if (!b)
 		return;
 	if (carc_game_supply_left(t->g) == 0) {
@@ -386,24 +482,28 @@ void carc_traders_tokens(struct carc_game *g, size_t nevents, int tokens[CARC_GO
 	const struct carc_placement *pl = carc_game_placements(g, &np);
 	if (nevents > ne)
 		nevents = ne;
-	size_t p = np; /* placements scanned back from the last, as events go forward: reset per event */
+	/* the colour that placed the tile of each turn, the last placement of
+	 * the turn by a colour (a bonus turn's tile is the same colour's): one
+	 * pass over the placements, not one for every city completed */
+	int last_turn = 0;
+	for (size_t p = 0; p < np; p++)
+		last_turn = pl[p].turn > last_turn ? pl[p].turn : last_turn;
+	uint8_t *placed_by = xmalloc((size_t)last_turn + 1);
+	memset(placed_by, CARC_NO_COLOUR, (size_t)last_turn + 1);
+	for (size_t p = 0; p < np; p++)
+		if (pl[p].colour != CARC_NO_COLOUR)
+			placed_by[pl[p].turn] = pl[p].colour;
 	for (size_t i = 0; i < nevents; i++) {
 		if (ev[i].type != CARC_EV_COMPLETED || ts->kinds[ev[i].kind].klass != CARC_CLASS_ENCLOSURE)
 			continue;
-		/* the colour that placed the tile of that turn (a bonus turn's
-		 * tile is the same colour's) */
-		int colour = CARC_NO_COLOUR;
-		for (p = np; p-- > 0;)
-			if (pl[p].turn == ev[i].turn && pl[p].colour != CARC_NO_COLOUR) {
-				colour = pl[p].colour;
-				break;
-			}
+		int colour = ev[i].turn <= last_turn ? placed_by[ev[i].turn] : CARC_NO_COLOUR;
 		if (colour == CARC_NO_COLOUR)
 			continue;
 		for (int k = 0; k < CARC_GOODS_KINDS; k++)
 			if (attr[k] >= 0)
 				tokens[k][colour] += carc_game_feature_attr(g, ev[i].feature, attr[k]);
 	}
+	free(placed_by);
 }
 
 /* The first completed city that held the good, for naming its event. */
@@ -478,14 +578,12 @@ static void score_final(void *st)
 
 /* ---- the generator ---- */
 
-struct traders_gen {
-	struct carc_game *g;
-};
-
+/* (its state: a traders_game of which only g is used, so that the free
+ * hook frees either) */
 static void *gen_begin(void **cache, struct carc_game *g, const uint8_t *seats, int nseats, size_t nsupply)
 {
 	(void)seats, (void)nseats, (void)nsupply;
-	struct traders_gen *t = *cache ? *cache : (*cache = xcalloc(1, sizeof *t));
+	struct traders_game *t = *cache ? *cache : (*cache = xcalloc(1, sizeof *t));
 	t->g = g;
 	return t;
 }
@@ -500,7 +598,7 @@ static bool gen_bonus_due(struct carc_game *g, size_t first_event)
 static void gen_score_final(void *st, struct carc_buf *end_order)
 {
 	(void)end_order;
-	struct traders_gen *t = st;
+	struct traders_game *t = st;
 	size_t first;
 	carc_game_events(t->g, &first);
 	carc_game_score_final(t->g);
@@ -525,13 +623,22 @@ static const struct carc_engine_hooks engine_hooks = {
 };
 
 static const struct carc_play_hooks play_hooks = {
-	.untouched = untouched,
+	/* every usual turn is the base game's, as far as the turn itself goes
+	 * (builders and pigs, of supplies of their own, always go through
+	 * check_deploy; the pig's points are the engine's score_event hook,
+	 * which applies on every path); whether it earns a bonus turn is
+	 * short_turn_end's (turn_end) to see after it. A usual turn owes
+	 * turn_begin nothing but dropping a bonus turn owed, which turn_end
+	 * does first. Bonus turns (N+) are all this module's. */
+	.usual_untouched = true,
 	.begin = begin,
-	.free = free,
+	.free = free_game,
+	.clone = clone,
 	.is_bonus = is_bonus,
 	.turn_begin = turn_begin,
 	.check_deploy = check_deploy,
 	.turn_end = turn_end,
+	.short_turn_end = turn_end,
 	.score_final = score_final,
 	.tallies = tallies,
 	.gen_begin = gen_begin,

@@ -171,11 +171,14 @@ static void alter(struct carc_rng *rng, const char *text, size_t len, struct car
 	}
 }
 
-static void check_rules(int rules, int players, uint64_t seed, int games, int alterations)
+static void check_rules_with(int rules, const int *expansions, int players, uint64_t seed, int games,
+			     int alterations)
 {
 	struct carc_tileset_cache *cache = carc_tileset_cache_new();
 	struct carc_gen_opts o = {.rules = carc_ruleset_get(rules), .players = players, .deploy_rate = 0.6,
 				  .claim_rate = 0.5, .seed = seed};
+	for (; expansions && *expansions >= 0; expansions++)
+		o.expansions[o.nexpansions++] = carc_ruleset_get(*expansions);
 	const char *why = NULL;
 	struct carc_gen *gen = carc_gen_new(&o, &why);
 	assert_non_null(gen);
@@ -202,6 +205,11 @@ static void check_rules(int rules, int players, uint64_t seed, int games, int al
 	carc_tileset_cache_free(cache);
 }
 
+static void check_rules(int rules, int players, uint64_t seed, int games, int alterations)
+{
+	check_rules_with(rules, NULL, players, seed, games, alterations);
+}
+
 /* Generated base games for 2 to 5 players, as written and altered. */
 static void test_cgn_fast_base_games_parse_the_same(void **state)
 {
@@ -216,6 +224,32 @@ static void test_cgn_fast_hunters_and_solo_games_parse_the_same(void **state)
 	(void)state;
 	check_rules(CARC_RULES_HUNTERS, 3, 77, 15, 40);
 	check_rules(CARC_RULES_SOLO, 0, 78, 15, 40);
+}
+
+/* Inns & Cathedrals and Traders & Builders games: turns numbered from 100
+ * on (114 land tiles), two-letter tiles, the large follower's two-word
+ * roles, the builder, the pig, bonus turns. */
+static void test_cgn_fast_big_box_games_parse_the_same(void **state)
+{
+	(void)state;
+	static const int both[] = {CARC_RULES_INNS, CARC_RULES_TRADERS, -1};
+	static const int all[] = {CARC_RULES_RIVER, CARC_RULES_ABBOT, CARC_RULES_INNS, CARC_RULES_TRADERS, -1};
+	check_rules_with(CARC_RULES_BASE, both, 2, 79, 10, 30);
+	check_rules_with(CARC_RULES_BASE, both, 6, 80, 5, 30);
+	check_rules_with(CARC_RULES_BASE, all, 3, 81, 10, 30);
+	/* tiles of three letters: the garden tiles with The Abbot, their plain
+	 * twins without it, and ids near them */
+	static const char *const texts[] = {
+		"[Expansions \"abbot inns-cathedrals traders-builders\"]\n\n1. red IBg 0,-1 0\n2. blue TKg 1,0 90 -\n"
+		"3. red TUg 2,0 0 abbot C\n4. blue IHg 0,1 180 big knight N\n",
+		"[Expansions \"inns-cathedrals traders-builders\"]\n\n1. red IBg 0,-1 0\n2. blue TKg 1,0 90\n",
+		"[Expansions \"abbot inns-cathedrals\"]\n\n1. red IBx 0,-1 0\n2. blue IBgg 0,1 0\n3. red ibg 0,2 0\n",
+		"\n1. red IBg 0,-1 0\n2. blue ABC 0,1 0\n3. red Eg 0,2 0\n",
+	};
+	struct carc_tileset_cache *cache = carc_tileset_cache_new();
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+		assert_same_parse(texts[i], strlen(texts[i]), cache);
+	carc_tileset_cache_free(cache);
 }
 
 /* A game with The Abbot: its role among the fast path's, "return abbot"
@@ -277,8 +311,13 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 		"1. red D 0,1 9",
 		"1. red D 0,1 18",
 		"1. red D 0,1 0 N",
-		/* numbers of three digits or more go to the general parser */
-		"100. red D 0,1 0\n",
+		/* turn numbers of three digits up to 254 are read by the fast
+		 * path, longer ones and other numbers of three digits or more
+		 * by the general parser */
+		"100. red D 0,1 0\n", "99. red D 0,1 0\n100. green E 0,2 0\n101. red D 0,3 0\n",
+		"254. red D 0,1 0\n255. green E 0,2 0\n", "255. red D 0,1 0\n", "256. red D 0,1 0\n",
+		"999. red D 0,1 0\n", "1000. red D 0,1 0\n", "099. red D 0,1 0\n", "0100. red D 0,1 0\n",
+		"100.red D 0,1 0\n", "100 red D 0,1 0\n", "000. red D 0,1 0\n", "120. red D 0,1 0 = red 3\n",
 		"1. red D 100,-100 0\n",
 		"1. red D -1000000,1000000 0\n",
 		"1. red D 0,1 0 = red 12345, green 0\n",
@@ -727,6 +766,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cgn_fast_base_games_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_hunters_and_solo_games_parse_the_same),
+		cmocka_unit_test(test_cgn_fast_big_box_games_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_edge_lines_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_abbot_lines_parse_the_same),
 		cmocka_unit_test(test_cgn_fast_repeated_claims_parse_the_same),

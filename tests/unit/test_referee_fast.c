@@ -234,6 +234,52 @@ static void test_fast_turn_expansions(void **state)
 	bench_free(&b);
 }
 
+/* Inns & Cathedrals and Traders & Builders: every usual turn takes the short
+ * way (module.h, usual_untouched), and The Traders sees it after
+ * (short_turn_end) to decide the builder's bonus turn. The records of
+ * tests/inns and tests/traders (illegal moves, bonus turns owed, lost,
+ * chained, of the wrong colour among them), and generated games of each
+ * alone, both, and both with The River and The Abbot, 2 to 6 players. */
+static void test_fast_turn_big_box(void **state)
+{
+	(void)state;
+	assert_true(compare_dir("tests/inns") > 5);
+	assert_true(compare_dir("tests/inns/illegal") >= 4);
+	assert_true(compare_dir("tests/traders") > 5);
+	assert_true(compare_dir("tests/traders/illegal") > 5);
+	struct bench b;
+	bench_init(&b);
+	struct carc_buf text = {0};
+	const struct carc_ruleset *river = carc_ruleset_find("river", 5), *abbot = carc_ruleset_find("abbot", 5);
+	const struct carc_ruleset *inns = carc_ruleset_find("inns-cathedrals", 15);
+	const struct carc_ruleset *traders = carc_ruleset_find("traders-builders", 16);
+	assert_non_null(inns);
+	assert_non_null(traders);
+	const struct carc_ruleset *sets[4][4] = {
+		{inns, NULL}, {traders, NULL}, {inns, traders}, {river, abbot, inns, traders},
+	};
+	for (int x = 0; x < 4; x++) {
+		struct carc_gen_opts o = {.rules = carc_ruleset_default(), .deploy_rate = 0.6, .claim_rate = 0.3,
+					  .seed = 11, .players = 2 + (x * 4) / 3};
+		for (int k = 0; k < 4 && sets[x][k]; k++)
+			o.expansions[o.nexpansions++] = sets[x][k];
+		struct carc_gen *gen = carc_gen_new(&o, NULL);
+		assert_non_null(gen);
+		for (uint64_t k = 0; k < 30; k++) {
+			carc_buf_reset(&text);
+			carc_gen_game(gen, k, &text);
+			struct carc_diag_sink quiet = {0};
+			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b.cache, carc_rules_registry(),
+						      &b.rec, &quiet));
+			carc_diag_free(&quiet);
+			compare(&b, "big box");
+		}
+		carc_gen_free(gen);
+	}
+	carc_buf_free(&text);
+	bench_free(&b);
+}
+
 int main(void)
 {
 	if (!getcwd(top, sizeof top))
@@ -241,6 +287,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fast_turn_rules),
 		cmocka_unit_test(test_fast_turn_expansions),
+		cmocka_unit_test(test_fast_turn_big_box),
 		cmocka_unit_test(test_fast_turn_solo_hunters),
 		cmocka_unit_test(test_fast_turn_samples),
 		cmocka_unit_test(test_fast_turn_generated),
