@@ -647,10 +647,10 @@ int rec_tiles(void)
 
 /* ---- a move tried on a copy: its scores, a solo turn's order ---- */
 
-/* The scoring orders listed in full up to this many features (5! = 120
+/* The scoring orders listed in full up to this many features (4! = 24
  * copies of the game played); with more, the page asks for the order the
  * player taps (rec_preview). */
-#define ORDERS_LISTED 5
+#define ORDERS_LISTED 4
 
 /* The move of the input, its tile the one drawn when it names none; the
  * reason in out when it is not a move. */

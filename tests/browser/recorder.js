@@ -308,6 +308,7 @@ async function orderByTaps(page) {
 	const want = Object.keys(pickOrder.scores).map((c) => "Player " + c + " " + pickOrder.scores[c]).join(", ");
 	check(name + ": the step shows what the order tapped scores", outcome.includes(want), outcome + " / " + want);
 	await page.screenshot({ path: path.join(dir, "order.png"), fullPage: true });
+	await phone(page, name + ": the order step");
 	await page.tap("#confirm");
 	const status = await page.textContent("#status");
 	if (status)
@@ -347,7 +348,6 @@ async function phone(page, name) {
 	await phone(page, "setup");
 	if (process.env.ONLY === "solo-order") {
 		await orderByTaps(page);
-		await phone(page, "the order step");
 		check("no console or page error", errors.length === 0, errors.slice(0, 3).join(" | "));
 		await browser.close();
 		console.log(passed + " passed, " + failed + " failed");
