@@ -545,7 +545,7 @@ function tapAt(e) {
 		return;
 	const badge = e.target.closest && e.target.closest("[data-ref]");
 	if (badge && pick && pick.order) {
-		tapFeature(badge.getAttribute("data-ref"));
+		guard(tapFeature)(badge.getAttribute("data-ref"));
 		return;
 	}
 	const spot = e.target.closest && e.target.closest("[data-move]");
