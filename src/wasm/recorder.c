@@ -14,7 +14,11 @@
  *     played again through the same API (a game is a text replayed by the
  *     referee anyway, api_int.h), so an undone move leaves nothing behind;
  *   - what a turn scored and why, the tiles left, the board, in the
- *     engine's and the referee's own words (api_int.h gives the replay).
+ *     engine's and the referee's own words (api_int.h gives the replay);
+ *   - what a move would score before it is played, and in a solo game the
+ *     features a tile completes and what each order of scoring them gives
+ *     (rec_preview, rec_orders): the move played on a copy of the game
+ *     (carc_match_clone), as the referee plays it, never scored here.
  * It never decides a rule: a tile the rules do not let be drawn now is
  * marked by the rule set's own hook, a move is the library's to refuse.
  *
@@ -28,6 +32,7 @@
 #include "notation/format.h"
 #include "rules/module.h"
 #include "rules/rules.h"
+#include "rules/solo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +71,8 @@ EXPORT(rec_undo) int rec_undo(void);
 EXPORT(rec_state) int rec_state(void);
 EXPORT(rec_cgn) int rec_cgn(size_t len);
 EXPORT(rec_tiles) int rec_tiles(void);
+EXPORT(rec_preview) int rec_preview(size_t len);
+EXPORT(rec_orders) int rec_orders(size_t len);
 
 /* A buffer of len bytes for the page to write its input into. */
 char *rec_input(size_t len)
@@ -636,4 +643,287 @@ int rec_tiles(void)
 	carc_buf_free(&svg);
 	carc_shape_cache_free(shapes);
 	return CARC_OK;
+}
+
+/* ---- a move tried on a copy: its scores, a solo turn's order ---- */
+
+/* The scoring orders listed in full up to this many features (4! = 24
+ * copies of the game played); with more, the page asks for the order the
+ * player taps (rec_preview). */
+#define ORDERS_LISTED 4
+
+/* The move of the input, its tile the one drawn when it names none; the
+ * reason in out when it is not a move. */
+static int read_move(carc_move_spec *mv)
+{
+	if (!game)
+		return fail(CARC_ESTATE, "no game");
+	if (carc_move_parse(in.data ? in.data : "", mv))
+		return fail(CARC_ESYNTAX, "that is not a move as CGN writes it");
+	if (!mv->tile[0] && carc_match_drawn(game))
+		snprintf(mv->tile, sizeof mv->tile, "%s", carc_match_drawn(game));
+	return CARC_OK;
+}
+
+/* The game with mv played on a copy, replayed to its end; NULL with the
+ * library's message in out when the move is refused. */
+static carc_match *try_move(const carc_move_spec *mv)
+{
+	carc_match *c = carc_match_clone(game);
+	if (!c) {
+		fail(CARC_ENOMEM, "out of memory");
+		return NULL;
+	}
+	int rc = carc_match_play(c, mv);
+	if (!rc)
+		rc = api_replay(c, CARC_POSITION_END, NULL);
+	if (rc) {
+		fail(rc, carc_match_error(c)[0] ? carc_match_error(c) : carc_strerror(rc));
+		carc_match_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* The completed features of the copy's last turn that someone holds (a
+ * feature nobody holds pays nobody, and where it comes in an order does
+ * not matter), in the order the turn scored them: their events' indexes
+ * into ev[], at most max; returns how many. */
+static int held_events(carc_match *c, size_t *ev, int max)
+{
+	const struct carc_turn *t = &c->res.turns[c->res.nturns - 1];
+	size_t nev;
+	const struct carc_event *evs = carc_game_events(c->g, &nev);
+	int n = 0;
+	for (size_t i = t->first_event; i < t->first_event + t->nevents && i < nev; i++)
+		if (evs[i].type == CARC_EV_COMPLETED && (evs[i].winners | evs[i].skipped) && n < max)
+			ev[n++] = i;
+	return n;
+}
+
+/* How the order names the feature of event e: a spot of the tile placed,
+ * or x,y:SPOT for a cloister around it (as the referee writes it). */
+static void order_ref(carc_match *c, size_t e, struct carc_buf *b)
+{
+	const struct carc_turn *t = &c->res.turns[c->res.nturns - 1];
+	size_t nev;
+	const struct carc_event *evs = carc_game_events(c->g, &nev);
+	carc_solo_order_ref(c->g, t->placement, evs[e].feature, b);
+}
+
+/* The order the copy's last turn scored its held features in, as the turn
+ * line writes it after "order" ("" when fewer than two are held). */
+static void order_used(carc_match *c, struct carc_buf *b)
+{
+	size_t ev[CARC_SOLO_MAX_ITEMS];
+	int n = held_events(c, ev, CARC_SOLO_MAX_ITEMS);
+	carc_buf_reset(b);
+	for (int i = 0; n >= 2 && i < n; i++) {
+		if (i)
+			carc_buf_addc(b, ' ');
+		order_ref(c, ev[i], b);
+	}
+	carc_buf_cstr(b);
+}
+
+/* The outcome of the copy's last turn: "order" (as above), "paid" (the
+ * points its events paid in all), "scores" (colour: total after the turn,
+ * carc score's running totals), "events" (as rec_state's). */
+static void outcome_json(struct carc_buf *b, carc_match *c)
+{
+	const struct carc_turn *t = &c->res.turns[c->res.nturns - 1];
+	size_t nev;
+	const struct carc_event *evs = carc_game_events(c->g, &nev);
+	struct carc_buf ord = {0};
+	order_used(c, &ord);
+	carc_buf_adds(b, "{\"order\":");
+	carc_json_cstr(b, carc_buf_cstr(&ord));
+	int paid = 0;
+	for (size_t i = t->first_event; i < t->first_event + t->nevents && i < nev; i++)
+		for (int col = 0; col < CARC_COLOURS; col++)
+			paid += carc_event_points_of(&evs[i], col);
+	carc_buf_printf(b, ",\"paid\":%d,\"scores\":{", paid);
+	for (int s = 0; s < c->rec.nseats; s++)
+		carc_buf_printf(b, "%s\"%s\":%d", s ? "," : "", carc_colour_name(c->rec.seats[s]),
+				t->scores[c->rec.seats[s]]);
+	carc_buf_adds(b, "},\"events\":");
+	events_json(b, c, t->first_event, t->nevents);
+	carc_buf_adds(b, "}");
+	carc_buf_free(&ord);
+}
+
+/* What the move in the input (as rec_play takes it, "order" and all)
+ * would score, played on a copy of the game: rec_play's refusal when it
+ * is illegal, else {"move", and outcome_json's fields}. The game is left
+ * as it was. */
+int rec_preview(size_t len)
+{
+	(void)len;
+	carc_move_spec mv;
+	int rc = read_move(&mv);
+	if (rc)
+		return rc;
+	carc_match *c = try_move(&mv);
+	if (!c)
+		return CARC_EILLEGAL;
+	char text[256];
+	carc_move_format(&mv, text, sizeof text);
+	struct carc_buf b = {0};
+	carc_buf_adds(&b, "{\"move\":");
+	carc_json_cstr(&b, text);
+	carc_buf_adds(&b, ",\"outcome\":");
+	outcome_json(&b, c);
+	carc_buf_adds(&b, "}");
+	carc_buf_reset(&out);
+	carc_buf_add(&out, b.data, b.len);
+	carc_buf_cstr(&out);
+	carc_buf_free(&b);
+	carc_match_free(c);
+	return CARC_OK;
+}
+
+/* The feature of event e as the page shows and lights it: its ref in an
+ * order, its name, kind, holders, and the cells it covers with the spots
+ * of each that are on it. */
+static void held_json(struct carc_buf *b, carc_match *c, size_t e)
+{
+	size_t nev, np;
+	const struct carc_event *ev = &carc_game_events(c->g, &nev)[e];
+	const struct carc_placement *pl = carc_game_placements(c->g, &np);
+	const struct carc_tileset *ts = c->rec.tileset;
+	struct carc_buf t = {0};
+	order_ref(c, e, &t);
+	carc_buf_adds(b, "{\"ref\":");
+	carc_json_cstr(b, carc_buf_cstr(&t));
+	carc_buf_reset(&t);
+	carc_game_feature_name(c->g, ev->feature, &t);
+	carc_buf_adds(b, ",\"feature\":");
+	carc_json_cstr(b, carc_buf_cstr(&t));
+	carc_buf_adds(b, ",\"kind\":");
+	carc_json_cstr(b, ev->kind < ts->nkinds ? ts->kinds[ev->kind].name : "");
+	carc_buf_printf(b, ",\"tiles\":%u,\"holders\":[", ev->tiles);
+	int k = 0;
+	for (int s = 0; s < c->rec.nseats; s++)
+		if ((ev->winners | ev->skipped) >> c->rec.seats[s] & 1)
+			carc_buf_printf(b, "%s\"%s\"", k++ ? "," : "", carc_colour_name(c->rec.seats[s]));
+	carc_buf_adds(b, "],\"cells\":[");
+	int n = carc_game_feature_placements(c->g, ev->feature, NULL, 0);
+	int *at = xcalloc((size_t)n + 1, sizeof *at);
+	n = carc_game_feature_placements(c->g, ev->feature, at, n);
+	for (int i = 0; i < n; i++) {
+		carc_buf_printf(b, "%s{\"x\":%d,\"y\":%d,\"spots\":[", i ? "," : "", (int)pl[at[i]].x, (int)pl[at[i]].y);
+		k = 0;
+		for (int sp = 0; sp < CARC_SPOT_COUNT; sp++) {
+			int f = carc_game_spot_feature(c->g, at[i], sp);
+			if (f != CARC_NO_FEATURE && carc_game_feature_root(c->g, at[i], f) == ev->feature)
+				carc_buf_printf(b, "%s\"%s\"", k++ ? "," : "", carc_spot_name(sp));
+		}
+		carc_buf_adds(b, "]}");
+	}
+	carc_buf_adds(b, "]}");
+	free(at);
+	carc_buf_free(&t);
+}
+
+/* The next permutation of p[0..n) in lexicographic order; false after
+ * the last. */
+static bool next_permutation(int *p, int n)
+{
+	int i = n - 2;
+	while (i >= 0 && p[i] >= p[i + 1])
+		i--;
+	if (i < 0)
+		return false;
+	int j = n - 1;
+	while (p[j] <= p[i])
+		j--;
+	int t = p[i];
+	p[i] = p[j];
+	p[j] = t;
+	for (int a = i + 1, z = n - 1; a < z; a++, z--) {
+		t = p[a];
+		p[a] = p[z];
+		p[z] = t;
+	}
+	return true;
+}
+
+/* A solo turn's scoring order, for the move in the input (its own order,
+ * if any, left out): the completed features that someone holds, in the
+ * order that earns the most, as the referee chooses it when no order is
+ * written ("features": held_json each; "best": that order as a turn line
+ * writes it); and "orders": what each order of them gives (outcome_json,
+ * "order" and all), every permutation from the best when there are two to
+ * ORDERS_LISTED features, the best alone beyond (the page asks rec_preview
+ * for the order tapped). Fewer than two held features, or another rule
+ * set than solo: "features" lists them, "orders" is empty, nothing to
+ * choose. The game is left as it was. */
+int rec_orders(size_t len)
+{
+	(void)len;
+	carc_move_spec mv;
+	int rc = read_move(&mv);
+	if (rc)
+		return rc;
+	mv.order[0] = 0;
+	carc_match *c = try_move(&mv);
+	if (!c)
+		return CARC_EILLEGAL;
+	bool solo = carc_game_rules(c->g)->flags & CARC_RS_ORDERS;
+	size_t ev[CARC_SOLO_MAX_ITEMS];
+	int n = solo ? held_events(c, ev, CARC_SOLO_MAX_ITEMS) : 0;
+	struct carc_buf b = {0}, best = {0};
+	order_used(c, &best);
+	carc_buf_adds(&b, "{\"features\":[");
+	for (int i = 0; i < n; i++) {
+		if (i)
+			carc_buf_adds(&b, ",");
+		held_json(&b, c, ev[i]);
+	}
+	carc_buf_adds(&b, "],\"best\":");
+	carc_json_cstr(&b, carc_buf_cstr(&best));
+	carc_buf_adds(&b, ",\"orders\":[");
+	if (n >= 2) {
+		char refs[CARC_SOLO_MAX_ITEMS][24];
+		for (int i = 0; i < n; i++) {
+			struct carc_buf r = {0};
+			order_ref(c, ev[i], &r);
+			snprintf(refs[i], sizeof refs[i], "%s", carc_buf_cstr(&r));
+			carc_buf_free(&r);
+		}
+		int perm[CARC_SOLO_MAX_ITEMS];
+		for (int i = 0; i < n; i++)
+			perm[i] = i;
+		int k = 0;
+		do {
+			carc_move_spec mo = mv;
+			size_t at = 0;
+			for (int i = 0; i < n && at < sizeof mo.order; i++)
+				at += (size_t)snprintf(mo.order + at, sizeof mo.order - at, "%s%s", i ? " " : "",
+						       refs[perm[i]]);
+			if (at >= sizeof mo.order) {
+				rc = fail(CARC_EINVAL, "the order is too long to write");
+				break;
+			}
+			carc_match *o = try_move(&mo);
+			if (!o) {
+				rc = CARC_EILLEGAL;
+				break;
+			}
+			if (k++)
+				carc_buf_adds(&b, ",");
+			outcome_json(&b, o);
+			carc_match_free(o);
+		} while (n <= ORDERS_LISTED && next_permutation(perm, n));
+	}
+	carc_buf_adds(&b, "]}");
+	if (!rc) {
+		carc_buf_reset(&out);
+		carc_buf_add(&out, b.data, b.len);
+		carc_buf_cstr(&out);
+	}
+	carc_buf_free(&b);
+	carc_buf_free(&best);
+	carc_match_free(c);
+	return rc;
 }

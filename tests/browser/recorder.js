@@ -42,7 +42,9 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /* a generated game: its setup and its moves */
 function generated(args) {
-	const text = execFileSync(CARC, ["gen", "-n", "1"].concat(args), { encoding: "utf8" });
+	return parsed(execFileSync(CARC, ["gen", "-n", "1"].concat(args), { encoding: "utf8" }));
+}
+function parsed(text) {
 	const tag = (n) => { const m = new RegExp("^\\[" + n + " \"([^\"]*)\"\\]", "m").exec(text); return m ? m[1] : ""; };
 	const moves = [], numbers = [];
 	for (const line of text.split("\n")) {
@@ -219,6 +221,113 @@ async function byTaps(page, name, game) {
 	check(name + ": the tapped game's CGN holds every move", lines === game.moves.length, lines + " of " + game.moves.length);
 }
 
+/* A solo game whose tile completes two or more held features, that turn
+ * by taps: the order step shows the features in carc's best order, the
+ * player taps them in another order that changes the scores (the first by
+ * its badge on the board, which lights the feature), and Play writes
+ * "order ..." in the record; the rest of the game through window.carc.
+ * carc check passes the CGN, carc score's totals are the page's at every
+ * turn, and a reload keeps the order. */
+async function orderByTaps(page) {
+	const name = "solo-order";
+	const text = execFileSync(CARC, ["gen", "-n", "1000", "--seed", "35", "--rules", "solo"], { encoding: "utf8" });
+	const candidates = text.split(/\n(?=\[Event )/).filter((g) => / order /.test(g)).map(parsed);
+	let game = null, at = -1, pickOrder = null, o = null;
+	await page.evaluate(() => localStorage.clear());
+	for (const g of candidates) {
+		at = g.moves.findIndex((mv) => / order /.test(mv));
+		const plain = g.moves[at].replace(/ order .*$/, "");
+		o = await page.evaluate(([s, before, mv]) => {
+			carc.newGame(s);
+			for (const m of before) {
+				carc.enter(m.split(" ")[0]);
+				carc.play(m);
+			}
+			carc.enter(mv.split(" ")[0]);
+			return carc.orders(mv);
+		}, [g.setup, g.moves.slice(0, at), plain]);
+		pickOrder = o.orders.find((x) => JSON.stringify(x.scores) !== JSON.stringify(o.orders[0].scores));
+		if (pickOrder) {
+			game = g;
+			break;
+		}
+	}
+	if (!check(name + ": a generated solo game where the order of scoring changes the scores", !!game,
+		candidates.length + " games with an order line"))
+		return;
+	/* the turns before, through window.carc (the game is set up; undo the tile entered) */
+	await page.evaluate(() => carc.undo());
+	const perTurn = [];
+	const scoresBefore = await page.evaluate(() => carc.scores());
+	/* the scores after each earlier turn, again from a fresh game */
+	await page.evaluate((s) => carc.newGame(s), game.setup);
+	for (const mv of game.moves.slice(0, at)) {
+		await page.evaluate((m) => { carc.enter(m.split(" ")[0]); carc.play(m); }, mv);
+		perTurn.push(asTotals(await page.evaluate(() => carc.scores())));
+	}
+	check(name + ": the game replayed the same", same(asTotals(scoresBefore), perTurn[perTurn.length - 1] || asTotals(scoresBefore)));
+	/* the turn by taps */
+	const w = game.moves[at].split(" ");
+	let trouble = null;
+	await page.tap("#picker button[data-tile=\"" + w[0] + "\"]");
+	const [x, y] = w[1].split(",").map(Number), rot = Number(w[2]);
+	const rect = await page.$("#board rect.place[data-x=\"" + x + "\"][data-y=\"" + y + "\"]");
+	const box = await rect.boundingBox();
+	await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+	for (let k = 0; k < 4 && !(await page.textContent("#prompt")).includes("turned " + rot + "°") &&
+		await page.isVisible("#rotate"); k++)
+		await page.tap("#rotate");
+	const label = w[3] === "order" || w.length < 5 ? "no figure" : w[3] + " " + w[4];
+	let hit = false;
+	for (const b of await page.$$("#deploys button"))
+		if ((await b.textContent()) === label) {
+			await b.tap();
+			hit = true;
+			break;
+		}
+	check(name + ": the figure's button", hit, label);
+	await page.tap("#confirm");
+	const shown = await page.$$eval("#order-list button", (bs) => bs.map((b) => b.dataset.ref));
+	check(name + ": Play first shows the order step, the features in carc's best order", await page.isVisible("#order") &&
+		shown.join(" ") === o.best && (await page.isVisible("#confirm")), shown.join(" ") + " / best " + o.best);
+	const refs = pickOrder.order.split(" ");
+	/* the first by its badge on the board: it is lit there */
+	const badge = await page.$("#board g.order-badge[data-ref=\"" + refs[0] + "\"]");
+	if (badge) {
+		const bb = await badge.boundingBox();
+		await page.touchscreen.tap(bb.x + bb.width / 2, bb.y + bb.height / 2);
+	}
+	const feature = o.features.find((f) => f.ref === refs[0]);
+	const lit = await page.$$eval("#board rect.lit-cell", (r) => r.length);
+	check(name + ": a tap on a feature's badge lights its tiles on the board", !!badge && lit === feature.cells.length &&
+		(await page.$$eval("#order-list button.on", (bs) => bs.map((b) => b.dataset.ref))).join(" ") === refs[0],
+		"badge " + !!badge + ", " + lit + " lit of " + feature.cells.length);
+	for (const r of refs.slice(1))
+		await page.tap("#order-list button[data-ref=\"" + r + "\"]");
+	const outcome = await page.textContent("#order-outcome");
+	const want = Object.keys(pickOrder.scores).map((c) => "Player " + c + " " + pickOrder.scores[c]).join(", ");
+	check(name + ": the step shows what the order tapped scores", outcome.includes(want), outcome + " / " + want);
+	await page.screenshot({ path: path.join(dir, "order.png"), fullPage: true });
+	await phone(page, name + ": the order step");
+	await page.tap("#confirm");
+	const status = await page.textContent("#status");
+	if (status)
+		trouble = status;
+	perTurn.push(asTotals(await page.evaluate(() => carc.scores())));
+	const cgnNow = await page.evaluate(() => carc.cgn());
+	const line = cgnNow.split("\n").filter((l) => /^\s*\d+[.+]/.test(l)).pop().trim().split(/\s+/).join(" ");
+	check(name + ": the turn is written with the order tapped", !trouble && line.endsWith(" order " + pickOrder.order) &&
+		same(perTurn[perTurn.length - 1], pickOrder.scores), (trouble || line) + " " + JSON.stringify(perTurn[perTurn.length - 1]));
+	await page.reload();
+	check(name + ": a reload keeps the order", (await page.evaluate(() => carc.cgn())) === cgnNow);
+	/* the rest through window.carc */
+	for (const mv of game.moves.slice(at + 1)) {
+		await page.evaluate((m) => { carc.enter(m.split(" ")[0]); carc.play(m); }, mv);
+		perTurn.push(asTotals(await page.evaluate(() => carc.scores())));
+	}
+	verify(name, await page.evaluate(() => carc.cgn()), perTurn);
+}
+
 async function phone(page, name) {
 	const wide = await page.evaluate(() => document.documentElement.scrollWidth);
 	check(name + ": no sideways scroll at 390 px", wide <= 390, "scrollWidth " + wide);
@@ -237,6 +346,13 @@ async function phone(page, name) {
 	const { ctx, page, errors } = await openPage(browser, page_file, requests);
 	check("the page opens on the setup at first", await page.isVisible("#setup"));
 	await phone(page, "setup");
+	if (process.env.ONLY === "solo-order") {
+		await orderByTaps(page);
+		check("no console or page error", errors.length === 0, errors.slice(0, 3).join(" | "));
+		await browser.close();
+		console.log(passed + " passed, " + failed + " failed");
+		process.exit(failed ? 1 : 0);
+	}
 
 	const all = [
 		["base", generated(["--seed", "11"])],
@@ -252,6 +368,7 @@ async function phone(page, name) {
 	await phone(page, "a finished game");
 	for (const [name, game] of (process.env.ONLY ? games.slice(0, 1) : games.slice(0, 2)))
 		await byTaps(page, name, game);
+	await orderByTaps(page);
 
 	/* illegal moves cannot be entered */
 	const g = games[0][1];

@@ -16,6 +16,10 @@
 #    (BUILD/recorder-legal): the lists must be identical, turn by turn.
 #    And the turn to play as that engine numbers it, and the tiles its
 #    picker offers, at every turn of the base and Hunters games (turns.js).
+#    And a solo turn's scoring order: every order of the features a tile
+#    completes, through the page's engine, gives carc score's totals for
+#    the game written with that order (orders.js; RECORDER_ORDER_GAMES
+#    solo and solo+River games, default 5000, those with an order line).
 # 3. The page in headless Chromium (tests/browser/recorder.js), when
 #    Chromium and playwright-core are there (as tests/browser/run.sh).
 # What cannot run for want of the toolchain, node or Chromium is skipped
@@ -97,6 +101,33 @@ else
 			fi
 		else
 			bad "$name: the page's turn numbers or picker: $(head -n 3 "$tmp/$name.turns.err" | tr '\n' ' ')"
+		fi
+	done
+	# A solo turn's scoring order (orders.js): where a tile completes two
+	#    or more held features, every order of them through the page's
+	#    engine, against `carc check` and `carc score` of the game written
+	#    with that order. Such turns are rare in random solo games (the
+	#    followers run out), so many games are generated and those with an
+	#    order line walked.
+	for set in "solo" "solo river"; do
+		rules=${set%% *}
+		x=${set#"$rules"}
+		x=${x# }
+		name=orders-$(echo "$set" | tr ' ' -)
+		"$CARC" gen -r "$rules" ${x:+-x "$x"} -n "${RECORDER_ORDER_GAMES:-5000}" -s 35 -o "$tmp/$name.cgn" ||
+			{ bad "carc gen $set"; continue; }
+		if node "$top/tests/recorder/orders.js" "$BUILD/carc.wasm" "$tmp/$name.cgn" "$CARC" "$tmp" \
+			>"$tmp/$name.out" 2>"$tmp/$name.err"; then
+			# "games N turns N with-orders N orders N features N max, ..."
+			read -r _ _ _ _ _ nw _ no _ _ <"$tmp/$name.out"
+			if [ "$nw" -gt 0 ] && [ "$no" -gt "$nw" ]; then
+				ok
+				echo "ok   $name: $(cat "$tmp/$name.out")"
+			else
+				bad "$name: no turn to test the scoring order on: $(cat "$tmp/$name.out")"
+			fi
+		else
+			bad "$name: the scoring orders: $(head -n 3 "$tmp/$name.err" | tr '\n' ' ')"
 		fi
 	done
 fi

@@ -8,7 +8,7 @@
  * is required as a module.
  *
  * makeEngine(bytes) -> {newGame, open, enter, moves, play, undo, state,
- * cgn, tiles}; each throws an Error with the engine's message when the
+ * cgn, tiles, preview, orders}; each throws an Error with the engine's message when the
  * engine refuses (err.code: the CARC_E* code, -5 for an illegal move). */
 "use strict";
 function makeEngine(bytes) {
@@ -91,12 +91,27 @@ function makeEngine(bytes) {
 		open(cgn) { call(x.rec_open(put(cgn))); },
 		enter(tile) { call(x.rec_enter(put(String(tile)))); },
 		moves() { return JSON.parse(call(x.rec_moves())); },
-		play(move) { call(x.rec_play(put(typeof move === "string" ? move : move.text || formatMove(move)))); },
+		play(move) { call(x.rec_play(put(moveText(move)))); },
 		undo() { call(x.rec_undo()); },
 		state() { return JSON.parse(call(x.rec_state())); },
 		cgn(extraTags) { return call(x.rec_cgn(put(extraTags || ""))); },
 		tiles() { return JSON.parse(call(x.rec_tiles())); },
+		/* what a move would score, played on a copy: {move, outcome:
+		 * {order, paid, scores, events}} */
+		preview(move) { return JSON.parse(call(x.rec_preview(put(moveText(move))))); },
+		/* a solo turn's scoring order: {features, best, orders} */
+		orders(move) { return JSON.parse(call(x.rec_orders(put(moveText(move))))); },
 	};
+}
+
+/* A move, a string or an object: its text (an object's order, when it
+ * has one, written after its text). */
+function moveText(move) {
+	if (typeof move === "string")
+		return move;
+	if (!move.text)
+		return formatMove(move);
+	return move.order && !/ order /.test(move.text) ? move.text + " order " + move.order : move.text;
 }
 
 /* A move object as CGN writes it after the colour (the engine reads it). */

@@ -9,8 +9,15 @@
  * table's: the view of the board, the clocks, the choice being made, and a
  * copy of the record in local storage so that a reload loses nothing.
  *
+ * In a solo game, a move whose tile completes two or more features that
+ * followers hold goes through one more step before it is played: the order
+ * in which they were scored (the engine lists them and what each order
+ * gives; its best order is chosen until the player taps), written in the
+ * record as "order ...".
+ *
  * window.carc: newGame({players, rules, expansions, edition}), enter(tile),
- * moves(), play(move), undo(), scores(), cgn(), and open(cgn), state(). */
+ * moves(), play(move), undo(), scores(), cgn(), and open(cgn), state(),
+ * orders(move), preview(move). */
 (function () {
 "use strict";
 const STORE = "carc-recorder";
@@ -42,7 +49,7 @@ let pics = {};         /* tile id -> SVG markup of the tile upright */
 let picsKey = "";
 let st = null;         /* the engine's state */
 let legal = null;      /* the legal moves of the tile entered */
-let pick = null;       /* {x, y, rotation, move}: the choice being made */
+let pick = null;       /* {x, y, rotation, move, order}: the choice being made */
 let viewBox = null;    /* [x, y, w, h] of the board in world units */
 
 /* ---- the clock, as a tag of the record ---- */
@@ -123,7 +130,8 @@ function play(move) {
 		const m = Object.assign({}, move);
 		if (!m.tile && st && st.drawn)
 			m.tile = st.drawn;
-		text = m.text && m.tile === move.tile ? m.text : formatMove(m);
+		text = m.text && m.tile === move.tile ? m.text + (m.order && !/ order /.test(m.text) ? " order " + m.order : "")
+			: formatMove(m);
 	} else if (st && st.drawn && !text.trim().startsWith(st.drawn + " ")) {
 		text = st.drawn + " " + text.trim();
 	}
@@ -235,14 +243,125 @@ function renderBoard() {
 				(pick.x * 100 + 3) + "\" y=\"" + (-pick.y * 100 + 3) + "\" width=\"94\" height=\"94\" rx=\"8\"/>";
 			const colour = st.players[st.toMove] ? st.players[st.toMove].colour : "gray";
 			for (const m of choices())
-				if (m.role)
+				if (m.role && (!pick.order || pick.move === m))
 					s += figureMarkup(colour, m.role, pick.x, pick.y, m.spot,
 						" class=\"spot\" data-move=\"" + esc(m.text) + "\" opacity=\"" +
 						(pick.move === m ? 1 : 0.45) + "\"");
 		}
 	}
+	if (pick && pick.order)
+		s += orderMarkup(pick.order);
 	$("board").innerHTML = s;
 	applyView();
+}
+
+/* ---- a solo turn's order of scoring ---- */
+
+/* Where a feature's ref ("E", or "0,1:C" for a cloister around the tile)
+ * is on the board. */
+function refAt(ref) {
+	const m = /^(-?\d+),(-?\d+):(\w+)$/.exec(ref);
+	return m ? { x: Number(m[1]), y: Number(m[2]), spot: m[3] } : { x: pick.x, y: pick.y, spot: ref };
+}
+/* The features lit and numbered on the board: the one last tapped over
+ * the cells and spots it covers, each a badge with its place in the order. */
+function orderMarkup(ord) {
+	let s = "";
+	const lit = ord.features.find((f) => f.ref === ord.lit);
+	if (lit)
+		for (const c of lit.cells) {
+			s += "<rect class=\"lit-cell\" x=\"" + (c.x * 100 + 2) + "\" y=\"" + (-c.y * 100 + 2) +
+				"\" width=\"96\" height=\"96\" rx=\"6\"/>";
+			for (const sp of c.spots) {
+				const p = SPOT_XY[sp] || [50, 50];
+				s += "<circle class=\"lit-spot\" r=\"6\" cx=\"" + (c.x * 100 + p[0]) + "\" cy=\"" + (-c.y * 100 + p[1]) + "\"/>";
+			}
+		}
+	orderNow(ord).forEach((ref, i) => {
+		const a = refAt(ref), p = SPOT_XY[a.spot] || [50, 50];
+		const on = ord.seq && ord.seq.includes(ref);
+		s += "<g class=\"order-badge\" data-ref=\"" + esc(ref) + "\" transform=\"translate(" + (a.x * 100 + p[0]) + "," +
+			(-a.y * 100 + p[1]) + ")\"><circle r=\"15\" fill=\"" + (on || !ord.seq ? "#1d1d1d" : "#8a7a5a") +
+			"\" stroke=\"#f2c94c\" stroke-width=\"3\"/><text text-anchor=\"middle\" dy=\"6\">" + (i + 1) +
+			"</text><title>" + esc(ref) + "</title></g>";
+	});
+	return s;
+}
+/* The order the move will be played with: the features tapped, then the
+ * others as the engine would score them (all of it the engine's answer). */
+function orderNow(ord) {
+	return ord.outcome.order.split(" ");
+}
+/* The order step for the chosen move, or null when there is nothing to
+ * choose: not a solo game, or fewer than two held features completed. */
+function orderStep(move) {
+	if (!move || move.discard || !st || st.rules !== "solo")
+		return null;
+	const o = engine.orders(move.text);
+	if (o.features.length < 2 || !o.orders.length)
+		return null;
+	return { features: o.features, best: o.best, orders: o.orders, seq: null, lit: null, outcome: o.orders[0] };
+}
+/* A tap on a feature: the next in the order, or taken out of it. */
+function tapFeature(ref) {
+	const ord = pick && pick.order;
+	if (!ord || !ord.features.some((f) => f.ref === ref))
+		return;
+	let seq = ord.seq ? ord.seq.slice() : [];
+	seq = seq.includes(ref) ? seq.filter((r) => r !== ref) : seq.concat([ref]);
+	ord.seq = seq.length ? seq : null;
+	ord.lit = ref;
+	ord.outcome = ord.seq ? engine.preview(pick.move.text + " order " + seq.join(" ")).outcome : ord.orders[0];
+	renderBoard();
+	renderTurn();
+}
+function bestOrder() {
+	if (!pick || !pick.order)
+		return;
+	pick.order.seq = null;
+	pick.order.outcome = pick.order.orders[0];
+	renderBoard();
+	renderTurn();
+}
+function who(colour) {
+	const p = st.players.find((q) => q.colour === colour);
+	return p && p.name ? p.name : colour;
+}
+function scoresLine(scores) {
+	return Object.keys(scores).map((c) => who(c) + " " + scores[c]).join(", ");
+}
+function renderOrder() {
+	const ord = pick && pick.order;
+	$("order").hidden = !ord;
+	if (!ord)
+		return;
+	const now = orderNow(ord);
+	$("order-list").innerHTML = now.map((ref, i) => {
+		const f = ord.features.find((g) => g.ref === ref) || { feature: ref, holders: [] };
+		const on = ord.seq && ord.seq.includes(ref);
+		return "<button type=\"button\" data-ref=\"" + esc(ref) + "\" class=\"" + (on ? "on" : "") +
+			(ord.lit === ref ? " lit" : "") + "\"><span class=\"n\">" + (i + 1) + "</span><span>" + esc(f.feature) +
+			" (" + esc(ref) + "): " + esc(f.holders.map(who).join(" and ")) + "</span></button>";
+	}).join("");
+	const best = ord.orders[0];
+	let line = "Scored in this order: " + esc(scoresLine(ord.outcome.scores)) + " (" + ord.outcome.paid + " points paid).";
+	if (ord.outcome.order !== best.order)
+		line += " The best order (" + esc(best.order) + ") gives " + esc(scoresLine(best.scores)) + " (" + best.paid + ").";
+	else
+		line += " This is the order that earns the most.";
+	$("order-outcome").innerHTML = line;
+}
+function confirmMove() {
+	if (!pick || !pick.move)
+		return;
+	if (pick.order)
+		return play(pick.move.text + " order " + pick.order.outcome.order);
+	const ord = orderStep(pick.move);
+	if (!ord)
+		return play(pick.move.text);
+	pick.order = ord;
+	renderBoard();
+	renderTurn();
 }
 
 /* the legal moves at the chosen place and rotation */
@@ -269,6 +388,7 @@ function choosePlace(x, y) {
 	}
 	const c = choices();
 	pick.move = c.find((m) => !m.role && !m.recall) || null;
+	pick.order = null;
 	renderBoard();
 	renderTurn();
 }
@@ -276,6 +396,7 @@ function chooseMove(text) {
 	if (!pick)
 		return;
 	pick.move = choices().find((m) => m.text === text) || null;
+	pick.order = null;
 	renderBoard();
 	renderTurn();
 }
@@ -295,18 +416,23 @@ function renderTurn() {
 		prompt = name + ": tile " + st.drawn + " fits nowhere; it is discarded and another drawn.";
 	else if (!pick)
 		prompt = name + ": tap a lit place for tile " + st.drawn + ".";
+	else if (pick.order)
+		prompt = name + ": tile " + st.drawn + " completes " + pick.order.features.length +
+			" features that followers hold. In which order were they scored? Then Play.";
 	else
 		prompt = name + ": tile " + st.drawn + " at " + pick.x + "," + pick.y + " turned " + pick.rotation +
 			"°. Tap it again to turn it; choose a figure, then Play.";
 	$("prompt").textContent = prompt;
 	const rots = pick ? rotationsAt(pick.x, pick.y) : [];
-	$("rotate").hidden = !pick || rots.length < 2;
+	$("rotate").hidden = !pick || rots.length < 2 || !!pick.order;
 	$("discard").hidden = !(legal && legal.length === 1 && legal[0].discard);
 	$("confirm").hidden = !pick;
 	$("confirm").disabled = !(pick && pick.move);
 	$("undo").disabled = !(st.moves > 0 || st.drawn);
+	renderOrder();
 	const d = $("deploys");
 	d.innerHTML = "";
+	d.hidden = !!(pick && pick.order);
 	for (const m of choices()) {
 		const b = document.createElement("button");
 		b.type = "button";
@@ -417,6 +543,11 @@ function boardEvents() {
 function tapAt(e) {
 	if (!legal || !st.drawn)
 		return;
+	const badge = e.target.closest && e.target.closest("[data-ref]");
+	if (badge && pick && pick.order) {
+		guard(tapFeature)(badge.getAttribute("data-ref"));
+		return;
+	}
 	const spot = e.target.closest && e.target.closest("[data-move]");
 	if (spot) {
 		chooseMove(spot.getAttribute("data-move"));
@@ -492,7 +623,20 @@ function wire() {
 			chooseMove(b.dataset.move);
 	});
 	$("rotate").addEventListener("click", () => pick && choosePlace(pick.x, pick.y));
-	$("confirm").addEventListener("click", guard(() => pick && pick.move && play(pick.move.text)));
+	$("confirm").addEventListener("click", guard(() => confirmMove()));
+	$("order-list").addEventListener("click", guard((e) => {
+		const b = e.target.closest("button[data-ref]");
+		if (b)
+			tapFeature(b.dataset.ref);
+	}));
+	$("order-best").addEventListener("click", guard(() => bestOrder()));
+	$("order-back").addEventListener("click", () => {
+		if (pick) {
+			pick.order = null;
+			renderBoard();
+			renderTurn();
+		}
+	});
 	$("discard").addEventListener("click", guard(() => play(legal[0].text)));
 	$("undo").addEventListener("click", guard(() => undo()));
 	$("zoom-in").addEventListener("click", () => { const r = $("board").getBoundingClientRect(); zoomAt(1.3, r.left + r.width / 2, r.top + r.height / 2); });
@@ -586,6 +730,8 @@ window.carc = {
 	scores: () => engine.state().players.map((p) => ({ colour: p.colour, name: p.name, score: p.score,
 		followers: p.followers, projected: p.projected })),
 	state: () => engine.state(),
+	orders: (move) => engine.orders(move || (pick && pick.move && pick.move.text) || ""),
+	preview: (move) => engine.preview(move),
 	cgn: () => engine.cgn(clockTag()),
 	options: (o) => { Object.assign(opts, o || {}); if (st) render(); return Object.assign({}, opts); },
 };
