@@ -11,9 +11,9 @@
  * registry): the final bonus of each good, 10 to each colour holding the
  * most tokens of it (items: their count; followers[]: every colour's). */
 enum {
-	CARC_EV_WINE = CARC_EV_MODULE + 8,
-	CARC_EV_GRAIN = CARC_EV_MODULE + 9,
-	CARC_EV_CLOTH = CARC_EV_MODULE + 10,
+	CARC_EV_WINE = CARC_EV_MODULE + 4, /* (+8..+11 are the inns') */
+	CARC_EV_GRAIN = CARC_EV_MODULE + 5,
+	CARC_EV_CLOTH = CARC_EV_MODULE + 6,
 };
 _Static_assert((int)CARC_EV_CLOTH < (int)CARC_EV_KINDS, "the goods' event kinds have room");
 

@@ -162,5 +162,19 @@ gen_games "river abbot traders-builders" "${TRADERS_RIVER_ABBOT_GAMES:-1000}"
 # with Inns & Cathedrals too, six players (the sixth colour plays)
 gen_games "inns-cathedrals traders-builders river abbot" "${TRADERS_BIG_BOX_GAMES:-1000}" "--players 6"
 
+# With both big expansions, each event is reported under its own kind: the
+# inns' and the goods' kinds were once the same numbers, and an inn scored
+# as "wine", a cathedral as "grain".
+"$CARC" gen --expansions "inns-cathedrals traders-builders" --games 200 --seed 3 >"$tmp.cgn" 2>"$tmp"
+"$CARC" score --format json "$tmp.cgn" >"$tmp.json" 2>"$tmp"
+inns=$(grep -o '"type":"inn"' "$tmp.json" | wc -l)
+wine=$(grep -o '"type":"wine"' "$tmp.json" | wc -l)
+# (the wine bonus is one event a game at most)
+if [ "$inns" -gt 0 ] && grep -q '"type":"cathedral"' "$tmp.json" && [ "$wine" -le 200 ]; then
+	passed=$((passed + 1))
+else
+	fail "inns and goods apart" "$inns inn events, $wine wine events in 200 games"
+fi
+
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

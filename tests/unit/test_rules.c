@@ -56,6 +56,42 @@ static void test_registry(void **state)
 	assert_false(carc_ruleset_joins(named("river"), named("hunters")));
 }
 
+/* A module's own event kinds and point sources are numbers unique in the
+ * registry: two modules that named the same number would have their events
+ * reported under each other's name in a game that holds both (inns' inn
+ * and traders' wine were both CARC_EV_MODULE + 8). The base game's words
+ * name the engine's kinds and sources, which modules may rename. */
+static void test_module_numbers_unique(void **state)
+{
+	(void)state;
+	const struct carc_ruleset *base = named("base");
+	for (int k = CARC_EV_MODULE; k < CARC_EV_KINDS; k++) {
+		int owner = -1;
+		for (int i = 0; i < carc_ruleset_count(); i++) {
+			const struct carc_ruleset *rs = carc_ruleset_at(i);
+			if (!rs->words->event_names[k] || rs == base)
+				continue;
+			if (owner >= 0)
+				fail_msg("event kind CARC_EV_MODULE + %d is named by both %s ('%s') and %s ('%s')",
+					 k - CARC_EV_MODULE, carc_ruleset_at(owner)->name,
+					 carc_ruleset_at(owner)->words->event_names[k], rs->name, rs->words->event_names[k]);
+			owner = i;
+		}
+	}
+	for (int src = CARC_SRC_MODULE; src < CARC_SRC_COUNT; src++) {
+		int owner = -1;
+		for (int i = 0; i < carc_ruleset_count(); i++) {
+			const struct carc_ruleset *rs = carc_ruleset_at(i);
+			if (!rs->words->source_keys[src] || rs == base)
+				continue;
+			if (owner >= 0)
+				fail_msg("point source CARC_SRC_MODULE + %d is named by both %s and %s",
+					 src - CARC_SRC_MODULE, carc_ruleset_at(owner)->name, rs->name);
+			owner = i;
+		}
+	}
+}
+
 /* A game's rule set with expansions: the base's table with the expansions'
  * roles after its own and their engine hooks merged, one per combination. */
 static void test_compose(void **state)
@@ -218,6 +254,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_registry),
+		cmocka_unit_test(test_module_numbers_unique),
 		cmocka_unit_test(test_compose),
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_words),
