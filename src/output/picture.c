@@ -237,6 +237,15 @@ static void area_shapes(const struct carc_tileset *ts, const struct carc_tile *t
 		owner[h] = f != CARC_NO_FEATURE && klass_of(ts, t, f) == CARC_CLASS_AREA ? f : -1;
 		any |= owner[h] >= 0;
 	}
+	/* an area that touches no edge (spot I, a field walled in by cities)
+	 * is the whole tile under everything else: what shows of it is what
+	 * the enclosures and the other areas leave (drawn first, hit last) */
+	for (int f = 0; f < t->nfeatures; f++)
+		if (t->features[f].inner && klass_of(ts, t, f) == CARC_CLASS_AREA) {
+			out->f[f].nregions = 1;
+			for (int i = 0; i < 4; i++)
+				add(&out->f[f].region[0], corner[i]);
+		}
 	if (!any)
 		return;
 	/* blocked[h]: a path crosses between half h and half h+1 (at a mid-edge) */
@@ -263,7 +272,7 @@ static void area_shapes(const struct carc_tileset *ts, const struct carc_tile *t
 		memcpy(owner, next, sizeof owner);
 	}
 	for (int f = 0; f < t->nfeatures; f++) {
-		if (klass_of(ts, t, f) != CARC_CLASS_AREA)
+		if (klass_of(ts, t, f) != CARC_CLASS_AREA || t->features[f].inner)
 			continue;
 		struct carc_feature_shape *fs = &out->f[f];
 		int count = 0;
@@ -315,13 +324,16 @@ int carc_shape_hit(const struct carc_tileset *ts, const struct carc_tile_shape *
 		   bool no_paths)
 {
 	const struct carc_tile *t = &ts->tiles[s->tile];
-	static const uint8_t layers[4][2] = {
+	/* the last layer: areas that touch no edge, under the other areas */
+	static const uint8_t layers[5][2] = {
 		{CARC_CLASS_SITE, CARC_CLASS_LAKE}, {CARC_CLASS_ENCLOSURE, CARC_CLASS_ENCLOSURE},
-		{CARC_CLASS_PATH, CARC_CLASS_PATH}, {CARC_CLASS_AREA, CARC_CLASS_AREA}};
-	for (int layer = 0; layer < 4; layer++) {
+		{CARC_CLASS_PATH, CARC_CLASS_PATH}, {CARC_CLASS_AREA, CARC_CLASS_AREA}, {CARC_CLASS_AREA, CARC_CLASS_AREA}};
+	for (int layer = 0; layer < 5; layer++) {
 		for (int f = t->nfeatures - 1; f >= 0; f--) {
 			uint8_t k = klass_of(ts, t, f);
 			if (k != layers[layer][0] && k != layers[layer][1])
+				continue;
+			if (k == CARC_CLASS_AREA && t->features[f].inner != (layer == 4))
 				continue;
 			if (no_paths && (k == CARC_CLASS_PATH || k == CARC_CLASS_SITE))
 				continue;
