@@ -90,9 +90,53 @@ static void points(struct carc_buf *out, const struct carc_poly *p)
 
 /* ---- symbols, drawn upright about (x, y) ---- */
 
-static void symbol(struct carc_buf *out, int attr, double x, double y)
+/* A set's own attribute drawn by its name (Inns & Cathedrals', Traders &
+ * Builders' goods), or false. */
+static bool named_symbol(struct carc_buf *out, const char *name)
 {
-	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)\"><title>%s</title>", x, y, carc_attr_name(attr));
+	if (!strcmp(name, "inn")) /* a house with a hanging sign */
+		carc_buf_adds(out, "<path d=\"M-8,9V-1L0,-8L8,-1V9Z\" fill=\"#d9b77e\" stroke=\"#4a2f12\" stroke-width=\"1.2\"/>"
+				   "<path d=\"M-10,0L0,-9L10,0\" fill=\"none\" stroke=\"#8c2a1a\" stroke-width=\"2.2\"/>"
+				   "<rect x=\"-2.5\" y=\"3\" width=\"5\" height=\"6\" fill=\"#4a2f12\"/>"
+				   "<path d=\"M8,1H12V4\" fill=\"none\" stroke=\"#4a2f12\" stroke-width=\"1\"/>"
+				   "<rect x=\"10\" y=\"4\" width=\"4\" height=\"4\" fill=\"#f2c431\" stroke=\"#4a2f12\" "
+				   "stroke-width=\"0.8\"/>");
+	else if (!strcmp(name, "cathedral")) /* a front with two towers and a cross */
+		carc_buf_adds(out, "<path d=\"M-10,10V-5L-7.5,-10L-5,-5V-1L0,-5L5,-1V-5L7.5,-10L10,-5V10Z\" fill=\"#efe8d8\" "
+				   "stroke=\"#4a4438\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/>"
+				   "<path d=\"M0,-12V-6M-2,-10H2\" stroke=\"#4a4438\" stroke-width=\"1.2\"/>"
+				   "<path d=\"M-2.5,10V4Q0,1 2.5,4V10Z\" fill=\"#4a4438\"/>");
+	else if (!strcmp(name, "wine")) /* a bottle */
+		carc_buf_adds(out, "<path d=\"M-2,-10H2V-5Q5,-3 5,1V9H-5V1Q-5,-3 -2,-5Z\" fill=\"#7a1f4a\" stroke=\"#2e0818\" "
+				   "stroke-width=\"1.2\"/><rect x=\"-3\" y=\"1\" width=\"6\" height=\"4\" fill=\"#f4ead2\"/>");
+	else if (!strcmp(name, "grain")) /* a tied sack */
+		carc_buf_adds(out, "<path d=\"M-6,9Q-10,2 -4,-4L-6,-9H6L4,-4Q10,2 6,9Z\" fill=\"#e6c36a\" stroke=\"#6b4c0a\" "
+				   "stroke-width=\"1.2\"/><path d=\"M-4,-4H4\" stroke=\"#6b4c0a\" stroke-width=\"1.4\"/>");
+	else if (!strcmp(name, "cloth")) /* a bolt of cloth */
+		carc_buf_adds(out, "<rect x=\"-8\" y=\"-6\" width=\"16\" height=\"12\" rx=\"2\" fill=\"#4f7fc9\" "
+				   "stroke=\"#1d3b6b\" stroke-width=\"1.2\"/><path d=\"M-8,-2H8M-8,2H8\" stroke=\"#c4d7f5\" "
+				   "stroke-width=\"1\"/><ellipse cx=\"8\" cy=\"0\" rx=\"2\" ry=\"6\" fill=\"#3a66ad\" "
+				   "stroke=\"#1d3b6b\" stroke-width=\"1\"/>");
+	else
+		return false;
+	return true;
+}
+
+static void symbol(struct carc_buf *out, const struct carc_tileset *ts, int attr, double x, double y)
+{
+	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)\"><title>", x, y);
+	carc_svg_escape(out, attr < CARC_ATTR_COUNT ? carc_attr_name(attr) : ts->attrs[attr]);
+	carc_buf_adds(out, "</title>");
+	if (attr >= CARC_ATTR_COUNT) { /* the set's own */
+		if (!named_symbol(out, ts->attrs[attr])) {
+			carc_buf_adds(out, "<circle r=\"6\" fill=\"#ffffff\" stroke=\"#333333\"/><text y=\"3.5\" "
+					   "font-size=\"9\" text-anchor=\"middle\" fill=\"#333333\">");
+			carc_svg_escape(out, carc_attr_glyph(ts, attr, true));
+			carc_buf_adds(out, "</text>");
+		}
+		carc_buf_adds(out, "</g>\n");
+		return;
+	}
 	switch (attr) {
 	case CARC_ATTR_PENNANT:
 		carc_buf_adds(out, "<path d=\"M-7,-8H7V1Q7,6 0,9Q-7,6 -7,1Z\" fill=\"#2456b8\" stroke=\"#ffffff\" "
@@ -456,9 +500,9 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 		for (int g = 0; g < t->nfeatures; g++)
 			volcano |= t->features[g].attr[CARC_ATTR_VOLCANO] != 0;
 		if (feat->end == 6 && !volcano) /* a river from a volcano, not drawn elsewhere */
-			symbol(out, CARC_ATTR_VOLCANO, x + 50, y + 50);
+			symbol(out, ts, CARC_ATTR_VOLCANO, x + 50, y + 50);
 		int nsym = 0;
-		for (int a = 0; a < CARC_ATTR_COUNT; a++)
+		for (int a = 0; a < ts->nattrs; a++)
 			nsym += feat->attr[a];
 		const struct carc_view_follower *who = NULL;
 		for (int i = 0; i < nfl; i++)
@@ -467,9 +511,9 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 		double sx = lx - (nsym - 1) * 9.0 - (who ? 16 : 0);
 		if (sx < x + 10)
 			sx = x + 10;
-		for (int a = 0; a < CARC_ATTR_COUNT; a++)
+		for (int a = 0; a < ts->nattrs; a++)
 			for (int k = 0; k < feat->attr[a]; k++, sx += 18)
-				symbol(out, a, sx, ly);
+				symbol(out, ts, a, sx, ly);
 		if (who) {
 			double fx = nsym ? sx + 4 : lx;
 			if (fx > x + T - 14)
@@ -787,7 +831,7 @@ static struct carc_pt follower_spot(const struct carc_tileset *ts, const struct 
 	struct carc_pt l = carc_pt_turn(s->f[f].label, rot);
 	double lx = x + l.x * T, ly = y + l.y * T;
 	int nsym = 0;
-	for (int a = 0; a < CARC_ATTR_COUNT; a++)
+	for (int a = 0; a < ts->nattrs; a++)
 		nsym += feat->attr[a];
 	double fx = nsym ? lx + (nsym - 1) * 9.0 + 20 : lx;
 	if (fx > x + T - 14)
