@@ -642,9 +642,10 @@ const char *carc_attr_glyph(const struct carc_tileset *ts, int attr, bool ascii)
 		[CARC_ATTR_FIRE] = {"^", "^"},    [CARC_ATTR_SHRINE] = {"∩", "n"},
 		[CARC_ATTR_VOLCANO] = {"▲", "A"},
 	};
-	/* a set's own attributes, by name: Inns & Cathedrals', Traders & Builders' goods */
+	/* a set's own attributes, by name: Inns & Cathedrals', Traders & Builders' goods
+	 * (grain a sack, s: g is green's letter; the cathedral % in ASCII, # being the city) */
 	static const struct { const char *name, *glyph[2]; } named[] = {
-		{"inn", {"⌂", "i"}}, {"cathedral", {"‡", "#"}}, {"wine", {"w", "w"}}, {"grain", {"g", "g"}},
+		{"inn", {"⌂", "i"}}, {"cathedral", {"‡", "%"}}, {"wine", {"w", "w"}}, {"grain", {"s", "s"}},
 		{"cloth", {"c", "c"}},
 	};
 	if (attr >= 0 && attr < CARC_ATTR_COUNT)

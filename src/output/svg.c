@@ -432,10 +432,15 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 					points(out, &fs->region[i]);
 					carc_buf_adds(out, "\" fill=\"");
 					owner_fill(out, own);
-					/* more than a shade: a dashed border of the owners' colour */
-					carc_buf_adds(out, "\" fill-opacity=\"0.6\" stroke=\"");
-					owner_fill(out, own);
-					carc_buf_adds(out, "\" stroke-width=\"5\" stroke-dasharray=\"8 4\"/>\n");
+					/* more than a shade: a dashed border of the owners' colour
+					 * (not round a walled-in field: its region is the whole tile) */
+					carc_buf_adds(out, "\" fill-opacity=\"0.6\"");
+					if (!t->features[f].inner) {
+						carc_buf_adds(out, " stroke=\"");
+						owner_fill(out, own);
+						carc_buf_adds(out, "\" stroke-width=\"5\" stroke-dasharray=\"8 4\"");
+					}
+					carc_buf_adds(out, "/>\n");
 				}
 				if (look->trees) {
 					struct carc_pt pts[25];
