@@ -164,6 +164,15 @@ if grep -A4 '<g><title>tile IH:' "$tmp/bbf.svg" | grep -q '<polygon points="0.0,
 else
 	bad "render --features $bb: IH's walled-in field is not coloured by its owner"
 fi
+# the replay page draws its board with the same figures, each shown from its step
+"$CARC" render --format html "$bb" -o "$tmp/bb.html" 2>/dev/null
+if grep -q '<g class="follower" data-s="5"><g class="builder"' "$tmp/bb.html" &&
+	grep -q '<g class="follower" data-s="6"><g class="pig"' "$tmp/bb.html" &&
+	grep -q '<g class="follower" data-s="3"><g class="large"' "$tmp/bb.html"; then
+	ok
+else
+	bad "render --format html $bb: the replay board lacks the builder, the pig or the large thief"
+fi
 "$CARC" score "$bb" >"$tmp/bb.txt" 2>/dev/null
 if grep -q '^   2  blue' "$tmp/bb.txt" && grep -q '^        held: wine red 0, blue 1 (blue +1)$' "$tmp/bb.txt" &&
 	grep -q '^  goods (10 a good)  *0  *10$' "$tmp/bb.txt" && grep -q '^  pigs  *0  *2$' "$tmp/bb.txt" &&
