@@ -128,7 +128,11 @@ static void disc(struct carc_poly *r, float radius)
 	}
 }
 
-static void enclosure_shape(uint8_t edges, struct carc_feature_shape *fs)
+/* walled: on a tile with an area that touches no edge (spot I), 0x10 and
+ * the edges of the tile's other enclosures (0 on every other tile). Then halves
+ * are drawn slimmer, and a band's side that faces another enclosure's edge
+ * is drawn nearer its middle, so that the walled-in area shows between. */
+static void enclosure_shape(uint8_t edges, uint8_t walled, struct carc_feature_shape *fs)
 {
 	struct carc_poly *r = &fs->region[0], *w = &fs->line[0];
 	int n = popcount4(edges), rot = 0;
@@ -153,19 +157,22 @@ static void enclosure_shape(uint8_t edges, struct carc_feature_shape *fs)
 		break;
 	case 2:
 		if (canonical == 0xa) { /* a band from west to east */
+			float north = walled & carc_rot_edges(0x1, rot) ? 1.1f : 0.42f;
+			float south = walled & carc_rot_edges(0x4, rot) ? -0.1f : 0.58f;
 			add(r, corner[0]);
-			add_curve(r, corner[0], (struct carc_pt){0.5f, 0.42f}, corner[1]);
+			add_curve(r, corner[0], (struct carc_pt){0.5f, north}, corner[1]);
 			add(r, corner[2]);
-			add_curve(r, corner[2], (struct carc_pt){0.5f, 0.58f}, corner[3]);
+			add_curve(r, corner[2], (struct carc_pt){0.5f, south}, corner[3]);
 			add(w, corner[0]);
-			add_curve(w, corner[0], (struct carc_pt){0.5f, 0.42f}, corner[1]);
+			add_curve(w, corner[0], (struct carc_pt){0.5f, north}, corner[1]);
 			fs->nlines = 2;
 			add(&fs->line[1], corner[2]);
-			add_curve(&fs->line[1], corner[2], (struct carc_pt){0.5f, 0.58f}, corner[3]);
+			add_curve(&fs->line[1], corner[2], (struct carc_pt){0.5f, south}, corner[3]);
 			turn_poly(&fs->line[1], rot);
 		} else { /* the north-east half */
 			add(w, corner[2]);
-			add_curve(w, corner[2], (struct carc_pt){0.62f, 0.38f}, corner[0]);
+			add_curve(w, corner[2], walled ? (struct carc_pt){0.72f, 0.28f} : (struct carc_pt){0.62f, 0.38f},
+				  corner[0]);
 			add(r, corner[0]);
 			add(r, corner[1]);
 			for (int i = 0; i < w->n - 1; i++)
@@ -237,6 +244,15 @@ static void area_shapes(const struct carc_tileset *ts, const struct carc_tile *t
 		owner[h] = f != CARC_NO_FEATURE && klass_of(ts, t, f) == CARC_CLASS_AREA ? f : -1;
 		any |= owner[h] >= 0;
 	}
+	/* an area that touches no edge (spot I, a field walled in by cities)
+	 * is the whole tile under everything else: what shows of it is what
+	 * the enclosures and the other areas leave (drawn first, hit last) */
+	for (int f = 0; f < t->nfeatures; f++)
+		if (t->features[f].inner && klass_of(ts, t, f) == CARC_CLASS_AREA) {
+			out->f[f].nregions = 1;
+			for (int i = 0; i < 4; i++)
+				add(&out->f[f].region[0], corner[i]);
+		}
 	if (!any)
 		return;
 	/* blocked[h]: a path crosses between half h and half h+1 (at a mid-edge) */
@@ -246,7 +262,8 @@ static void area_shapes(const struct carc_tileset *ts, const struct carc_tile *t
 		if (f != CARC_NO_FEATURE && klass_of(ts, t, f) == CARC_CLASS_PATH)
 			blocked[2 * e] = true;
 	}
-	for (bool changed = true; changed;) {
+	/* (not on a tile with a field walled in: the walls are its) */
+	for (bool changed = t->inner_feature == CARC_NO_FEATURE; changed;) {
 		changed = false;
 		int next[8];
 		memcpy(next, owner, sizeof next);
@@ -263,7 +280,7 @@ static void area_shapes(const struct carc_tileset *ts, const struct carc_tile *t
 		memcpy(owner, next, sizeof owner);
 	}
 	for (int f = 0; f < t->nfeatures; f++) {
-		if (klass_of(ts, t, f) != CARC_CLASS_AREA)
+		if (klass_of(ts, t, f) != CARC_CLASS_AREA || t->features[f].inner)
 			continue;
 		struct carc_feature_shape *fs = &out->f[f];
 		int count = 0;
@@ -302,6 +319,15 @@ static void area_shapes(const struct carc_tileset *ts, const struct carc_tile *t
 				bool forward = l->p[0].x == mid[ea].x && l->p[0].y == mid[ea].y;
 				for (int i = 1; i + 1 < l->n; i++)
 					add(r, l->p[forward ? i : l->n - 1 - i]);
+			} else if (t->inner_feature != CARC_NO_FEATURE) {
+				/* not over the field walled in the middle: through a
+				 * point between the centre and the run's middle */
+				struct carc_pt m = {0, 0};
+				for (int i = 0; i < r->n; i++) {
+					m.x += r->p[i].x / (float)r->n;
+					m.y += r->p[i].y / (float)r->n;
+				}
+				add(r, (struct carc_pt){centre.x + 0.6f * (m.x - centre.x), centre.y + 0.6f * (m.y - centre.y)});
 			} else {
 				add(r, centre);
 			}
@@ -315,13 +341,16 @@ int carc_shape_hit(const struct carc_tileset *ts, const struct carc_tile_shape *
 		   bool no_paths)
 {
 	const struct carc_tile *t = &ts->tiles[s->tile];
-	static const uint8_t layers[4][2] = {
+	/* the last layer: areas that touch no edge, under the other areas */
+	static const uint8_t layers[5][2] = {
 		{CARC_CLASS_SITE, CARC_CLASS_LAKE}, {CARC_CLASS_ENCLOSURE, CARC_CLASS_ENCLOSURE},
-		{CARC_CLASS_PATH, CARC_CLASS_PATH}, {CARC_CLASS_AREA, CARC_CLASS_AREA}};
-	for (int layer = 0; layer < 4; layer++) {
+		{CARC_CLASS_PATH, CARC_CLASS_PATH}, {CARC_CLASS_AREA, CARC_CLASS_AREA}, {CARC_CLASS_AREA, CARC_CLASS_AREA}};
+	for (int layer = 0; layer < 5; layer++) {
 		for (int f = t->nfeatures - 1; f >= 0; f--) {
 			uint8_t k = klass_of(ts, t, f);
 			if (k != layers[layer][0] && k != layers[layer][1])
+				continue;
+			if (k == CARC_CLASS_AREA && t->features[f].inner != (layer == 4))
 				continue;
 			if (no_paths && (k == CARC_CLASS_PATH || k == CARC_CLASS_SITE))
 				continue;
@@ -453,12 +482,21 @@ void carc_tile_shape(const struct carc_tileset *ts, int tile, struct carc_tile_s
 	out->tile = tile;
 	out->nfeatures = t->nfeatures;
 	int arms = 0;
+	uint8_t walled = 0, enclosed = 0; /* (see enclosure_shape) */
+	for (int f = 0; f < t->nfeatures; f++) {
+		if (klass_of(ts, t, f) == CARC_CLASS_ENCLOSURE)
+			enclosed |= t->features[f].edges;
+		if (klass_of(ts, t, f) == CARC_CLASS_AREA && t->features[f].inner)
+			walled = 1;
+	}
+	walled = walled ? enclosed : 0;
 	for (int f = 0; f < t->nfeatures; f++) {
 		const struct carc_feature *feat = &t->features[f];
 		struct carc_feature_shape *fs = &out->f[f];
 		switch (klass_of(ts, t, f)) {
 		case CARC_CLASS_ENCLOSURE:
-			enclosure_shape(feat->edges, fs);
+			/* the other enclosures' edges, and 0x10: slim */
+			enclosure_shape(feat->edges, (uint8_t)(walled ? (walled & ~feat->edges) | 0x10 : 0), fs);
 			break;
 		case CARC_CLASS_PATH:
 			path_shape(feat, fs, &arms);
@@ -594,7 +632,7 @@ const struct carc_kind_look *carc_kind_look(const struct carc_tileset *ts, int k
 	return &class_looks[k->klass][rank > 1 ? 1 : rank];
 }
 
-const char *carc_attr_glyph(int attr, bool ascii)
+const char *carc_attr_glyph(const struct carc_tileset *ts, int attr, bool ascii)
 {
 	static const char *const glyph[CARC_ATTR_COUNT][2] = {
 		[CARC_ATTR_PENNANT] = {"♦", "*"}, [CARC_ATTR_FISH] = {"∝", "<"},
@@ -604,7 +642,23 @@ const char *carc_attr_glyph(int attr, bool ascii)
 		[CARC_ATTR_FIRE] = {"^", "^"},    [CARC_ATTR_SHRINE] = {"∩", "n"},
 		[CARC_ATTR_VOLCANO] = {"▲", "A"},
 	};
-	return attr >= 0 && attr < CARC_ATTR_COUNT ? glyph[attr][ascii] : "?";
+	/* a set's own attributes, by name: Inns & Cathedrals', Traders & Builders' goods
+	 * (grain a sack, s: g is green's letter; the cathedral % in ASCII, # being the city) */
+	static const struct { const char *name, *glyph[2]; } named[] = {
+		{"inn", {"⌂", "i"}}, {"cathedral", {"‡", "%"}}, {"wine", {"w", "w"}}, {"grain", {"s", "s"}},
+		{"cloth", {"c", "c"}},
+	};
+	if (attr >= 0 && attr < CARC_ATTR_COUNT)
+		return glyph[attr][ascii];
+	if (!ts || attr < 0 || attr >= ts->nattrs)
+		return "?";
+	for (size_t i = 0; i < CARC_ARRAY_LEN(named); i++)
+		if (!strcmp(ts->attrs[attr], named[i].name))
+			return named[i].glyph[ascii];
+	/* another: the first letter of its name (a lowercase one), else "?" */
+	static const char letters[] = "a\0b\0c\0d\0e\0f\0g\0h\0i\0j\0k\0l\0m\0n\0o\0p\0q\0r\0s\0t\0u\0v\0w\0x\0y\0z";
+	char c = ts->attrs[attr][0];
+	return c >= 'a' && c <= 'z' ? letters + 2 * (c - 'a') : "?";
 }
 
 char carc_colour_letter(int colour)
@@ -827,18 +881,18 @@ static void draw_tile(struct carc_canvas *cv, int x0, int y0, int w, int h, cons
 			strcat(attrs, ascii ? look->ascii : look->glyph);
 			nattr++;
 		}
-		for (int a = 0; a < CARC_ATTR_COUNT; a++) {
+		for (int a = 0; a < ts->nattrs; a++) {
 			int n = feat->attr[a];
 			if (n > 2 && nattr + 2 <= w) { /* "3∝" */
 				char num[4];
 				snprintf(num, sizeof num, "%d", n > 9 ? 9 : n);
 				strcat(attrs, num);
-				strcat(attrs, carc_attr_glyph(a, ascii));
+				strcat(attrs, carc_attr_glyph(ts, a, ascii));
 				nattr += 2;
 				continue;
 			}
 			for (int i = 0; i < n && nattr < w && strlen(attrs) + 4 < sizeof attrs; i++, nattr++)
-				strcat(attrs, carc_attr_glyph(a, ascii));
+				strcat(attrs, carc_attr_glyph(ts, a, ascii));
 		}
 		const struct tile_follower *who = NULL;
 		for (int i = 0; i < nfl; i++)
@@ -1058,13 +1112,13 @@ void carc_picture_key(struct carc_buf *out, const struct carc_tileset *ts, bool 
 			g = path_glyph(look, k == road_kind(ts), 2 | 8, ascii);
 		carc_buf_printf(out, "%s%s %s", n++ ? "  " : "", g, ts->kinds[k].name);
 	}
-	bool used[CARC_ATTR_COUNT] = {false};
+	bool used[CARC_MAX_ATTRS] = {false};
 	for (int i = 0; i < ts->ntiles; i++)
 		for (int f = 0; f < ts->tiles[i].nfeatures; f++)
-			for (int a = 0; a < CARC_ATTR_COUNT; a++)
+			for (int a = 0; a < ts->nattrs; a++)
 				used[a] |= ts->tiles[i].features[f].attr[a] != 0;
-	for (int a = 0; a < CARC_ATTR_COUNT; a++)
+	for (int a = 0; a < ts->nattrs; a++)
 		if (used[a])
-			carc_buf_printf(out, "%s%s %s", n++ ? "  " : "", carc_attr_glyph(a, ascii), carc_attr_name(a));
+			carc_buf_printf(out, "%s%s %s", n++ ? "  " : "", carc_attr_glyph(ts, a, ascii), ts->attrs[a]);
 	carc_buf_addc(out, '\n');
 }

@@ -93,8 +93,11 @@ struct carc_kind_look {
 };
 const struct carc_kind_look *carc_kind_look(const struct carc_tileset *ts, int kind);
 
-/* How attributes are drawn: terminal glyphs; svg.c draws its own symbols. */
-const char *carc_attr_glyph(int attr, bool ascii);
+/* How attributes are drawn: terminal glyphs; svg.c draws its own symbols.
+ * An attribute the tile set declares (attr >= CARC_ATTR_COUNT) is known by
+ * its name (inn, cathedral, wine, grain, cloth), else drawn as its first
+ * letter; ts may be NULL for the known ones. */
+const char *carc_attr_glyph(const struct carc_tileset *ts, int attr, bool ascii);
 
 /* The letters used in the terminal: a role's letter is the first letter of
  * its name not already taken by an earlier role of the rule set; a colour's

@@ -21,6 +21,7 @@ struct text {
 	bool quiet;    /* not refereed: the head says so, nothing follows */
 	bool in_final; /* between final_begin and final_end */
 	size_t events; /* the events written on this line, or in the final scoring */
+	int held[CARC_MAX_TALLIES][CARC_COLOURS]; /* the rules' tallies after the last turn written */
 };
 
 static const char *const ansi[CARC_COLOURS] = {"\033[31m", "\033[32m", "\033[34m", "\033[33m", "\033[90m",
@@ -304,6 +305,45 @@ static void text_event(void *w, const struct carc_report_event *it)
 		carc_buf_addc(t->out, '\n');
 }
 
+/* Under a turn that changed the rules' tallies (Traders & Builders' goods
+ * tokens), a line with the tallies that changed, as they stand after it,
+ * and who gained or lost: "        held: wine red 0, blue 1 (blue +1)".
+ * Nothing for rules that keep no tallies, nor for a turn that changed none. */
+static void held_changes(struct text *t, const struct carc_report_turn *it)
+{
+	int n = it->ntallies < CARC_MAX_TALLIES ? it->ntallies : CARC_MAX_TALLIES, written = 0;
+	for (int i = 0; i < n; i++) {
+		bool changed = false;
+		for (int k = 0; k < t->rec->nseats; k++)
+			changed |= it->tallies[i][t->rec->seats[k]] != t->held[i][t->rec->seats[k]];
+		if (!changed)
+			continue;
+		carc_buf_adds(t->out, written++ ? "; " : "        held: ");
+		carc_buf_printf(t->out, "%s ", it->tally_names[i]);
+		for (int k = 0; k < t->rec->nseats; k++) {
+			int c = t->rec->seats[k];
+			if (k)
+				ADD_LIT(t->out, ", ");
+			colour_word(t->out, c, t->color);
+			carc_buf_printf(t->out, " %d", it->tallies[i][c]);
+		}
+		ADD_LIT(t->out, " (");
+		for (int k = 0, m = 0; k < t->rec->nseats; k++) {
+			int c = t->rec->seats[k], d = it->tallies[i][c] - t->held[i][c];
+			if (!d)
+				continue;
+			if (m++)
+				ADD_LIT(t->out, ", ");
+			colour_word(t->out, c, t->color);
+			carc_buf_printf(t->out, " %+d", d);
+		}
+		carc_buf_addc(t->out, ')');
+		memcpy(t->held[i], it->tallies[i], sizeof t->held[i]);
+	}
+	if (written)
+		carc_buf_addc(t->out, '\n');
+}
+
 static void text_turn_end(void *w, const struct carc_report_turn *it)
 {
 	struct text *t = w;
@@ -312,6 +352,7 @@ static void text_turn_end(void *w, const struct carc_report_turn *it)
 	if (it->order && !strcmp(it->order, "chosen"))
 		carc_buf_adds(t->out, "  [order chosen by carc]");
 	carc_buf_addc(t->out, '\n');
+	held_changes(t, it);
 }
 
 static void text_final_begin(void *w)

@@ -90,9 +90,53 @@ static void points(struct carc_buf *out, const struct carc_poly *p)
 
 /* ---- symbols, drawn upright about (x, y) ---- */
 
-static void symbol(struct carc_buf *out, int attr, double x, double y)
+/* A set's own attribute drawn by its name (Inns & Cathedrals', Traders &
+ * Builders' goods), or false. */
+static bool named_symbol(struct carc_buf *out, const char *name)
 {
-	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)\"><title>%s</title>", x, y, carc_attr_name(attr));
+	if (!strcmp(name, "inn")) /* a house with a hanging sign */
+		carc_buf_adds(out, "<path d=\"M-8,9V-1L0,-8L8,-1V9Z\" fill=\"#d9b77e\" stroke=\"#4a2f12\" stroke-width=\"1.2\"/>"
+				   "<path d=\"M-10,0L0,-9L10,0\" fill=\"none\" stroke=\"#8c2a1a\" stroke-width=\"2.2\"/>"
+				   "<rect x=\"-2.5\" y=\"3\" width=\"5\" height=\"6\" fill=\"#4a2f12\"/>"
+				   "<path d=\"M8,1H12V4\" fill=\"none\" stroke=\"#4a2f12\" stroke-width=\"1\"/>"
+				   "<rect x=\"10\" y=\"4\" width=\"4\" height=\"4\" fill=\"#f2c431\" stroke=\"#4a2f12\" "
+				   "stroke-width=\"0.8\"/>");
+	else if (!strcmp(name, "cathedral")) /* a front with two towers and a cross */
+		carc_buf_adds(out, "<path d=\"M-10,10V-5L-7.5,-10L-5,-5V-1L0,-5L5,-1V-5L7.5,-10L10,-5V10Z\" fill=\"#efe8d8\" "
+				   "stroke=\"#4a4438\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/>"
+				   "<path d=\"M0,-12V-6M-2,-10H2\" stroke=\"#4a4438\" stroke-width=\"1.2\"/>"
+				   "<path d=\"M-2.5,10V4Q0,1 2.5,4V10Z\" fill=\"#4a4438\"/>");
+	else if (!strcmp(name, "wine")) /* a bottle */
+		carc_buf_adds(out, "<path d=\"M-2,-10H2V-5Q5,-3 5,1V9H-5V1Q-5,-3 -2,-5Z\" fill=\"#7a1f4a\" stroke=\"#2e0818\" "
+				   "stroke-width=\"1.2\"/><rect x=\"-3\" y=\"1\" width=\"6\" height=\"4\" fill=\"#f4ead2\"/>");
+	else if (!strcmp(name, "grain")) /* a tied sack */
+		carc_buf_adds(out, "<path d=\"M-6,9Q-10,2 -4,-4L-6,-9H6L4,-4Q10,2 6,9Z\" fill=\"#e6c36a\" stroke=\"#6b4c0a\" "
+				   "stroke-width=\"1.2\"/><path d=\"M-4,-4H4\" stroke=\"#6b4c0a\" stroke-width=\"1.4\"/>");
+	else if (!strcmp(name, "cloth")) /* a bolt of cloth */
+		carc_buf_adds(out, "<rect x=\"-8\" y=\"-6\" width=\"16\" height=\"12\" rx=\"2\" fill=\"#4f7fc9\" "
+				   "stroke=\"#1d3b6b\" stroke-width=\"1.2\"/><path d=\"M-8,-2H8M-8,2H8\" stroke=\"#c4d7f5\" "
+				   "stroke-width=\"1\"/><ellipse cx=\"8\" cy=\"0\" rx=\"2\" ry=\"6\" fill=\"#3a66ad\" "
+				   "stroke=\"#1d3b6b\" stroke-width=\"1\"/>");
+	else
+		return false;
+	return true;
+}
+
+static void symbol(struct carc_buf *out, const struct carc_tileset *ts, int attr, double x, double y)
+{
+	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)\"><title>", x, y);
+	carc_svg_escape(out, attr < CARC_ATTR_COUNT ? carc_attr_name(attr) : ts->attrs[attr]);
+	carc_buf_adds(out, "</title>");
+	if (attr >= CARC_ATTR_COUNT) { /* the set's own */
+		if (!named_symbol(out, ts->attrs[attr])) {
+			carc_buf_adds(out, "<circle r=\"6\" fill=\"#ffffff\" stroke=\"#333333\"/><text y=\"3.5\" "
+					   "font-size=\"9\" text-anchor=\"middle\" fill=\"#333333\">");
+			carc_svg_escape(out, carc_attr_glyph(ts, attr, true));
+			carc_buf_adds(out, "</text>");
+		}
+		carc_buf_adds(out, "</g>\n");
+		return;
+	}
 	switch (attr) {
 	case CARC_ATTR_PENNANT:
 		carc_buf_adds(out, "<path d=\"M-7,-8H7V1Q7,6 0,9Q-7,6 -7,1Z\" fill=\"#2456b8\" stroke=\"#ffffff\" "
@@ -158,41 +202,100 @@ static void symbol(struct carc_buf *out, int attr, double x, double y)
 	carc_buf_adds(out, "</g>\n");
 }
 
+/* The figures that are not meeples, known by their role's name as the
+ * rules know them (Traders & Builders' builder and pig). */
+enum figure { FIGURE_MEEPLE, FIGURE_HUT, FIGURE_BUILDER, FIGURE_PIG };
+
+static enum figure figure_of(const struct carc_view_follower *f)
+{
+	if (f->hut)
+		return FIGURE_HUT;
+	if (f->role && !strcmp(f->role, "builder"))
+		return FIGURE_BUILDER;
+	if (f->role && !strcmp(f->role, "pig"))
+		return FIGURE_PIG;
+	return FIGURE_MEEPLE;
+}
+
+#define MEEPLE_PATH "M10,1C12.5,1 13.5,3 13.2,5C16,6 19,7 19.5,9C19.8,10.5 17.5,10.5 15,10.5L16.5,19L11.5,19" \
+		    "L10,15.5L8.5,19L3.5,19L5,10.5C2.5,10.5 0.2,10.5 0.5,9C1,7 4,6 6.8,5C6.5,3 7.5,1 10,1Z"
+/* the builder: a standing figure taller and narrower than a meeple, arms at its sides */
+#define BUILDER_PATH "M0,-17C3,-17 4.2,-14.8 3.4,-12C6,-11.2 7.4,-9.6 7.4,-7L7,3C7,4.5 5,4.5 5,3L5,-2L6,16H1.4" \
+		     "L0,8L-1.4,16H-6L-5,-2L-5,3C-5,4.5 -7,4.5 -7,3L-7.4,-7C-7.4,-9.6 -6,-11.2 -3.4,-12C-4.2,-14.8 -3,-17 0,-17Z"
 /* A follower: a meeple of its colour with its role letter, lying down on an
- * area (farmers), or a hut. */
+ * area (farmers), a hut, a builder (a tall standing figure) or a pig; a
+ * large follower drawn a third larger. Every figure has a halo of the other
+ * brightness and, on the map, a badge with its colour's letter. */
 static void follower(struct carc_buf *out, const struct carc_view_follower *f, double x, double y, bool lying)
 {
 	const char *fill = carc_svg_colour(f->colour), *ink = ink_on(f->colour);
 	const char *edge = f->colour == CARC_BLACK ? "#f0f0f0" : "#1a1a1a";
+	enum figure fig = figure_of(f);
+	static const char *const figure_class[] = {"meeple", "hut", "builder", "pig"};
+	if (fig == FIGURE_PIG) /* a pig stands on its four legs in a field */
+		lying = false;
 	/* a large follower (it counts 2 in a majority) a third larger */
-	carc_buf_printf(out, "<g transform=\"translate(%.1f,%.1f)%s%s\"><title>%s %s</title>", x, y,
+	carc_buf_adds(out, "<g");
+	if (fig == FIGURE_BUILDER || fig == FIGURE_PIG || f->large) /* for tests and style sheets */
+		carc_buf_printf(out, " class=\"%s%s%s\"", f->large ? "large" : "",
+				f->large && fig != FIGURE_MEEPLE ? " " : "", fig != FIGURE_MEEPLE ? figure_class[fig] : "");
+	carc_buf_printf(out, " transform=\"translate(%.1f,%.1f)%s%s\"><title>%s %s</title>", x, y,
 			f->large ? " scale(1.35)" : "", lying ? " rotate(-90)" : "", carc_colour_name(f->colour),
 			f->role ? f->role : "follower");
 	/* a halo of the other brightness under the outline, so that the figure
 	 * stands out of every ground whatever its colour */
 	const char *halo = f->colour == CARC_BLACK ? "#1a1a1a" : "#ffffff";
-	if (f->hut)
+	const char *letter_y = "4.5", *letter_size = "10";
+	switch (fig) {
+	case FIGURE_HUT:
 		carc_buf_printf(out, "<path d=\"M-13,-1L0,-13L13,-1V13H-13Z\" fill=\"none\" stroke=\"%s\" "
 				     "stroke-width=\"5\"/><path d=\"M-13,-1L0,-13L13,-1V13H-13Z\" fill=\"%s\" stroke=\"%s\" "
 				     "stroke-width=\"2\"/>", halo, fill, edge);
-	else
-		carc_buf_printf(out, "<path transform=\"scale(1.45) translate(-10,-10)\" d=\"M10,1C12.5,1 13.5,3 "
-				     "13.2,5C16,6 19,7 19.5,9C19.8,10.5 17.5,10.5 15,10.5L16.5,19L11.5,19L10,15.5L8.5,19"
-				     "L3.5,19L5,10.5C2.5,10.5 0.2,10.5 0.5,9C1,7 4,6 6.8,5C6.5,3 7.5,1 10,1Z\" fill=\"%s\" "
+		letter_y = "9";
+		break;
+	case FIGURE_BUILDER:
+		carc_buf_printf(out, "<path d=\"" BUILDER_PATH "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"5\" "
+				     "stroke-linejoin=\"round\"/><path d=\"" BUILDER_PATH "\" fill=\"%s\" stroke=\"%s\" "
+				     "stroke-width=\"1.6\" stroke-linejoin=\"round\"/>", halo, halo, fill, edge);
+		letter_y = "3", letter_size = "8";
+		break;
+	case FIGURE_PIG: /* facing east: legs, the body, the head with its ear and snout */
+		carc_buf_printf(out, "<path d=\"M-10,3V10M-5,4V10M5,4V10M10,3V10\" "
+				     "fill=\"none\" stroke=\"%s\" stroke-width=\"6\" stroke-linecap=\"round\"/>"
+				     "<path d=\"M-14,0A13,8 0 0 1 8,-6.5A6.5,6.5 0 0 1 10,-13L11.5,-10A6.5,6.5 0 0 1 16.5,-5"
+				     "A2.6,3.2 0 0 1 16.5,1.8A6.5,6.5 0 0 1 10,3.5A13,8 0 0 1 -14,0Z\" fill=\"%s\" "
+				     "stroke=\"%s\" stroke-width=\"5\" stroke-linejoin=\"round\"/>",
+				halo, halo, halo);
+		carc_buf_printf(out, "<path d=\"M-10,3V10M-5,4V10M5,4V10M10,3V10\" stroke=\"%s\" stroke-width=\"4.4\" "
+				     "stroke-linecap=\"round\"/><path d=\"M-10,3V10M-5,4V10M5,4V10M10,3V10\" stroke=\"%s\" "
+				     "stroke-width=\"2.2\" stroke-linecap=\"round\"/>", edge, fill);
+		carc_buf_printf(out, "<ellipse cx=\"-1\" cy=\"0\" rx=\"13\" ry=\"8\" fill=\"%s\" stroke=\"%s\" "
+				     "stroke-width=\"1.5\"/><circle cx=\"11\" cy=\"-3\" r=\"6.5\" fill=\"%s\" stroke=\"%s\" "
+				     "stroke-width=\"1.5\"/><path d=\"M8,-8L9.5,-14L14,-9Z\" fill=\"%s\" stroke=\"%s\" "
+				     "stroke-width=\"1.5\" stroke-linejoin=\"round\"/><ellipse cx=\"17.5\" cy=\"-1.5\" "
+				     "rx=\"2.6\" ry=\"3.2\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"/>"
+				     "<circle cx=\"12.5\" cy=\"-4.5\" r=\"1.1\" fill=\"%s\"/>"
+				     "<path d=\"M16.7,-2.6V-0.6M18.3,-2.6V-0.6\" stroke=\"%s\" stroke-width=\"0.9\"/>",
+				fill, edge, fill, edge, fill, edge, fill, edge, edge, edge);
+		letter_y = "3.5", letter_size = "9";
+		break;
+	case FIGURE_MEEPLE:
+		carc_buf_printf(out, "<path transform=\"scale(1.45) translate(-10,-10)\" d=\"" MEEPLE_PATH "\" fill=\"%s\" "
 				     "stroke=\"%s\" stroke-width=\"3.6\" stroke-linejoin=\"round\"/>"
-				     "<path transform=\"scale(1.45) translate(-10,-10)\" d=\"M10,1C12.5,1 13.5,3 "
-				     "13.2,5C16,6 19,7 19.5,9C19.8,10.5 17.5,10.5 15,10.5L16.5,19L11.5,19L10,15.5L8.5,19"
-				     "L3.5,19L5,10.5C2.5,10.5 0.2,10.5 0.5,9C1,7 4,6 6.8,5C6.5,3 7.5,1 10,1Z\" fill=\"%s\" "
+				     "<path transform=\"scale(1.45) translate(-10,-10)\" d=\"" MEEPLE_PATH "\" fill=\"%s\" "
 				     "stroke=\"%s\" stroke-width=\"1.3\"/>", halo, halo, fill, edge);
-	carc_buf_printf(out, "<text x=\"0\" y=\"%s\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" "
-			     "fill=\"%s\"%s>%c</text>", f->hut ? "9" : "4.5", ink,
+		break;
+	}
+	carc_buf_printf(out, "<text x=\"%s\" y=\"%s\" font-size=\"%s\" font-weight=\"bold\" text-anchor=\"middle\" "
+			     "fill=\"%s\"%s>%c</text>", fig == FIGURE_PIG ? "-1" : "0", letter_y, letter_size, ink,
 			lying ? " transform=\"rotate(90)\"" : "", f->letter);
 	/* the colour's letter on a badge: the colour read without telling colours apart */
+	static const char *const badge_at[] = {"12,-12", "12,-11", "10,-15", "-14,-6"};
 	if (f->role) /* not in the legend, where the letter is the colour's */
 		carc_buf_printf(out, "<g class=\"badge\" transform=\"translate(%s)%s\"><circle r=\"6\" fill=\"#ffffff\" "
 				     "stroke=\"#1a1a1a\" stroke-width=\"1\"/><text y=\"3\" font-size=\"9\" "
 				     "font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1a1a1a\">%c</text></g>",
-				f->hut ? "12,-11" : "12,-12", lying ? " rotate(90)" : "", carc_colour_letter(f->colour));
+				badge_at[fig], lying ? " rotate(90)" : "", carc_colour_letter(f->colour));
 	carc_buf_adds(out, "</g>\n");
 }
 
@@ -290,11 +393,13 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 		if (ts->kinds[k].klass == CARC_CLASS_AREA)
 			ground = carc_kind_look(ts, k)->fill;
 	carc_buf_printf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", T, T, ground);
-	static const uint8_t order[] = {CARC_CLASS_AREA, CARC_CLASS_PATH, CARC_CLASS_ENCLOSURE, CARC_CLASS_LAKE};
+	/* areas that touch no edge (the whole tile, spot I) first, under the others */
+	static const uint8_t order[] = {CARC_CLASS_AREA, CARC_CLASS_AREA, CARC_CLASS_PATH, CARC_CLASS_ENCLOSURE,
+					CARC_CLASS_LAKE};
 	for (size_t o = 0; o < sizeof order; o++) {
 		for (int f = 0; f < t->nfeatures; f++) {
 			const struct carc_kind *kind = &ts->kinds[t->features[f].kind];
-			if (kind->klass != order[o])
+			if (kind->klass != order[o] || (kind->klass == CARC_CLASS_AREA && t->features[f].inner != (o == 0)))
 				continue;
 			const struct carc_kind_look *look = carc_kind_look(ts, t->features[f].kind);
 			const struct carc_feature_shape *fs = &s->f[f];
@@ -327,10 +432,15 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 					points(out, &fs->region[i]);
 					carc_buf_adds(out, "\" fill=\"");
 					owner_fill(out, own);
-					/* more than a shade: a dashed border of the owners' colour */
-					carc_buf_adds(out, "\" fill-opacity=\"0.6\" stroke=\"");
-					owner_fill(out, own);
-					carc_buf_adds(out, "\" stroke-width=\"5\" stroke-dasharray=\"8 4\"/>\n");
+					/* more than a shade: a dashed border of the owners' colour
+					 * (not round a walled-in field: its region is the whole tile) */
+					carc_buf_adds(out, "\" fill-opacity=\"0.6\"");
+					if (!t->features[f].inner) {
+						carc_buf_adds(out, " stroke=\"");
+						owner_fill(out, own);
+						carc_buf_adds(out, "\" stroke-width=\"5\" stroke-dasharray=\"8 4\"");
+					}
+					carc_buf_adds(out, "/>\n");
 				}
 				if (look->trees) {
 					struct carc_pt pts[25];
@@ -395,9 +505,9 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 		for (int g = 0; g < t->nfeatures; g++)
 			volcano |= t->features[g].attr[CARC_ATTR_VOLCANO] != 0;
 		if (feat->end == 6 && !volcano) /* a river from a volcano, not drawn elsewhere */
-			symbol(out, CARC_ATTR_VOLCANO, x + 50, y + 50);
+			symbol(out, ts, CARC_ATTR_VOLCANO, x + 50, y + 50);
 		int nsym = 0;
-		for (int a = 0; a < CARC_ATTR_COUNT; a++)
+		for (int a = 0; a < ts->nattrs; a++)
 			nsym += feat->attr[a];
 		const struct carc_view_follower *who = NULL;
 		for (int i = 0; i < nfl; i++)
@@ -406,9 +516,9 @@ static void draw_tile(struct carc_buf *out, const struct carc_tileset *ts, const
 		double sx = lx - (nsym - 1) * 9.0 - (who ? 16 : 0);
 		if (sx < x + 10)
 			sx = x + 10;
-		for (int a = 0; a < CARC_ATTR_COUNT; a++)
+		for (int a = 0; a < ts->nattrs; a++)
 			for (int k = 0; k < feat->attr[a]; k++, sx += 18)
-				symbol(out, a, sx, ly);
+				symbol(out, ts, a, sx, ly);
 		if (who) {
 			double fx = nsym ? sx + 4 : lx;
 			if (fx > x + T - 14)
@@ -726,7 +836,7 @@ static struct carc_pt follower_spot(const struct carc_tileset *ts, const struct 
 	struct carc_pt l = carc_pt_turn(s->f[f].label, rot);
 	double lx = x + l.x * T, ly = y + l.y * T;
 	int nsym = 0;
-	for (int a = 0; a < CARC_ATTR_COUNT; a++)
+	for (int a = 0; a < ts->nattrs; a++)
 		nsym += feat->attr[a];
 	double fx = nsym ? lx + (nsym - 1) * 9.0 + 20 : lx;
 	if (fx > x + T - 14)

@@ -14,6 +14,8 @@
  * places does nothing); undo, a reload, reopening the CGN and the link
  * holding it keep the game exactly; no request leaves the page; the page
  * never scrolls sideways at 390 px and its buttons are 44 px at least.
+ * A Big Box record (tests/golden/show-bigbox) is played too: its builder,
+ * pig and large followers are drawn as such on the board.
  * Prints "N passed, N failed". */
 "use strict";
 const { chromium } = require("playwright-core");
@@ -60,6 +62,28 @@ function parsed(text) {
 			rules: tag("Rules") || "base",
 			expansions: tag("Expansions"),
 			edition: Number(tag("Edition") || 0),
+		},
+		moves: moves,
+		numbers: numbers,
+	};
+}
+
+/* a recorded game of a file (its first), as generated() gives one */
+function recorded(file) {
+	const text = fs.readFileSync(path.join(top, file), "utf8");
+	const tag = (n) => { const m = new RegExp("^\\[" + n + " \"([^\"]*)\"\\]", "m").exec(text); return m ? m[1] : ""; };
+	const moves = [], numbers = [];
+	for (const line of text.split("\n")) {
+		const m = /^\s*(\d+[.+])\s+\S+\s+([^=\n]*?)\s*(=.*)?$/.exec(line);
+		if (m && m[2]) {
+			moves.push(m[2].trim().split(/\s+/).join(" "));
+			numbers.push(m[1].replace(".", ""));
+		}
+	}
+	return {
+		setup: {
+			players: tag("Seats").split(" ").map((c) => ({ colour: c, name: "Player " + c })),
+			rules: tag("Rules") || "base", expansions: tag("Expansions"), edition: Number(tag("Edition") || 0),
 		},
 		moves: moves,
 		numbers: numbers,
@@ -365,6 +389,27 @@ async function phone(page, name) {
 	const games = process.env.ONLY ? all.filter((g) => g[0] === process.env.ONLY).concat(all) : all;
 	for (const [name, game] of (process.env.ONLY ? games.slice(0, 1) : games))
 		await byScript(page, name, game);
+	/* the Big Box's figures on the board: the builder and the pig as
+	 * themselves, the large follower larger, with its role's letter */
+	/* (the page's engine gives no bonus turn for the builder's second tile:
+	 * its 7+ is played as blue's 8, and red's farmer goes to IH's I) */
+	const bigbox = recorded("tests/golden/show-bigbox/bigbox.cgn");
+	bigbox.numbers = bigbox.numbers.map((n, i) => String(i + 1));
+	bigbox.moves[8] = "IH 2,2 0 farmer I";
+	await byScript(page, "bigbox", bigbox);
+	const figures = await page.evaluate(() => [...document.querySelectorAll("#board g[data-figure]")].map((g) =>
+		({ figure: g.dataset.figure, title: g.querySelector("title").textContent,
+			label: g.querySelector("text") ? g.querySelector("text").textContent : null,
+			r: g.querySelector("circle") ? Number(g.querySelector("circle").getAttribute("r")) : null })));
+	const fig = (t) => figures.find((f) => f.title.startsWith(t)) || {};
+	check("bigbox: the builder is drawn as a builder", fig("red builder").figure === "builder" &&
+		fig("red builder").label === null, JSON.stringify(fig("red builder")));
+	check("bigbox: the pig is drawn as a pig", fig("blue pig").figure === "pig", JSON.stringify(fig("blue pig")));
+	check("bigbox: the large thief is larger, with T", fig("red big thief").figure === "large" &&
+		fig("red big thief").label === "T" && fig("red big thief").r > fig("blue farmer").r, JSON.stringify(figures));
+	check("bigbox: the farmer at I stands in IH's middle", fig("red farmer I").figure === "follower" &&
+		/translate\(250,-150\)/.test(await page.evaluate(() => [...document.querySelectorAll("#board g[data-figure]")]
+			.map((g) => g.getAttribute("transform")).join(" "))), JSON.stringify(figures));
 	await phone(page, "a finished game");
 	for (const [name, game] of (process.env.ONLY ? games.slice(0, 1) : games.slice(0, 2)))
 		await byTaps(page, name, game);

@@ -119,6 +119,78 @@ else
 	bad "render of an illegal move: no red frame or no message"
 fi
 
+# --- the Big Box's figures: tests/golden/show-bigbox/bigbox.cgn ---
+# The builder and the pig are figures of their own (class builder, pig),
+# a large follower is drawn larger (class large, scale 1.35), each with
+# its colour's badge; the big farmer on IH's walled-in field (spot I)
+# stands inside IH, away from its edges; with --features that field is
+# coloured by its owner; the text report says who got the wine token on
+# the turn it was won, and has the goods and pigs rows.
+bb=tests/golden/show-bigbox/bigbox.cgn
+"$CARC" render "$bb" >"$tmp/bb.svg" 2>/dev/null
+check_svg "render $bb" "$tmp/bb.svg"
+if grep -q '<g class="builder" transform="[^"]*"><title>red builder</title><path d="M0,-17' "$tmp/bb.svg"; then
+	ok
+else
+	bad "render $bb: no builder figure"
+fi
+if grep -q '<g class="pig" transform="[^"]*"><title>blue pig</title>' "$tmp/bb.svg" &&
+	grep -q '<ellipse cx="17.5" cy="-1.5" rx="2.6" ry="3.2"' "$tmp/bb.svg"; then
+	ok
+else
+	bad "render $bb: no pig with its snout"
+fi
+if grep -q '<g class="large" transform="[^"]* scale(1.35)"><title>red big thief</title>' "$tmp/bb.svg"; then
+	ok
+else
+	bad "render $bb: the large thief is not drawn larger"
+fi
+# every figure has its colour's badge: 5 figures on the map
+if [ "$(grep -o '<g class="badge"' "$tmp/bb.svg" | wc -l)" = 5 ]; then ok; else bad "render $bb: not 5 badges"; fi
+# the big farmer at I: inside IH's tile, at least 20 units from its edges
+tile=$(grep -A1 '<g><title>tile IH:' "$tmp/bb.svg" | sed -n 's/.*translate(\([0-9.]*\),\([0-9.]*\)) rotate.*/\1 \2/p')
+farmer=$(sed -n 's/.*<g class="large" transform="translate(\([0-9.]*\),\([0-9.]*\))[^"]*"><title>blue big farmer.*/\1 \2/p' "$tmp/bb.svg")
+if [ -n "$tile" ] && [ -n "$farmer" ] && echo "$tile $farmer" |
+	awk '{ exit !($3 > $1 + 20 && $3 < $1 + 80 && $4 > $2 + 20 && $4 < $2 + 80) }'; then
+	ok
+else
+	bad "render $bb: the farmer at I ($farmer) is not inside IH ($tile)"
+fi
+"$CARC" render --features "$bb" >"$tmp/bbf.svg" 2>/dev/null
+check_svg "render --features $bb" "$tmp/bbf.svg"
+# IH's field, owned by blue: the whole tile, shaded blue, under the caps
+if grep -A4 '<g><title>tile IH:' "$tmp/bbf.svg" | grep -q '<polygon points="0.0,0.0 100.0,0.0 100.0,100.0 0.0,100.0" fill="#1f5fd1" fill-opacity="0.6"/>'; then
+	ok
+else
+	bad "render --features $bb: IH's walled-in field is not coloured by its owner"
+fi
+# the replay page draws its board with the same figures, each shown from its step
+"$CARC" render --format html "$bb" -o "$tmp/bb.html" 2>/dev/null
+if grep -q '<g class="follower" data-s="5"><g class="builder"' "$tmp/bb.html" &&
+	grep -q '<g class="follower" data-s="6"><g class="pig"' "$tmp/bb.html" &&
+	grep -q '<g class="follower" data-s="3"><g class="large"' "$tmp/bb.html"; then
+	ok
+else
+	bad "render --format html $bb: the replay board lacks the builder, the pig or the large thief"
+fi
+"$CARC" score "$bb" >"$tmp/bb.txt" 2>/dev/null
+if grep -q '^   2  blue' "$tmp/bb.txt" && grep -q '^        held: wine red 0, blue 1 (blue +1)$' "$tmp/bb.txt" &&
+	grep -q '^  goods (10 a good)  *0  *10$' "$tmp/bb.txt" && grep -q '^  pigs  *0  *2$' "$tmp/bb.txt" &&
+	[ "$(grep -c 'held:' "$tmp/bb.txt")" = 1 ]; then
+	ok
+else
+	bad "score $bb: no goods line under turn 2, or no goods and pigs rows"
+fi
+"$CARC" score samples/club-night.cgn >"$tmp/club.txt" 2>/dev/null
+if grep -q 'held:\|goods\|pigs' "$tmp/club.txt"; then bad "score of a base game: a goods line or row"; else ok; fi
+"$CARC" show "$bb" >"$tmp/bb-show.txt" 2>/dev/null
+if grep -q 'TTr' "$tmp/bb-show.txt" && grep -q 'Br' "$tmp/bb-show.txt" && grep -q 'Pb' "$tmp/bb-show.txt" &&
+	grep -q 'FFb' "$tmp/bb-show.txt" && grep -q 'B builder, P pig' "$tmp/bb-show.txt"; then
+	ok
+else
+	bad "show $bb: the large thief, builder, pig or big farmer is not shown, or not in the key"
+fi
+
 # --- carc show fits the terminal: --width ---
 # Every game of every sample fits in 80 columns (display width: wc -L in a
 # UTF-8 locale), plain and in ASCII; a map cut to fit says what it left

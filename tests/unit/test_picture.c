@@ -133,6 +133,40 @@ static void test_picture_stone_shapes_match_tile_data(void **state)
 	carc_tileset_free(ts);
 }
 
+/* The Big Box's sets: the fields that touch no edge (IH, TM, TN, TP, TX;
+ * spot I) show at their label points, so that a farmer there stands in
+ * its field, and the sets' own attributes have glyphs of their own. */
+static void test_picture_inner_fields_show(void **state)
+{
+	(void)state;
+	static const char *const sets[] = {"inns", "traders-builders"};
+	for (size_t k = 0; k < 2; k++) {
+		struct carc_diag_sink sink = {0};
+		struct carc_tileset *ts = carc_tileset_load(sets[k], &sink, NULL, 0, 0);
+		assert_non_null(ts);
+		carc_diag_free(&sink);
+		check_shapes(ts);
+		int inner = 0;
+		struct carc_tile_shape *s = malloc(sizeof *s);
+		assert_non_null(s);
+		for (int i = 0; i < ts->ntiles; i++) {
+			const struct carc_tile *t = &ts->tiles[i];
+			if (t->inner_feature == CARC_NO_FEATURE)
+				continue;
+			inner++;
+			carc_tile_shape(ts, i, s);
+			assert_int_equal(s->f[t->inner_feature].nregions, 1);
+			/* it shows at its label, not at the tile's edges */
+			assert_int_equal(carc_shape_hit(ts, s, s->f[t->inner_feature].label, false), t->inner_feature);
+		}
+		assert_true(inner >= (k ? 4 : 1));
+		free(s);
+		for (int a = CARC_ATTR_COUNT; a < ts->nattrs; a++)
+			assert_string_not_equal(carc_attr_glyph(ts, a, true), "?");
+		carc_tileset_free(ts);
+	}
+}
+
 static void test_picture_turn_is_clockwise(void **state)
 {
 	(void)state;
@@ -247,7 +281,8 @@ static void test_picture_kind_looks(void **state)
 	assert_string_equal(carc_kind_look(ts, meadow)->ascii, ".");
 	assert_int_equal(carc_colour_letter(0), 'r');
 	assert_int_equal(carc_colour_letter(4), 'k');
-	assert_string_equal(carc_attr_glyph(CARC_ATTR_PENNANT, true), "*");
+	assert_string_equal(carc_attr_glyph(ts, CARC_ATTR_PENNANT, true), "*");
+	assert_string_equal(carc_attr_glyph(NULL, CARC_ATTR_PENNANT, false), "♦");
 	carc_tileset_free(ts);
 }
 
@@ -370,6 +405,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_picture_base_shapes_match_tile_data),
 		cmocka_unit_test(test_picture_stone_shapes_match_tile_data),
+		cmocka_unit_test(test_picture_inner_fields_show),
 		cmocka_unit_test(test_picture_turn_is_clockwise),
 		cmocka_unit_test(test_picture_start_tile_in_ascii),
 		cmocka_unit_test(test_picture_junction_and_cloister_in_unicode),

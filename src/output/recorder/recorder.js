@@ -26,7 +26,7 @@ const FILL = { red: "#d7312e", green: "#2f8f3a", blue: "#2f63c7", yellow: "#f2c2
 const COLOURS = Object.keys(FILL);
 /* where a figure stands on a tile of 100 x 100, by spot (board orientation) */
 const SPOT_XY = { NNW: [30, 10], NNE: [70, 10], ENE: [90, 30], ESE: [90, 70], SSE: [70, 90], SSW: [30, 90],
-	WSW: [10, 70], WNW: [10, 30], N: [50, 18], E: [82, 50], S: [50, 82], W: [18, 50], C: [50, 50] };
+	WSW: [10, 70], WNW: [10, 30], N: [50, 18], E: [82, 50], S: [50, 82], W: [18, 50], C: [50, 50], I: [50, 50] };
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
 
@@ -183,12 +183,38 @@ function tileMarkup(id, x, y, rotation, extra) {
 		(extra || "") + ">" + (pics[id] || "<rect width=\"100\" height=\"100\" fill=\"#ccc\"/>") + "</g>";
 }
 
+/* the builder: a standing figure taller and narrower than a follower's
+ * disc; the pig: a pig facing east (as carc render draws them) */
+const BUILDER_PATH = "M0,-17C3,-17 4.2,-14.8 3.4,-12C6,-11.2 7.4,-9.6 7.4,-7L7,3C7,4.5 5,4.5 5,3L5,-2L6,16H1.4" +
+	"L0,8L-1.4,16H-6L-5,-2L-5,3C-5,4.5 -7,4.5 -7,3L-7.4,-7C-7.4,-9.6 -6,-11.2 -3.4,-12C-4.2,-14.8 -3,-17 0,-17Z";
+
+/* A figure by its role: "builder" and "pig" as themselves, "big ROLE" (the
+ * large follower) a disc a third larger with ROLE's letter, any other a
+ * disc with its role's letter; data-figure names which. */
 function figureMarkup(colour, role, x, y, spot, extra) {
 	const p = SPOT_XY[spot] || [50, 50];
-	return "<g" + (extra || "") + " transform=\"translate(" + (x * 100 + p[0]) + "," + (-y * 100 + p[1]) + ")\">" +
-		"<circle r=\"13\" fill=\"" + (FILL[colour] || "#999") + "\" stroke=\"#fff\" stroke-width=\"3\"/>" +
-		"<text class=\"figure-label\" text-anchor=\"middle\" dy=\"7\">" + esc((role || "?")[0].toUpperCase()) +
-		"</text><title>" + esc(colour + " " + role + " " + spot) + "</title></g>";
+	const fill = FILL[colour] || "#999";
+	const big = /^big /.test(role || "");
+	const figure = role === "builder" ? "builder" : role === "pig" ? "pig" : big ? "large" : "follower";
+	let body;
+	if (figure === "builder") {
+		body = "<path d=\"" + BUILDER_PATH + "\" transform=\"scale(1.3)\" fill=\"" + fill +
+			"\" stroke=\"#fff\" stroke-width=\"2.5\" stroke-linejoin=\"round\"/>";
+	} else if (figure === "pig") {
+		const part = " fill=\"" + fill + "\" stroke=\"#fff\" stroke-width=\"2\"";
+		body = "<g transform=\"scale(1.25)\"><path d=\"M-10,3V10M-5,4V10M5,4V10M10,3V10\" stroke=\"#fff\" " +
+			"stroke-width=\"5\" stroke-linecap=\"round\"/><path d=\"M-10,3V10M-5,4V10M5,4V10M10,3V10\" stroke=\"" +
+			fill + "\" stroke-width=\"2.6\" stroke-linecap=\"round\"/><ellipse cx=\"-1\" cy=\"0\" rx=\"13\" ry=\"8\"" +
+			part + "/><circle cx=\"11\" cy=\"-3\" r=\"6.5\"" + part + "/><path d=\"M8,-8L9.5,-14L14,-9Z\"" + part +
+			"/><ellipse cx=\"17.5\" cy=\"-1.5\" rx=\"2.6\" ry=\"3.2\"" + part +
+			"/><circle cx=\"12.5\" cy=\"-4.5\" r=\"1.2\" fill=\"#fff\"/></g>";
+	} else {
+		const word = big ? role.slice(4) : role || "?";
+		body = "<circle r=\"" + (big ? 17.5 : 13) + "\" fill=\"" + fill + "\" stroke=\"#fff\" stroke-width=\"3\"/>" +
+			"<text class=\"figure-label\" text-anchor=\"middle\" dy=\"7\">" + esc(word[0].toUpperCase()) + "</text>";
+	}
+	return "<g" + (extra || "") + " data-figure=\"" + figure + "\" transform=\"translate(" + (x * 100 + p[0]) + "," +
+		(-y * 100 + p[1]) + ")\">" + body + "<title>" + esc(colour + " " + role + " " + spot) + "</title></g>";
 }
 
 function places() {
