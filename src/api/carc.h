@@ -299,7 +299,8 @@ CARC_API int carc_match_to_move(const carc_match *m);
 CARC_API int carc_match_turn_number(const carc_match *m, int *bonus);
 /* Draws the turn's tile: tile NULL takes the next of the shuffled supply
  * (as the rules allow: The River's tiles first, a bonus tile on a bonus
- * turn), a tile id names it (as over a board where tiles are drawn by
+ * turn of Hunters and Gatherers, the next land tile on the builder's of
+ * Traders & Builders), a tile id names it (as over a board where tiles are drawn by
  * hand): CARC_EINVAL when none of it is left. CARC_ESTATE when a tile is
  * already drawn or the game is over. */
 CARC_API int carc_match_draw(carc_match *m, const char *tile);

@@ -49,6 +49,21 @@ struct api_play {
 	bool has_last;
 };
 
+/* A bonus turn draws from the bonus stack (Hunters and Gatherers' gold),
+ * or, in a tile set with none (The Traders' builder), the next land tile
+ * of the stack the seat draws from, as carc gen does. */
+static bool bonus_from_land(const struct api_play *p)
+{
+	return p->total == p->nsupply;
+}
+
+/* Is a tile left for a bonus turn of seat? */
+static bool bonus_left(const struct api_play *p, int seat)
+{
+	int k = p->nstacks == 1 ? 0 : seat;
+	return bonus_from_land(p) ? p->stack_next[k] < p->stack_end[k] : p->bonus_next < p->total;
+}
+
 void api_play_free(struct api_play *p)
 {
 	if (!p)
@@ -486,7 +501,8 @@ int carc_match_draw(carc_match *m, const char *tile)
 			return api_fail(m, CARC_EINVAL, "the tile set has no tile %s", tile);
 	}
 	size_t from, end;
-	if (p->bonus_due) {
+	bool from_bonus = p->bonus_due && !bonus_from_land(p);
+	if (from_bonus) {
 		from = p->bonus_next;
 		end = p->total;
 	} else {
@@ -503,7 +519,7 @@ int carc_match_draw(carc_match *m, const char *tile)
 		return api_fail(m, CARC_ESTATE, "no tile is left to draw");
 	size_t got = from;
 	if (want >= 0 ? p->supply[from] != want : !may_draw(m, p->supply[from])) {
-		size_t lo = p->bonus_due ? p->nsupply : 0, n = p->bonus_due ? p->total - p->nsupply : p->nsupply;
+		size_t lo = from_bonus ? p->nsupply : 0, n = from_bonus ? p->total - p->nsupply : p->nsupply;
 		got = end;
 		for (size_t k = 1; k < n && got == end; k++) {
 			size_t i = lo + (from - lo + k) % n;
@@ -512,7 +528,7 @@ int carc_match_draw(carc_match *m, const char *tile)
 		}
 		if (got == end && want >= 0)
 			return api_fail(m, CARC_EINVAL, "no tile %s is left %s", tile,
-					p->bonus_due ? "among the bonus tiles" : "in the supply");
+					from_bonus ? "among the bonus tiles" : "in the supply");
 		if (got == end)
 			got = from;
 	}
@@ -520,7 +536,7 @@ int carc_match_draw(carc_match *m, const char *tile)
 	p->supply[from] = p->supply[got];
 	p->supply[got] = t;
 	p->taken[from] = 1;
-	if (p->bonus_due)
+	if (from_bonus)
 		p->bonus_next++;
 	else
 		p->stack_next[p->nstacks == 1 ? 0 : seat]++;
@@ -756,17 +772,19 @@ int carc_match_play(carc_match *m, const carc_move_spec *mv)
 	carc_buf_free(&md.text);
 	carc_diag_free(&sink);
 	p->drawn = -1;
-	/* a bonus turn next (Hunters and Gatherers: a forest with gold), the
-	 * same colour's, while bonus tiles are left; a bonus tile that fits
-	 * nowhere is discarded and the next drawn */
+	/* a bonus turn next (Hunters and Gatherers: a forest with gold; The
+	 * Traders: the builder's feature extended), the same colour's, while a
+	 * tile is left for it (bonus_left); a bonus tile that fits nowhere is
+	 * discarded and the next drawn */
+	bool left = bonus_left(p, p->drawn_seat);
 	if (p->drawn_bonus) {
-		p->bonus_due = mv->discard && p->bonus_next < p->total;
+		p->bonus_due = mv->discard && left;
 	} else {
 		p->bonus_due = false;
 		const struct carc_play_hooks *mods[1 + CARC_MAX_EXPANSIONS];
 		int nmods = modules(m, mods);
 		for (int k = 0; k < nmods; k++)
-			if (mods[k]->gen_bonus_due && !mv->discard && m->res.nturns && p->bonus_next < p->total &&
+			if (mods[k]->gen_bonus_due && !mv->discard && m->res.nturns && left &&
 			    !carc_match_over(m) &&
 			    mods[k]->gen_bonus_due(m->g, m->res.turns[m->res.nturns - 1].first_event))
 				p->bonus_due = true;

@@ -470,7 +470,8 @@ static bool may_draw(carc_match *m, int tile)
  * score, followers left, projected final), whose turn and its number as
  * the library gives it (a bonus turn N+: bonus), the tile drawn, the tiles
  * left by type (now: drawable this turn; on a bonus turn only the bonus
- * tiles, on another no bonus tile, as the library's draw takes them), the
+ * tiles, or the land tiles in a set with no bonus stack (The Traders'
+ * builder), on another no bonus tile, as the library's draw takes them), the
  * board, the figures on it, what the last turn
  * and the final scoring scored, whether the game is over. */
 int rec_state(void)
@@ -499,6 +500,7 @@ int rec_state(void)
 		carc_buf_adds(b, "null");
 	carc_buf_printf(b, ",\"supplyLeft\":%d,\"supply\":[", carc_match_supply_left(m));
 	int k = 0;
+	bool from_bonus = bonus && ts->bonus_total > 0;
 	for (int i = 0; i < ts->ntiles; i++) {
 		int left = carc_game_tiles_left(m->g, i);
 		if (!ts->tiles[i].count)
@@ -506,7 +508,7 @@ int rec_state(void)
 		carc_buf_printf(b, "%s{\"id\":", k++ ? "," : "");
 		carc_json_cstr(b, ts->tiles[i].id);
 		carc_buf_printf(b, ",\"left\":%d,\"bonus\":%s,\"now\":%s}", left, ts->tiles[i].bonus ? "true" : "false",
-				left > 0 && !ts->tiles[i].bonus == !bonus && may_draw(m, i) ? "true" : "false");
+				left > 0 && !ts->tiles[i].bonus == !from_bonus && may_draw(m, i) ? "true" : "false");
 	}
 	carc_buf_adds(b, "],\"board\":[");
 	size_t np, nf;

@@ -97,6 +97,19 @@ class RandomGamesTest(unittest.TestCase):
         os.remove(path)
         os.rmdir(tmp)
 
+    def test_bonus_turns_are_played(self):
+        # a bonus turn "N+" comes when the rules give one: Hunters and
+        # Gatherers' gold (from the bonus stack) and The Traders' builder
+        # (the next land tile; the library once gave it only from a bonus stack)
+        for setup in (("hunters", (), 2, 0), ("base", ("traders-builders",), 3, 0)):
+            if setup[1] and setup[1][0] not in {n for n, _ in EXPANSIONS}:
+                continue
+            bonus = 0
+            for seed in range(20):
+                text = random_game(setup, 500 + seed).cgn()
+                bonus += len(re.findall(r"^[0-9]+\+ ", text, re.M))
+            self.assertGreater(bonus, 0, setup)
+
     def test_cgn_reads_back(self):
         """A finished game's text, read back, has its scores, turns and map."""
         for setup in (SETUPS[0], SETUPS[8], SETUPS[10], SETUPS[-1]):

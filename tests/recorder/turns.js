@@ -6,7 +6,8 @@
  *     draws again under the same number, a bonus turn takes the number of
  *     the turn that earned it;
  *   - the picker's tiles (state().supply, those with now) are the bonus
- *     tiles on a bonus turn and none of them on another, and the tile the
+ *     tiles on a bonus turn (the land tiles in a set with no bonus stack:
+ *     The Traders' builder) and none of them on another, and the tile the
  *     record drew is among them.
  *
  *   node turns.js ENGINE.wasm FILE.cgn
@@ -33,7 +34,8 @@ function checkState(where, number, bonus, tile) {
 	if (tile === null)
 		return;
 	const now = st.supply.filter((t) => t.now);
-	const odd = now.filter((t) => t.bonus !== bonus);
+	const stack = st.supply.some((t) => t.bonus);
+	const odd = now.filter((t) => t.bonus !== (bonus && stack));
 	if (odd.length)
 		fault(where + ": on a" + (bonus ? " bonus" : "n ordinary") + " turn the picker offers " +
 		      odd.map((t) => t.id + (t.bonus ? " (bonus)" : "")).join(" "));
