@@ -159,6 +159,8 @@ gen_games() {
 }
 gen_games traders-builders "${TRADERS_GAMES:-1000}"
 gen_games "river abbot traders-builders" "${TRADERS_RIVER_ABBOT_GAMES:-1000}"
+# both big expansions
+gen_games "inns-cathedrals traders-builders" "${TRADERS_BOTH_GAMES:-1000}"
 # with Inns & Cathedrals too, six players (the sixth colour plays)
 gen_games "inns-cathedrals traders-builders river abbot" "${TRADERS_BIG_BOX_GAMES:-1000}" "--players 6"
 
