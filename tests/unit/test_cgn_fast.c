@@ -240,8 +240,8 @@ static void test_cgn_fast_big_box_games_parse_the_same(void **state)
 	/* tiles of three letters: the garden tiles with The Abbot, their plain
 	 * twins without it, and ids near them */
 	static const char *const texts[] = {
-		"[Expansions \"abbot inns-cathedrals traders-builders\"]\n\n1. red IBg 0,-1 0\n2. blue TKg 1,0 90 -\n"
-		"3. red TUg 2,0 0 abbot C\n4. blue IHg 0,1 180 big knight N\n",
+		("[Expansions \"abbot inns-cathedrals traders-builders\"]\n\n1. red IBg 0,-1 0\n2. blue TKg 1,0 90 -\n"
+		 "3. red TUg 2,0 0 abbot C\n4. blue IHg 0,1 180 big knight N\n"),
 		"[Expansions \"inns-cathedrals traders-builders\"]\n\n1. red IBg 0,-1 0\n2. blue TKg 1,0 90\n",
 		"[Expansions \"abbot inns-cathedrals\"]\n\n1. red IBx 0,-1 0\n2. blue IBgg 0,1 0\n3. red ibg 0,2 0\n",
 		"\n1. red IBg 0,-1 0\n2. blue ABC 0,1 0\n3. red Eg 0,2 0\n",
