@@ -118,6 +118,25 @@ static void compare(struct bench *b, const char *what)
 	}
 }
 
+/* The first n games carc gen makes with o, each compared both ways. */
+static void compare_generated(struct bench *b, const struct carc_gen_opts *o, uint64_t n, const char *what)
+{
+	struct carc_gen *gen = carc_gen_new(o, NULL);
+	assert_non_null(gen);
+	struct carc_buf text = {0};
+	for (uint64_t k = 0; k < n; k++) {
+		carc_buf_reset(&text);
+		carc_gen_game(gen, k, &text);
+		struct carc_diag_sink quiet = {0};
+		assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b->cache, carc_rules_registry(), &b->rec,
+					      &quiet));
+		carc_diag_free(&quiet);
+		compare(b, what);
+	}
+	carc_buf_free(&text);
+	carc_gen_free(gen);
+}
+
 /* Every game of every *.cgn in dir, both ways; returns the games compared. */
 static int compare_dir(const char *dir)
 {
@@ -176,25 +195,12 @@ static void test_fast_turn_generated(void **state)
 	(void)state;
 	struct bench b;
 	bench_init(&b);
-	struct carc_buf text = {0};
 	for (int r = 0; r < carc_ruleset_count(); r++) {
 		if (carc_ruleset_at(r)->expansion)
 			continue;
 		struct carc_gen_opts o = {.rules = carc_ruleset_at(r), .deploy_rate = 0.5, .claim_rate = 0.3, .seed = 5};
-		struct carc_gen *gen = carc_gen_new(&o, NULL);
-		assert_non_null(gen);
-		for (uint64_t k = 0; k < 40; k++) {
-			carc_buf_reset(&text);
-			carc_gen_game(gen, k, &text);
-			struct carc_diag_sink quiet = {0};
-			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b.cache, carc_rules_registry(),
-						      &b.rec, &quiet));
-			carc_diag_free(&quiet);
-			compare(&b, carc_ruleset_at(r)->name);
-		}
-		carc_gen_free(gen);
+		compare_generated(&b, &o, 40, carc_ruleset_at(r)->name);
 	}
-	carc_buf_free(&text);
 	bench_free(&b);
 }
 
@@ -209,7 +215,6 @@ static void test_fast_turn_expansions(void **state)
 	assert_true(compare_dir("tests/abbot") >= 2);
 	struct bench b;
 	bench_init(&b);
-	struct carc_buf text = {0};
 	const struct carc_ruleset *river = carc_ruleset_find("river", 5), *abbot = carc_ruleset_find("abbot", 5);
 	const struct carc_ruleset *sets[3][2] = {{river, NULL}, {abbot, NULL}, {river, abbot}};
 	for (int x = 0; x < 3; x++) {
@@ -217,20 +222,8 @@ static void test_fast_turn_expansions(void **state)
 					  .seed = 7, .players = 2 + x * 2, .nexpansions = sets[x][1] ? 2 : 1};
 		o.expansions[0] = sets[x][0];
 		o.expansions[1] = sets[x][1];
-		struct carc_gen *gen = carc_gen_new(&o, NULL);
-		assert_non_null(gen);
-		for (uint64_t k = 0; k < 30; k++) {
-			carc_buf_reset(&text);
-			carc_gen_game(gen, k, &text);
-			struct carc_diag_sink quiet = {0};
-			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b.cache, carc_rules_registry(),
-						      &b.rec, &quiet));
-			carc_diag_free(&quiet);
-			compare(&b, "expansions");
-		}
-		carc_gen_free(gen);
+		compare_generated(&b, &o, 30, "expansions");
 	}
-	carc_buf_free(&text);
 	bench_free(&b);
 }
 
@@ -249,7 +242,6 @@ static void test_fast_turn_big_box(void **state)
 	assert_true(compare_dir("tests/traders/illegal") > 5);
 	struct bench b;
 	bench_init(&b);
-	struct carc_buf text = {0};
 	const struct carc_ruleset *river = carc_ruleset_find("river", 5), *abbot = carc_ruleset_find("abbot", 5);
 	const struct carc_ruleset *inns = carc_ruleset_find("inns-cathedrals", 15);
 	const struct carc_ruleset *traders = carc_ruleset_find("traders-builders", 16);
@@ -263,20 +255,8 @@ static void test_fast_turn_big_box(void **state)
 					  .seed = 11, .players = 2 + (x * 4) / 3};
 		for (int k = 0; k < 4 && sets[x][k]; k++)
 			o.expansions[o.nexpansions++] = sets[x][k];
-		struct carc_gen *gen = carc_gen_new(&o, NULL);
-		assert_non_null(gen);
-		for (uint64_t k = 0; k < 30; k++) {
-			carc_buf_reset(&text);
-			carc_gen_game(gen, k, &text);
-			struct carc_diag_sink quiet = {0};
-			assert_true(carc_parse_string(text.data, text.len, "gen.cgn", b.cache, carc_rules_registry(),
-						      &b.rec, &quiet));
-			carc_diag_free(&quiet);
-			compare(&b, "big box");
-		}
-		carc_gen_free(gen);
+		compare_generated(&b, &o, 30, "big box");
 	}
-	carc_buf_free(&text);
 	bench_free(&b);
 }
 
