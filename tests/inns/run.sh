@@ -20,59 +20,17 @@
 # passed, N failed, N skipped".
 top=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$top/tests/inns
-CARC=${CARC:-build/carc}
-case $CARC in /*) ;; *) CARC=$top/$CARC ;; esac
-export NO_COLOR=1
-tmp=${TMPDIR:-/tmp}/carc-inns.$$
-trap 'rm -f "$tmp" "$tmp.cgn" "$tmp.2.cgn"' EXIT INT TERM
-passed=0
-failed=0
-skipped=0
+. "$top/tests/lib.sh"
+suite_begin inns
 GAMES=${INNS_GAMES:-1000}
 
-fail() {
-	echo "FAIL $1: $2"
-	sed 's/^/    /' "$tmp" | head -n 12
-	failed=$((failed + 1))
-}
-
 for f in "$dir"/*.cgn; do
-	"$CARC" check "$f" >/dev/null 2>"$tmp"
-	status=$?
-	others=$(grep -E ':[0-9]+:[0-9]+: (error|warning|note)\[' "$tmp" | grep -v 'warning\[W001\]')
-	if [ $status -ne 0 ]; then
-		fail "$f" "exit status $status, expected 0"
-	elif [ -n "$others" ]; then
-		fail "$f" "unexpected diagnostics"
-	elif ! "$CARC" fmt "$f" >"$tmp.cgn" 2>"$tmp" || ! "$CARC" check "$tmp.cgn" >/dev/null 2>"$tmp" ||
-		grep -E ':[0-9]+:[0-9]+: (error|warning|note)\[' "$tmp" | grep -qv 'warning\[W001\]'; then
-		fail "$f" "its form by carc fmt does not check the same"
-	elif ! "$CARC" fmt --check "$tmp.cgn" >"$tmp" 2>&1; then
-		fail "$f" "carc fmt's form is not canonical"
-	else
-		passed=$((passed + 1))
-	fi
+	check_legal "$f"
 done
 
 for f in "$dir"/illegal/*.cgn "$top"/tests/diag/E28*.cgn; do
 	[ -f "$f" ] || continue
-	where=$(sed -n 's/^; expect: \(E[0-9]*\) at \([0-9]*:[0-9]*\).*/\1 \2/p' "$f" | head -n 1)
-	if [ -z "$where" ]; then
-		: >"$tmp"
-		fail "$f" "no '; expect: CODE at LINE:COL' line"
-		continue
-	fi
-	code=${where% *} at=${where#* }
-	"$CARC" check "$f" >/dev/null 2>"$tmp"
-	status=$?
-	first=$(grep -E ':[0-9]+:[0-9]+: error\[' "$tmp" | head -n 1)
-	if [ $status -ne 1 ]; then
-		fail "$f" "exit status $status, expected 1"
-	elif ! printf '%s\n' "$first" | grep -q ":$at: error\[$code\]"; then
-		fail "$f" "expected error[$code] at $at first"
-	else
-		passed=$((passed + 1))
-	fi
+	check_illegal "$f"
 done
 
 # gen_games NAME OPTIONS...: $GAMES generated games

@@ -18,59 +18,17 @@
 # and pigs and play double turns. Ends with "N passed, N failed, N skipped".
 top=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$top/tests/traders
-CARC=${CARC:-build/carc}
-case $CARC in /*) ;; *) CARC=$top/$CARC ;; esac
-export NO_COLOR=1
-tmp=${TMPDIR:-/tmp}/carc-traders.$$
-trap 'rm -f "$tmp" "$tmp.cgn"' EXIT INT TERM
-passed=0
-failed=0
-skipped=0
-
-fail() {
-	echo "FAIL $1: $2"
-	sed 's/^/    /' "$tmp" | head -n 12
-	failed=$((failed + 1))
-}
+. "$top/tests/lib.sh"
+suite_begin traders
 
 for f in "$dir"/*.cgn; do
 	[ -f "$f" ] || continue
-	"$CARC" check "$f" >/dev/null 2>"$tmp"
-	status=$?
-	others=$(grep -E ':[0-9]+:[0-9]+: (error|warning|note)\[' "$tmp" | grep -v 'warning\[W001\]')
-	if [ $status -ne 0 ]; then
-		fail "$f" "exit status $status, expected 0"
-	elif [ -n "$others" ]; then
-		fail "$f" "unexpected diagnostics"
-	elif ! "$CARC" fmt "$f" >"$tmp.cgn" 2>"$tmp" || ! "$CARC" check "$tmp.cgn" >/dev/null 2>"$tmp" ||
-		grep -E ':[0-9]+:[0-9]+: (error|warning|note)\[' "$tmp" | grep -qv 'warning\[W001\]'; then
-		fail "$f" "its form by carc fmt does not check the same"
-	elif ! "$CARC" fmt --check "$tmp.cgn" >"$tmp" 2>&1; then
-		fail "$f" "carc fmt's form is not canonical"
-	else
-		passed=$((passed + 1))
-	fi
+	check_legal "$f"
 done
 
 for f in "$dir"/illegal/*.cgn; do
 	[ -f "$f" ] || continue
-	code=$(sed -n 's/^; expect: \(E[0-9][0-9]*\) at line \([0-9][0-9]*\).*/\1/p' "$f" | head -n 1)
-	line=$(sed -n 's/^; expect: \(E[0-9][0-9]*\) at line \([0-9][0-9]*\).*/\2/p' "$f" | head -n 1)
-	if [ -z "$code" ]; then
-		: >"$tmp"
-		fail "$f" "no '; expect: E... at line N' line"
-		continue
-	fi
-	"$CARC" check "$f" >/dev/null 2>"$tmp"
-	status=$?
-	first=$(grep -E ':[0-9]+:[0-9]+: error\[' "$tmp" | head -n 1)
-	if [ $status -ne 1 ]; then
-		fail "$f" "exit status $status, expected 1"
-	elif ! printf '%s\n' "$first" | grep -q ":$line:[0-9]*: error\[$code\]"; then
-		fail "$f" "expected error[$code] at line $line first"
-	else
-		passed=$((passed + 1))
-	fi
+	check_illegal "$f"
 done
 
 # The breakdown names the goods and the pigs: pig.cgn's 4 are farms 3,
