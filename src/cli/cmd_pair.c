@@ -60,6 +60,7 @@ struct pair {
 	bool random;
 	uint64_t seed;
 	unsigned knockout;
+	bool third_place;          /* --third-place: the semi-finals' losers meet */
 	struct carc_names names;   /* players, in registration order */
 	struct entrant *ent;
 	struct carc_names files, events;
@@ -299,9 +300,13 @@ static bool add_met(struct pair *pr, uint32_t a, uint32_t b)
 }
 
 /* The bracket size of a knock-out round name ("F" 2, "SF" 4, "QF" 8,
- * "R16" 16, ...), 0 when name is none. */
+ * "R16" 16, ...; the match for third place "3rd", a round beside the final,
+ * THIRD), 0 when name is none. */
+enum { THIRD = 1 };
 static unsigned knockout_size(const char *name)
 {
+	if (!strcmp(name, "3rd"))
+		return THIRD;
 	if (!strcmp(name, "F"))
 		return 2;
 	if (!strcmp(name, "SF"))
@@ -365,7 +370,7 @@ static void each_game(void *ctx, const struct carc_archive_game *game)
 		ko = true;
 	} else {
 		say(pr, "%s:%u: game %u: its Round tag is %s%s%s, neither a Swiss round number nor a knock-out "
-			"round (F, SF, QF, R16, R32, ...)", where, line, index, p.round ? "'" : "",
+			"round (F, SF, QF, R16, R32, ..., 3rd)", where, line, index, p.round ? "'" : "",
 		    p.round ? p.round : "missing", p.round ? "'" : "");
 		return;
 	}
@@ -638,6 +643,52 @@ static void bracket_order(unsigned size, unsigned *slot)
 		}
 }
 
+/* Tallies the games of knock-out round `round` (a bracket size, or THIRD),
+ * named `name`, between the players in slots: slot 2i meets slot 2i + 1.
+ * pts gets each slot's points (a win 1, a level game half each), games the
+ * games of each match. False, said, at a game that is not one of these
+ * matches. */
+static bool tally_round(struct pair *pr, unsigned round, const char *name, const uint32_t *slots, unsigned nslots,
+			double *pts, unsigned *games)
+{
+	for (size_t i = 0; i < pr->ngames; i++) {
+		const struct game *g = &pr->games[i];
+		if (g->round != (round | 0x80000000u))
+			continue;
+		unsigned k = 0;
+		while (k < nslots && slots[k] != g->a)
+			k++;
+		unsigned mate = k ^ 1;
+		if (k == nslots || g->b == NONE || slots[mate] != g->b)
+			return say(pr, "%s:%u: game %u: %s - %s is not a match of round %s of the bracket", g->file_name,
+				   g->line, g->index, carc_names_get(&pr->names, g->a),
+				   g->b == NONE ? "(bye)" : carc_names_get(&pr->names, g->b), name);
+		double sa = g->winner < 0 ? 0.5 : g->winner == 0;
+		pts[k] += sa;
+		pts[mate] += 1 - sa;
+		games[k / 2]++;
+	}
+	return true;
+}
+
+/* The match for third place between the semi-finals' losers, the better
+ * seed first: written when none of its games is in, else its winner said. */
+static bool third_place(struct pair *pr, struct carc_buf *out, const uint32_t losers[2], const unsigned *seed_of)
+{
+	bool first = seed_of[losers[0]] < seed_of[losers[1]];
+	uint32_t pairing[2] = {first ? losers[0] : losers[1], first ? losers[1] : losers[0]};
+	double pts[2] = {0, 0};
+	unsigned games = 0;
+	if (!tally_round(pr, THIRD, "3rd", pairing, 2, pts, &games))
+		return false;
+	if (!games)
+		section(out, pr, "3rd", 1, pairing[0], pairing[1], NULL);
+	else
+		fprintf(stderr, "carc pair: the match for third place is decided: %s is third\n",
+			carc_names_get(&pr->names, pairing[pts[1] > pts[0]]));
+	return true;
+}
+
 static bool knockout(struct pair *pr, struct carc_buf *out)
 {
 	size_t n = pr->names.count, m = 0;
@@ -657,11 +708,21 @@ static bool knockout(struct pair *pr, struct carc_buf *out)
 		ok = say(pr, "--knockout %u: only %zu players are not withdrawn", size, m);
 		goto done;
 	}
+	for (size_t i = 0; i < pr->ngames && !pr->third_place; i++) {
+		const struct game *g = &pr->games[i];
+		if (g->round == (THIRD | 0x80000000u))
+			ok = say(pr, "%s:%u: game %u is of round 3rd, the match for third place, which is played only "
+				 "with --third-place", g->file_name, g->line, g->index);
+	}
+	if (!ok)
+		goto done;
 	ranking = pr;
 	qsort(seeded, m, sizeof *seeded, by_seeding);
 	unsigned *slot = xmalloc(size * sizeof *slot);
 	uint32_t *alive = xmalloc(size * sizeof *alive);
 	unsigned *seed_of = xcalloc(n + 1, sizeof *seed_of); /* 1-based, 0: not seeded */
+	uint32_t losers[2] = {NONE, NONE};                   /* of the semi-finals */
+	unsigned written = 0;                                /* the round written, 0 none */
 	bracket_order(size, slot);
 	for (unsigned i = 0; i < size; i++) {
 		alive[i] = seeded[slot[i]];
@@ -673,25 +734,7 @@ static bool knockout(struct pair *pr, struct carc_buf *out)
 		/* the games of this round, per match: points of the upper slot */
 		double *pts = xcalloc(s, sizeof *pts);
 		unsigned *games = xcalloc(s / 2, sizeof *games);
-		for (size_t i = 0; i < pr->ngames && ok; i++) {
-			const struct game *g = &pr->games[i];
-			if (g->round != (s | 0x80000000u))
-				continue;
-			unsigned k = 0;
-			while (k < s && alive[k] != g->a)
-				k++;
-			unsigned mate = k ^ 1;
-			if (k == s || g->b == NONE || alive[mate] != g->b) {
-				ok = say(pr, "%s:%u: game %u: %s - %s is not a match of round %s of the bracket", g->file_name,
-					 g->line, g->index, carc_names_get(&pr->names, g->a),
-					 g->b == NONE ? "(bye)" : carc_names_get(&pr->names, g->b), name);
-				break;
-			}
-			double sa = g->winner < 0 ? 0.5 : g->winner == 0;
-			pts[k] += sa;
-			pts[mate] += 1 - sa;
-			games[k / 2]++;
-		}
+		ok = tally_round(pr, s, name, alive, s, pts, games);
 		unsigned decided = 0;
 		for (unsigned i = 0; i < s / 2; i++)
 			decided += games[i] > 0;
@@ -701,6 +744,9 @@ static bool knockout(struct pair *pr, struct carc_buf *out)
 				bool x_first = seed_of[x] < seed_of[y];
 				section(out, pr, name, i + 1, x_first ? x : y, x_first ? y : x, NULL);
 			}
+			if (s == 2 && pr->third_place)
+				ok = third_place(pr, out, losers, seed_of);
+			written = s;
 			free(pts);
 			free(games);
 			break;
@@ -717,12 +763,28 @@ static bool knockout(struct pair *pr, struct carc_buf *out)
 			bool x_on = pts[2 * i] > pts[2 * i + 1] ||
 				    (pts[2 * i] == pts[2 * i + 1] && seed_of[x] < seed_of[y]);
 			alive[i] = x_on ? x : y;
+			if (s == 4)
+				losers[i] = x_on ? y : x;
 		}
 		free(pts);
 		free(games);
-		if (ok && s == 2)
+		if (ok && s == 2) {
 			fprintf(stderr, "carc pair: the final is decided: %s wins the knock-out\n",
 				carc_names_get(&pr->names, alive[0]));
+			if (pr->third_place)
+				ok = third_place(pr, out, losers, seed_of);
+		}
+	}
+	/* a game of a round after the one written: its players are not known yet */
+	char name[16];
+	knockout_name(written, name, sizeof name);
+	for (size_t i = 0; ok && written > 2 && i < pr->ngames; i++) {
+		const struct game *g = &pr->games[i];
+		unsigned round = g->round & ~0x80000000u;
+		if ((g->round & 0x80000000u) && round < written)
+			ok = say(pr, "%s:%u: game %u: %s - %s is of a later round than %s, which is not played yet",
+				 g->file_name, g->line, g->index, carc_names_get(&pr->names, g->a),
+				 g->b == NONE ? "(bye)" : carc_names_get(&pr->names, g->b), name);
 	}
 	free(slot);
 	free(alive);
@@ -772,6 +834,9 @@ static void help(void)
 	       "                       wins, buchholz-cut1, diff; then rating): 1 v N, ...; its\n"
 	       "                       rounds are named R16, QF, SF, F; the better seed\n"
 	       "                       starts and goes on when a match is level\n"
+	       "      --third-place    with --knockout: the semi-finals' losers meet in\n"
+	       "                       a match for third place, round 3rd, written\n"
+	       "                       with the final\n"
 	       "  -o, --output FILE    write the round to FILE\n"
 	       CARC_TILESET_PATH_HELP
 	       "      --label NAME     name standard input NAME in messages\n"
@@ -783,11 +848,12 @@ static void help(void)
 
 int cmd_pair(int argc, char **argv)
 {
-	enum { OPT_DRAW = 256, OPT_SEED, OPT_LEVEL };
+	enum { OPT_DRAW = 256, OPT_SEED, OPT_LEVEL, OPT_THIRD };
 	static const struct option longopts[] = {
 		{"players", required_argument, NULL, 'p'},   {"event", required_argument, NULL, 'e'},
 		{"draw-numbers", no_argument, NULL, OPT_DRAW}, {"seed", required_argument, NULL, OPT_SEED},
 		{"level", required_argument, NULL, OPT_LEVEL}, {"knockout", required_argument, NULL, 'k'},
+		{"third-place", no_argument, NULL, OPT_THIRD},
 		{"output", required_argument, NULL, 'o'},    CARC_TILESET_PATH_OPTION,
 		{"label", required_argument, NULL, CARC_OPT_LABEL}, {"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},         {NULL, 0, NULL, 0},
@@ -832,6 +898,9 @@ int cmd_pair(int argc, char **argv)
 			pr.knockout = (unsigned)v;
 			break;
 		}
+		case OPT_THIRD:
+			pr.third_place = true;
+			break;
 		case 'o':
 			output = optarg;
 			break;
@@ -860,6 +929,9 @@ int cmd_pair(int argc, char **argv)
 	}
 	if (pr.draw_numbers && pr.random)
 		return carc_usage_error("pair", "--draw-numbers and --seed are two ways to order round 1: give one");
+	if (pr.third_place && pr.knockout < 4)
+		return carc_usage_error("pair", "--third-place is a match of the semi-finals' losers: it takes --knockout 4 "
+					"or more");
 	if (pr.knockout && optind >= argc)
 		return carc_usage_error("pair", "--knockout seeds from the Swiss games: give them");
 	int status = CARC_EXIT_OK;

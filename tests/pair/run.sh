@@ -288,6 +288,44 @@ echo '[Result "red 70, green 80"]' >>"$tmp/f.cgn"
 out=$("$CARC" pair -p eight.txt --knockout 8 "$tmp"/k8/*.cgn "$tmp"/qf/*.cgn "$tmp"/sf/*.cgn "$tmp/f.cgn" 2>&1)
 status "knock-out over" 0 $?
 same "knock-out over" "carc pair: the final is decided: Eve wins the knock-out" "$out"
+# the match for third place: the semi-finals' losers, Anna (seed 1) and
+# Chloé (seed 3), written with the final, then on its own once the final
+# is in, then its winner said
+# after_sf OPTION... FILE...: carc pair --knockout 8 on the games up to the
+# semi-finals, and FILEs
+after_sf() { "$CARC" pair -p eight.txt --knockout 8 "$tmp"/k8/*.cgn "$tmp"/qf/*.cgn "$tmp"/sf/*.cgn "$@"; }
+out=$(after_sf --third-place | grep -E '^\[(Round|Board|Red|Green)' | tr '\n' ' ')
+same "knock-out F and 3rd" '[Round "F"] [Board "1"] [Red "Boris"] [Green "Eve"] [Round "3rd"] [Board "1"] [Red "Anna"] [Green "Chloé"] ' "$out"
+out=$(after_sf --third-place "$tmp/f.cgn" 2>"$tmp/err" | grep -E '^\[(Round|Red|Green)' | tr '\n' ' ')
+same "knock-out: the final in, 3rd to play" '[Round "3rd"] [Red "Anna"] [Green "Chloé"] ' "$out"
+has "knock-out: the final in, 3rd to play" "the final is decided: Eve wins the knock-out" "$(cat "$tmp/err")"
+after_sf --third-place >"$tmp/f3.cgn"
+split "$tmp/f3.cgn" "$tmp/f3"
+cp "$tmp/f3/02.cgn" "$tmp/3rd.cgn"
+cp "$tmp/f3/02.cgn" "$tmp/3rd-level.cgn"
+echo '[Result "red 60, green 75"]' >>"$tmp/3rd.cgn"         # Chloé
+echo '[Result "red 70, green 70"]' >>"$tmp/3rd-level.cgn"   # level: Anna, the better seed
+out=$(after_sf --third-place "$tmp/f.cgn" "$tmp/3rd.cgn" 2>&1)
+status "knock-out over, 3rd too" 0 $?
+same "knock-out over, 3rd too" "carc pair: the final is decided: Eve wins the knock-out
+carc pair: the match for third place is decided: Chloé is third" "$out"
+out=$(after_sf --third-place "$tmp/3rd-level.cgn" 2>&1 >/dev/null)
+has "knock-out: a level match for third place" "Anna is third" "$out"
+out=$(after_sf "$tmp/3rd.cgn" 2>&1)
+status "a 3rd game without --third-place" 1 $?
+has "a 3rd game without --third-place" "3rd.cgn:1: game 1 is of round 3rd, the match for third place, which is played only with --third-place" "$out"
+sed 's/"Chloé"/"Eve"/' "$tmp/3rd.cgn" >"$tmp/3rd-bad.cgn"
+out=$(after_sf --third-place "$tmp/3rd-bad.cgn" 2>&1)
+status "a 3rd game of the wrong players" 1 $?
+has "a 3rd game of the wrong players" "game 1: Anna - Eve is not a match of round 3rd of the bracket" "$out"
+out=$("$CARC" pair -p eight.txt --knockout 8 --third-place "$tmp"/k8/*.cgn "$tmp"/qf/*.cgn "$tmp/f.cgn" 2>&1)
+status "a final before the semi-finals" 1 $?
+has "a final before the semi-finals" "f.cgn:1: game 1: Boris - Eve is of a later round than SF, which is not played yet" "$out"
+out=$("$CARC" pair -p eight.txt --knockout 2 --third-place "$tmp"/k8/*.cgn 2>&1)
+status "pair --knockout 2 --third-place" 2 $?
+has "pair --knockout 2 --third-place" "--third-place is a match of the semi-finals' losers: it takes --knockout 4 or more" "$out"
+"$CARC" pair -p eight.txt --third-place "$tmp"/k8/*.cgn >/dev/null 2>&1
+status "pair --third-place without --knockout" 2 $?
 "$CARC" pair -p eight.txt --knockout 6 "$tmp"/k8/*.cgn >/dev/null 2>&1
 status "pair --knockout 6" 2 $?
 out=$("$CARC" pair -p eight.txt --knockout 16 "$tmp"/k8/*.cgn 2>&1)
