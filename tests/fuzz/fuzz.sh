@@ -17,7 +17,8 @@
 # Debian); without them it says so and exits 0. Everything runs under
 # AddressSanitizer and UndefinedBehaviorSanitizer. Each target's corpus
 # grows in tests/fuzz/corpus-run[-TARGET]/ (git-ignored) from seeds: for
-# cgn the samples, the records under tests/, games from carc gen; for
+# cgn the samples, the records under tests/, games from carc gen (each
+# rule set and expansion it plays, alone and together); for
 # tileset the bundled and test tile sets and tests/fuzz/seeds/tileset/; for
 # import the .jcz files under tests/ and tests/fuzz/seeds/import/. A
 # target's regressions (tests/fuzz/regressions[-TARGET]/) are replayed
@@ -99,6 +100,11 @@ seeds_cgn() {
 		if "$FB-plain/carc" gen --rules $rules --games 6 --seed 5 --claim-rate 0.3 -o "$SEEDS/gen.tmp" 2>/dev/null; then
 			split_games "$SEEDS/gen.tmp" "$rules"
 		fi
+	done
+	# The expansions, alone and together, as far as carc gen plays them.
+	for x in river abbot,river inns-cathedrals traders-builders inns-cathedrals,traders-builders,river,abbot; do
+		"$FB-plain/carc" gen --expansions $x --games 4 --seed 9 --claim-rate 0.3 -o "$SEEDS/gen.tmp" || exit 2
+		split_games "$SEEDS/gen.tmp" "$(echo $x | tr , +)"
 	done
 	rm -f "$SEEDS/gen.tmp"
 }
