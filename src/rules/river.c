@@ -247,16 +247,23 @@ static void *clone(void **cache, const void *st, const struct carc_record *rec, 
 	return s;
 }
 
-/* The untouched hook: once the river tiles are drawn, a turn is the base
- * game's (check_place, asked by the engine, refuses river tiles only:
- * checks_tile; a follower goes onto the river only by check_deploy, which
- * the engine's one call never passes: no role may stand on it). */
+/* The untouched hook: a turn that plays a river tile, and once the river
+ * tiles are drawn every turn, is the base game's as far as this module's
+ * turn hooks go: draw has nothing to say of a river tile; check_place,
+ * asked by the engine, refuses river tiles only (checks_tile), so the
+ * engine's one call leaves their placement to the referee's place, which
+ * asks it; and a follower goes onto the river only by check_deploy, which
+ * the engine's one call never passes (no role may stand on it). Only a land
+ * tile while river tiles are left takes the long way, for draw's E263. */
 static bool untouched(void *st, const struct carc_move *m)
 {
 	struct river_state *s = st;
-	(void)m;
-	if (!s->dry)
-		s->dry = river_left(s->plain.g, river_tiles(carc_game_tileset(s->plain.g)), false) == 0;
+	if (s->dry)
+		return true;
+	const struct river_tiles *rt = river_tiles(carc_game_tileset(s->plain.g));
+	if (is_river_tile(rt, m->tile))
+		return true;
+	s->dry = river_left(s->plain.g, rt, false) == 0;
 	return s->dry;
 }
 

@@ -206,12 +206,15 @@ static void test_fast_turn_generated(void **state)
 
 /* Games with expansions, whose modules say which turns they leave alone
  * (module.h, untouched): those turns take the short way too. The records
- * of tests/river and tests/abbot (illegal moves among them) and generated
- * games of The River, The Abbot and both, 2 to 6 players. */
+ * of tests/river (its illegal ones too: river tiles misplaced or drawn out
+ * of order, land tiles drawn too early, followers on the river) and
+ * tests/abbot, and generated games of The River, The Abbot and both, 2 to 6
+ * players. */
 static void test_fast_turn_expansions(void **state)
 {
 	(void)state;
 	assert_true(compare_dir("tests/river") > 5);
+	assert_true(compare_dir("tests/river/illegal") > 10);
 	assert_true(compare_dir("tests/abbot") >= 2);
 	struct bench b;
 	bench_init(&b);
