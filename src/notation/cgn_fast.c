@@ -194,6 +194,16 @@ bool cgn_result_fast(struct parser *ps, const struct carc_tag *t)
 	rec->nclaims = past;
 	return true;
 }
+/* parse_move_fast, and the deployments that do not start with a role of one
+ * word ("big knight N", "return abbot": fast_role_words), and tiles of two
+ * or three letters: for the lines the general reader finds (out of line: the
+ * plain lines' ways stay as they were). */
+static SLOW_PATH size_t parse_move_fast_ext(struct carc_reader *r, struct carc_record *rec, const uint8_t *tiles,
+					    const unsigned char *b, size_t i, size_t limit, struct carc_move *m)
+{
+	return turn_words(r, rec, tiles, b, i, limit, m, 0, false, 0, 0, 0, 0, true);
+}
+
 /* Reads the turn line at ps->line_start (found by the general reader) with
  * the fast path, when it is a plain one. */
 bool cgn_parse_turn_line_fast(struct parser *ps)
@@ -201,8 +211,8 @@ bool cgn_parse_turn_line_fast(struct parser *ps)
 	struct carc_record *rec = ps->rec;
 	GROW(rec, moves, nmoves, moves_cap);
 	struct carc_move *m = &rec->moves[rec->nmoves];
-	if (parse_move_fast(ps->r, rec, rec->tileset->by_letter, (const unsigned char *)ps->text, ps->line_start, ps->line_end,
-			    m) != ps->line_end)
+	if (parse_move_fast_ext(ps->r, rec, rec->tileset->by_letter, (const unsigned char *)ps->text, ps->line_start,
+				ps->line_end, m) != ps->line_end)
 		return false;
 	rec->nmoves++;
 	rec->has_moves = true;

@@ -287,6 +287,53 @@ _Static_assert(offsetof(struct carc_move, has_order) > offsetof(struct carc_move
  * none. */
 SLOW_PATH bool fast_tile_pair(const struct carc_tileset *ts, const unsigned char *b, size_t i, struct carc_move *m);
 
+/* Where a deployment that does not start with a role of one word ends:
+ * next, the start of the word after it (0: none that the fast path reads);
+ * last, the end of its last word. */
+struct role_words {
+	size_t next, last;
+};
+
+/* The deployment at b[s] that starts with a word of roles_ext: "big knight
+ * N" (the role is both words, whatever the blanks between them) or "return
+ * abbot" (a figure taken back, no spot), read into m as the general parser
+ * reads them, word after word. */
+static SLOW_PATH struct role_words fast_role_words(const struct carc_reader *r, const unsigned char *b, size_t s,
+						   struct carc_move *m)
+{
+	struct role_words none = {0, 0};
+	const struct fast_word *role = &r->roles_ext[role_slot(word_at(b + s))];
+	if (!starts_with(word_at(b + s), role) || b[s + role->len] != ' ')
+		return none;
+	bool back = role->value == FAST_RETURN;
+	size_t i = skip_spaces(b, s + role->len + 1), n, last;
+	const struct fast_word *second = back ? role_at(r, b, i) : &r->roles2[role_slot(word_at(b + i))];
+	if (!starts_with(word_at(b + i), second) || b[i + second->len] > ' ')
+		return none;
+	if (back) {
+		if (!(r->recall_roles >> second->value & 1))
+			return none; /* not taken back: the general parser says so */
+		m->recall = (int8_t)second->value;
+		m->role_span = span(i, second->len);
+		last = i + second->len;
+		m->deploy_span = span(s, last - s);
+		return (struct role_words){skip_spaces(b, last), last};
+	}
+	if (b[i + second->len] != ' ')
+		return none;
+	m->role = (int8_t)second->value;
+	m->role_span = span(s, i + second->len - s);
+	i = skip_spaces(b, i + second->len + 1);
+	int k;
+	if (!(n = fast_spot(r, b, i, &k)))
+		return none;
+	m->spot = (uint8_t)k;
+	m->spot_span = span(i, n);
+	last = i + n;
+	m->deploy_span = span(s, last - s);
+	return (struct role_words){skip_spaces(b, last), last};
+}
+
 /* Reads the turn line whose first word is at b[i] (b: the game's text,
  * tiles: the tile set's by_letter), when it is a plain one that ends by
  * offset limit, into m, and its claims into the record (counted). Returns
@@ -296,11 +343,16 @@ SLOW_PATH bool fast_tile_pair(const struct carc_tileset *ts, const unsigned char
  * after the first are the set bits of starts (offsets from b[base]; the
  * last one, at b[mark], is the line's end, its newline at b[nl] or a CR
  * before it); otherwise each is found past the spaces after the one
- * before. expect: the turn_marks index of the mark expected. */
+ * before. expect: the turn_marks index of the mark expected. ext (for the
+ * general reader's lines, which are few: cgn_parse_turn_line_fast, word
+ * after word): tiles of two and three letters, and deployments that do not
+ * start with a role of one word (fast_role_words), are read too; without
+ * it they are left to the caller's other ways, and the code of the plain
+ * lines is what it was before ext. */
 static FAST_PATH size_t turn_words(struct carc_reader *r, struct carc_record *rec, const uint8_t *tiles,
 				   const unsigned char *b, size_t i,
 				   size_t limit, struct carc_move *m, size_t expect, bool windowed, uint64_t starts,
-				   size_t base, size_t mark, size_t nl)
+				   size_t base, size_t mark, size_t nl, bool ext)
 {
 	const size_t from = i;
 	size_t n, s, last;
@@ -336,18 +388,24 @@ static FAST_PATH size_t turn_words(struct carc_reader *r, struct carc_record *re
 	m->colour_span = span(i, n);
 	i = NEXT_WORD(i + n + 1);
 	/* tile: one letter (windowed, no byte of the line is from 0x80 on:
-	 * tiles[] has an entry for each of them), or else, windowed, two (The
-	 * River's RA, the garden tiles' Eg) or three (IBg), out of line: the one-letter way
-	 * stays as it was (windowed, the next word's start does not depend on
-	 * the length of this one) */
+	 * tiles[] has an entry for each of them), or else two (The River's
+	 * RA, the garden tiles' Eg) or three (IBg), out of line: the
+	 * one-letter way stays as it was (windowed, the next word's start does
+	 * not depend on the length of this one) */
 	if ((!windowed && b[i] >= 128) || !tiles[b[i]] || b[i + 1] != ' ') {
-		if (!windowed || !fast_tile_pair(rec->tileset, b, i, m))
+		if (ext && !windowed) {
+			/* (a byte from 0x80 on is the general parser's:
+			 * fast_tile_pair looks at the low 7 bits) */
+			if (b[i] >= 128 || b[i + 1] >= 128 || b[i + 2] >= 128 || !fast_tile_pair(rec->tileset, b, i, m))
+				return 0;
+		} else if (!windowed || !fast_tile_pair(rec->tileset, b, i, m)) {
 			return 0;
+		}
 	} else {
 		m->tile = (uint16_t)(tiles[b[i]] - 1);
 		m->tile_span = span(i, 1);
 	}
-	i = NEXT_WORD(i + 2);
+	i = NEXT_WORD(i + (ext && !windowed ? m->tile_span.len : 1) + 1);
 	/* position x,y */
 	s = i;
 	if (!(n = fast_coord(b, i, &m->x)) || b[i + n] != ',')
@@ -384,8 +442,19 @@ static FAST_PATH size_t turn_words(struct carc_reader *r, struct carc_record *re
 	} else if (b[i] >= 'a' && b[i] <= 'z') {
 		s = i;
 		const struct fast_word *role = role_at(r, b, i);
-		if (!starts_with(word_at(b + i), role) || b[i + role->len] != ' ')
-			return 0; /* not a role, or "order" (solo) */
+		if (!starts_with(word_at(b + i), role) || b[i + role->len] != ' ') {
+			/* not a role: "big knight", "return abbot", out of line,
+			 * and only in the line-by-line way (ext: the general
+			 * reader's, cgn_parse_turn_line_fast), so that the way
+			 * of the plain lines stays as it was */
+			if (!ext)
+				return 0;
+			struct role_words rw = fast_role_words(r, b, i, m);
+			if (!rw.next)
+				return 0; /* "order" (solo), or no word of the game's */
+			i = rw.next, last = rw.last;
+			goto claims;
+		}
 		m->role = (int8_t)role->value;
 		m->role_span = span(s, role->len);
 		i = NEXT_WORD(i + role->len + 1);
@@ -397,6 +466,7 @@ static FAST_PATH size_t turn_words(struct carc_reader *r, struct carc_record *re
 		m->deploy_span = span(s, last - s);
 		i = NEXT_WORD(last);
 	}
+claims:
 	/* the line's end, or a claim: "=" colour points { "," colour points } */
 	if (b[i] != '=') {
 		if (windowed ? i != mark : !at_line_end(b, &i) || i > limit)
@@ -417,9 +487,8 @@ static FAST_PATH size_t parse_move_fast(struct carc_reader *r, struct carc_recor
 					const unsigned char *b,
 					size_t i, size_t limit, struct carc_move *m)
 {
-	return turn_words(r, rec, tiles, b, i, limit, m, 0, false, 0, 0, 0, 0);
+	return turn_words(r, rec, tiles, b, i, limit, m, 0, false, 0, 0, 0, 0, false);
 }
-
 
 /* parse_move_fast, for a line that starts at b[start] (before its blanks)
  * and has its newline within 63 bytes: the same checks on the same bytes,
@@ -457,7 +526,7 @@ static FAST_PATH size_t parse_move_window(struct carc_reader *r, struct carc_rec
 	uint64_t starts = (win.word & ~(win.word << 1)) | UINT64_C(1) << end;
 	size_t f = next_word(&starts);
 	return turn_words(r, rec, tiles, b, start + f, start + MAX_LINE, m, expect, true, starts, start, start + end,
-			  start + nl);
+			  start + nl, false);
 }
 
 /* Among the turns: reads the plain turn lines from r->pos on with the fast

@@ -12,35 +12,72 @@
  */
 #include "notation/cgn_token.h"
 
-/* Fills the role table and role lengths for the rule set rs, unless they
+/* Puts the word name (n bytes, 3 to 8 lower-case letters: the fast path
+ * reads a role as one word and hashes its first 3 bytes; it takes
+ * lower-case names only, as the general parser reads them) into the slot of
+ * table its first bytes give, with value, unless the slot holds another
+ * word: false then, or when the word is not one the fast path can read. */
+static bool fast_role_word(struct fast_word *table, const char *name, size_t n, uint8_t value)
+{
+	if (n < 3 || n > 8)
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (name[k] < 'a' || name[k] > 'z')
+			return false;
+	uint64_t w = word_of(name, n);
+	struct fast_word *e = &table[role_slot(w)];
+	if (e->len == 0) {
+		memcpy(e->text, name, n);
+		e->mask = LOW_BYTES(n);
+		e->len = (uint8_t)n;
+		e->value = value;
+		return true;
+	}
+	return e->len == n && !memcmp(e->text, name, n) && e->value == value;
+}
+
+/* Fills the role tables and role lengths for the rule set rs, unless they
  * are for it already. An empty slot holds a word that nothing matches:
- * its first byte would have to be both a NUL and the space after it. */
+ * its first byte would have to be both a NUL and the space after it. The
+ * roles of one word go to roles[]; the keyword "return", when a role is
+ * taken back, and the first word of the roles of two words (one for all of
+ * them: Inns & Cathedrals' "big") to roles_ext[], their second words to
+ * roles2[]. A word that would share a slot with another is left out, and
+ * its lines go to the general parser. */
 void cgn_set_roles(struct carc_reader *r, const struct carc_ruleset *rs)
 {
 	if (r->roles_for == rs)
 		return;
 	r->roles_for = rs;
-	for (int k = 0; k < ROLE_SLOTS; k++)
+	for (int k = 0; k < ROLE_SLOTS; k++) {
 		r->roles[k] = (struct fast_word){"", LOW_BYTES(1), 0, 0};
+		r->roles_ext[k] = r->roles2[k] = (struct fast_word){"", LOW_BYTES(1), 0, 0};
+	}
+	r->recall_roles = 0;
+	const char *prefix = NULL;
+	size_t prefix_len = 0;
 	for (int i = 0; i < rs->nroles; i++) {
 		const char *name = rs->roles[i].name;
 		size_t n = strlen(name);
 		r->role_len[i] = n;
-		/* the fast path reads a role as one word and hashes its first 3
-		 * bytes; it takes lower-case names only (so does the general parser) */
-		bool lower_case = n >= 3 && n <= 8;
-		for (size_t k = 0; k < n && lower_case; k++)
-			lower_case = name[k] >= 'a' && name[k] <= 'z';
-		if (!lower_case)
+		if (!strchr(name, ' '))
+			fast_role_word(r->roles, name, n, (uint8_t)i);
+		if (rs->roles[i].recall)
+			r->recall_roles |= 1u << i;
+	}
+	if (r->recall_roles && !fast_role_word(r->roles_ext, "return", 6, FAST_RETURN))
+		r->recall_roles = 0;
+	for (int i = 0; i < rs->nroles; i++) {
+		const char *name = rs->roles[i].name, *space = strchr(name, ' ');
+		if (!space || strchr(space + 1, ' '))
 			continue;
-		uint64_t w = word_of(name, n);
-		struct fast_word *e = &r->roles[role_slot(w)];
-		if (e->len == 0) {
-			memcpy(e->text, name, n);
-			e->mask = LOW_BYTES(n);
-			e->len = (uint8_t)n;
-			e->value = (uint8_t)i;
-		}
+		size_t n1 = (size_t)(space - name);
+		if (prefix && (n1 != prefix_len || memcmp(name, prefix, n1)))
+			continue; /* a second first word: the general parser's */
+		if (!prefix && !fast_role_word(r->roles_ext, name, n1, FAST_ROLE_PREFIX))
+			continue;
+		prefix = name, prefix_len = n1;
+		fast_role_word(r->roles2, space + 1, strlen(space + 1), (uint8_t)i);
 	}
 }
 

@@ -160,6 +160,10 @@ struct fast_word {
  * the general parser. */
 #define SPOT_SLOTS 16
 #define ROLE_SLOTS 16
+/* the values of roles_ext[]: the first word of a role of two (its second
+ * in roles2[]), and the keyword "return" */
+#define FAST_ROLE_PREFIX 0xff
+#define FAST_RETURN 0xfe
 static inline unsigned spot_slot(uint64_t key) { return (unsigned)((key * UINT64_C(0x45f4fa408b20615b)) >> 60); }
 static inline unsigned role_slot(uint64_t w)
 {
@@ -243,6 +247,13 @@ struct carc_reader {
 	struct tag_slot tag_names[TAG_SLOTS]; /* the known tag names */
 	const struct carc_ruleset *roles_for;
 	struct fast_word roles[ROLE_SLOTS];
+	/* the words that begin a deployment without being roles, looked at
+	 * when the word is none of roles[]: the first word of the roles of two
+	 * words (Inns & Cathedrals' "big" of "big knight"), FAST_ROLE_PREFIX,
+	 * whose second words are in roles2[]; and "return", FAST_RETURN, when
+	 * some roles are taken back (The Abbot's), a bit each in recall_roles */
+	struct fast_word roles_ext[ROLE_SLOTS], roles2[ROLE_SLOTS];
+	uint32_t recall_roles;
 	/* the claims that the fast path read last in this game (claims_len 0:
 	 * none): where their text is in the game's, its length, and which of
 	 * the record's claims they are (see same_claims) */

@@ -370,6 +370,44 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 			carc_buf_free(&text);
 		}
 	}
+	/* With The Abbot and Inns & Cathedrals, the fast path reads "return
+	 * abbot" and the large follower's roles of two words too: the same
+	 * moves and errors as the general parser's, in lines of every length
+	 * (a long one is not read from masks of its first 64 bytes) */
+	static const char *const deploys[] = {
+		"abbot C", "return abbot", "return  abbot", "return abbot = red 0", "return abbot ", "return abbot N",
+		"return abbots", "return abbot=red 0", "return knight", "return big knight", "return", "return return",
+		"Return abbot", "return Abbot", "big knight N", "big  knight N", "big knight", "big knight ",
+		"big knights N", "big knight NN", "Big knight N", "big Knight N", "big abbot C", "big big N",
+		"big return", "big farmer NNW = red 0", "big monk C", "big thief S", "big", "big knight N = red 3",
+		"knight N", "bigknight N", "return\tabbot", "big\tknight N",
+	};
+	for (size_t i = 0; i < sizeof deploys / sizeof *deploys; i++)
+		for (int later = 0; later < 2; later++)
+			for (int wide = 0; wide < 2; wide++) {
+				struct carc_buf text = {0};
+				carc_buf_adds(&text, "[Seats \"red green\"]\n[Expansions \"abbot inns-cathedrals\"]\n\n");
+				if (later)
+					carc_buf_adds(&text, "1. green D 1,0 0\n");
+				carc_buf_printf(&text, "%d. red D 0,1 0 %*s%s\n", 1 + later, wide ? 60 : 0, "", deploys[i]);
+				assert_same_parse(text.data, text.len, cache);
+				carc_buf_free(&text);
+			}
+	/* tiles of two and three letters on such lines, and bytes from 0x80
+	 * on where they stand (\311 is 'I' in its low 7 bits: "\311A" is not
+	 * IA, "I\301" not IA, "IB\347" not IBg) */
+	static const char *const tiles[] = {"IA", "IBg", "\311A", "I\301", "IB\347", "\311Bg", "Eg", "IAA", "IA,"};
+	for (size_t i = 0; i < sizeof tiles / sizeof *tiles; i++)
+		for (int later = 0; later < 2; later++) {
+			struct carc_buf text = {0};
+			carc_buf_adds(&text, "[Seats \"red green\"]\n[Expansions \"abbot inns-cathedrals\"]\n\n");
+			if (later)
+				carc_buf_adds(&text, "1. green D 1,0 0\n");
+			carc_buf_printf(&text, "%d. red %s 0,1 0 big knight N\n%d. green %s 0,2 0 return abbot\n", 1 + later,
+					tiles[i], 2 + later, tiles[i]);
+			assert_same_parse(text.data, text.len, cache);
+			carc_buf_free(&text);
+		}
 	/* Result tags: their claims are read as a turn's are */
 	static const char *const results[] = {
 		"red 3, green 4", "red 3,green 4", " red 3 , green 4 ", "red 3 ", "red 3", "Red 3", "red 3, red 4",
