@@ -1,5 +1,5 @@
 # tests/lib.sh - what the suites of hand-worked records share; sourced, not
-# run, by tests/abbot, tests/inns and tests/traders:
+# run, by tests/abbot, tests/inns, tests/rules and tests/traders:
 #
 #   top=$(cd "$(dirname "$0")/../.." && pwd)
 #   . "$top/tests/lib.sh"

@@ -20,18 +20,9 @@
 # play The River).
 dir=${1:-$(dirname "$0")}
 select=$2
-CARC=${CARC:-build/carc}
-case $CARC in /*) ;; *) CARC=$(pwd)/$CARC ;; esac
-tmp=${TMPDIR:-/tmp}/carc-rules.$$
-trap 'rm -f "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-
-fail() {
-	echo "FAIL $1: $2"
-	sed 's/^/    /' "$tmp" | head -n 12
-	failed=$((failed + 1))
-}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib.sh"
+suite_begin rules
 
 # whether record $1 is one to check
 selected() {
