@@ -32,7 +32,10 @@ SLOW_PATH size_t cgn_turn_number_fast(const unsigned char *b, size_t i, uint32_t
 /* The turn lines that carc gen and carc fmt write, and most people do:
  *   [N.] colour TILE x,y ROT [role SPOT | -] [= colour points, ...]
  * words apart by runs of spaces, colours, roles and spots in their usual
- * case, a one-letter tile, no comments, are read by the fast path below.
+ * case, a one-letter tile, no comments, are read by the fast path below;
+ * so are tiles of two and three letters (RA, IBg), and, in the lines the
+ * general reader finds (ext), the roles of two words (big knight N) and
+ * "return ROLE" in the deployment's place.
  * It takes nothing else: at the first byte it does not expect it refuses
  * the line, and the general parser reads it (and reports what is wrong with
  * it, if anything). So it may be strict; what it must never do is read a

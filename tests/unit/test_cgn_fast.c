@@ -253,7 +253,8 @@ static void test_cgn_fast_big_box_games_parse_the_same(void **state)
 }
 
 /* A game with The Abbot: its role among the fast path's, "return abbot"
- * left to the general parser, and the errors of both alike. */
+ * read by it too (in the lines the general reader finds) or else by the
+ * general parser, and the errors of both alike. */
 static void test_cgn_fast_abbot_lines_parse_the_same(void **state)
 {
 	(void)state;
