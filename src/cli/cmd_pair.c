@@ -775,16 +775,18 @@ static bool knockout(struct pair *pr, struct carc_buf *out)
 				ok = third_place(pr, out, losers, seed_of);
 		}
 	}
-	/* a game of a round after the one written: its players are not known yet */
-	char name[16];
-	knockout_name(written, name, sizeof name);
-	for (size_t i = 0; ok && written > 2 && i < pr->ngames; i++) {
-		const struct game *g = &pr->games[i];
-		unsigned round = g->round & ~0x80000000u;
-		if ((g->round & 0x80000000u) && round < written)
-			ok = say(pr, "%s:%u: game %u: %s - %s is of a later round than %s, which is not played yet",
-				 g->file_name, g->line, g->index, carc_names_get(&pr->names, g->a),
-				 g->b == NONE ? "(bye)" : carc_names_get(&pr->names, g->b), name);
+	/* a game of a round after the one written (the match for third place
+	 * is beside the final): its players are not known yet */
+	if (ok && written > 2) {
+		char name[16];
+		knockout_name(written, name, sizeof name);
+		for (size_t i = 0; ok && i < pr->ngames; i++) {
+			const struct game *g = &pr->games[i];
+			if ((g->round & 0x80000000u) && (g->round & ~0x80000000u) < written)
+				ok = say(pr, "%s:%u: game %u: %s - %s is of a later round than %s, which is not played yet",
+					 g->file_name, g->line, g->index, carc_names_get(&pr->names, g->a),
+					 g->b == NONE ? "(bye)" : carc_names_get(&pr->names, g->b), name);
+		}
 	}
 	free(slot);
 	free(alive);

@@ -311,7 +311,8 @@ static SLOW_PATH struct role_words fast_role_words(const struct carc_reader *r, 
 	bool back = role->value == FAST_RETURN;
 	size_t i = skip_spaces(b, s + role->len + 1), n, last;
 	const struct fast_word *second = back ? role_at(r, b, i) : &r->roles2[role_slot(word_at(b + i))];
-	if (!starts_with(word_at(b + i), second) || b[i + second->len] > ' ')
+	/* (an empty slot, len 0, would match the NUL after the input) */
+	if (!second->len || !starts_with(word_at(b + i), second) || b[i + second->len] > ' ')
 		return none;
 	if (back) {
 		if (!(r->recall_roles >> second->value & 1))

@@ -394,6 +394,16 @@ static void test_cgn_fast_edge_lines_parse_the_same(void **state)
 				assert_same_parse(text.data, text.len, cache);
 				carc_buf_free(&text);
 			}
+	/* such a line at the end of the input, with no newline: the NUL after
+	 * the input is no word of the tables */
+	static const char *const last_lines[] = {
+		"[Expansions \"abbot inns-cathedrals\"]\n\n1. red D 0,1 0 return ",
+		"[Expansions \"abbot inns-cathedrals\"]\n\n1. red D 0,1 0 big ",
+		"[Expansions \"abbot inns-cathedrals\"]\n\n1. red D 0,1 0 return abbot",
+		"[Expansions \"abbot inns-cathedrals\"]\n\n1. red D 0,1 0 big knight N",
+	};
+	for (size_t i = 0; i < sizeof last_lines / sizeof *last_lines; i++)
+		assert_same_parse(last_lines[i], strlen(last_lines[i]), cache);
 	/* tiles of two and three letters on such lines, and bytes from 0x80
 	 * on where they stand (\311 is 'I' in its low 7 bits: "\311A" is not
 	 * IA, "I\301" not IA, "IB\347" not IBg) */
